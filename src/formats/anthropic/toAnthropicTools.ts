@@ -1,0 +1,56 @@
+/**
+ * Renders tool descriptors as Messages API tool definitions. The one renderer behind
+ * `registry.toAnthropic()` and `toolwright show --format anthropic`.
+ */
+import type { Tool as AnthropicTool } from '@anthropic-ai/sdk/resources/messages';
+import type { ToolDescriptor } from '../../manifest/types';
+
+/** `@Tool` options that are toolwright's own and never go on the wire. */
+const LOCAL_OPTIONS = new Set([
+  'requiresApproval',
+  'timeoutMs',
+  'annotations',
+  'deprecated',
+  'cacheControl',
+  'strict',
+]);
+
+/** Options as `{ cache: true }` asks them of a renderer. */
+export interface AnthropicRenderOptions {
+  /** Mark the last tool with `cache_control` so the whole tool list is cached. */
+  cache?: boolean;
+}
+
+/** One tool definition as the Messages API takes it. */
+export function toAnthropicTool(tool: ToolDescriptor): AnthropicTool {
+  const definition: AnthropicTool = {
+    name: tool.name,
+    description: tool.description,
+    input_schema: tool.inputSchema,
+  };
+  const options = tool.options ?? {};
+  if (tool.examples?.length) definition.input_examples = tool.examples;
+  if (options.strict !== undefined) definition.strict = options.strict;
+  if (options.cacheControl) definition.cache_control = options.cacheControl;
+  for (const [key, value] of Object.entries(options)) {
+    if (!LOCAL_OPTIONS.has(key) && value !== undefined) {
+      (definition as unknown as Record<string, unknown>)[key] = value;
+    }
+  }
+  return definition;
+}
+
+/**
+ * All tools, in the given order.
+ * @example
+ * const tools = toAnthropicTools(manifest.tools);
+ */
+export function toAnthropicTools(
+  tools: readonly ToolDescriptor[],
+  options: AnthropicRenderOptions = {},
+): AnthropicTool[] {
+  const definitions = tools.map(toAnthropicTool);
+  const last = definitions[definitions.length - 1];
+  if (options.cache && last && !last.cache_control) last.cache_control = { type: 'ephemeral' };
+  return definitions;
+}

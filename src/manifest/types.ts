@@ -1,0 +1,81 @@
+/**
+ * The manifest: the one shape codegen writes and the registry reads. A manifest entry is the
+ * complete, build-time description of one tool; the registry joins it with the run-time
+ * decorator metadata by tool name.
+ */
+import type { JsonSchema, JsonValue, ObjectSchema } from '../schema/JsonSchema';
+import type { ToolOptions } from '../metadata/types';
+
+/** The current manifest format version. */
+export const MANIFEST_VERSION = 1;
+
+/** All tools of a project, as written by `toolwright codegen`. */
+export interface ToolManifest {
+  version: typeof MANIFEST_VERSION;
+  tools: ManifestTool[];
+}
+
+/** One tool's definition. */
+export interface ManifestTool {
+  /** The tool's name as the model sees it. */
+  name: string;
+  /** JSDoc summary, then what it returns and what it throws (or the `@Tool` description). */
+  description: string;
+  /** The JSON Schema of the whole input object. */
+  inputSchema: ObjectSchema;
+  /** Where the tool is declared. `file` is relative to the manifest's project root, `/`-separated. */
+  target: ManifestTarget;
+  /** How the input maps onto the method's positional parameters, one entry per parameter index. */
+  params: ManifestParam[];
+  /** Example inputs (`@example` JSON or `@Tool({ examples })`), sent as `input_examples`. */
+  examples?: Record<string, JsonValue>[];
+  /** The `@Tool` options that matter at run time or on the wire (strict, requiresApproval, ...). */
+  options?: ManifestToolOptions;
+}
+
+/** The `@Tool` options a manifest carries; `name` and `description` live on the tool itself. */
+export type ManifestToolOptions = Omit<ToolOptions, 'name' | 'description' | 'examples'>;
+
+/** The class and method a tool dispatches to, and where it is declared. */
+export interface ManifestTarget {
+  class: string;
+  method: string;
+  file: string;
+  line: number;
+}
+
+/** `@Param`: the argument is the input property `name`. */
+export interface ManifestNamedParam {
+  kind: 'named';
+  index: number;
+  name: string;
+  optional: boolean;
+  /** This property's schema (the same object as `inputSchema.properties[name]`). */
+  schema: JsonSchema;
+}
+
+/** `@Params`: the argument is the whole input, as an instance of the DTO class `type`. */
+export interface ManifestSpreadParam {
+  kind: 'spread';
+  index: number;
+  /** The DTO class's name. */
+  type: string;
+}
+
+/** `@Ctx`: the argument is the call's `ToolCallContext`. */
+export interface ManifestContextParam {
+  kind: 'context';
+  index: number;
+}
+
+/** One positional parameter of a tool method. */
+export type ManifestParam = ManifestNamedParam | ManifestSpreadParam | ManifestContextParam;
+
+/** What every wire format needs to describe a tool: a manifest entry satisfies it. */
+export interface ToolDescriptor {
+  name: string;
+  description: string;
+  inputSchema: ObjectSchema;
+  examples?: Record<string, JsonValue>[];
+  options?: ManifestToolOptions;
+}

@@ -1,0 +1,80 @@
+/**
+ * The plain data the decorators record: one `ToolMetadata` per decorated method and one
+ * `ParamMetadata` per decorated parameter. Nothing here has behaviour; `metadata/` stores it
+ * and the registry reads it.
+ */
+import type { JsonSchema, JsonValue } from '../schema/JsonSchema';
+
+/** Options of `@Tool()`; anything not listed is passed through to the Anthropic tool definition. */
+export interface ToolOptions {
+  /** The tool's name; default: the method name in snake_case. Must match `^[a-zA-Z0-9_-]{1,64}$`. */
+  name?: string;
+  /** Overrides the JSDoc description. */
+  description?: string;
+  /** Anthropic strict tool use: the model's input is guaranteed to match the schema. */
+  strict?: boolean;
+  /** The agent asks its `approve` hook before running this tool. */
+  requiresApproval?: boolean;
+  /** The call is aborted and answered `is_error` after this many milliseconds. */
+  timeoutMs?: number;
+  /** Example inputs, sent as `input_examples`. */
+  examples?: Record<string, JsonValue>[];
+  /** Prompt-caching marker for this tool's definition. */
+  cacheControl?: { type: 'ephemeral'; ttl?: '5m' | '1h' };
+  /** Hints for MCP clients (`readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`). */
+  annotations?: ToolAnnotations;
+  /** Marks the tool deprecated (a reason, or `true`). */
+  deprecated?: string | boolean;
+  /** Any other Anthropic tool field, passed through as is. */
+  [field: string]: unknown;
+}
+
+/** MCP tool annotations, carried from `@Tool({ annotations })`. */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** What `@Tool()` records for a method. */
+export interface ToolMetadata {
+  /** The decorated method's name on the prototype. */
+  methodName: string;
+  /** The options as written, `name` not yet defaulted. */
+  options: ToolOptions;
+}
+
+/** Options of `@Param(name?, options?)`. */
+export interface ParamOptions {
+  /** Overrides the JSDoc `@param` text. */
+  description?: string;
+  /** The property may be absent (`undefined` is passed to the method). */
+  optional?: boolean;
+  /** A JSON Schema fragment for when the run-time type says too little (unions, literals, element types). */
+  schema?: JsonSchema;
+}
+
+/** `@Param()`: one named input property. */
+export interface NamedParamMetadata extends ParamOptions {
+  kind: 'named';
+  index: number;
+  /** Absent when the name is to come from the manifest. */
+  name?: string;
+}
+
+/** `@Params()`: the whole input object is this DTO class, flattened to the top level. */
+export interface SpreadParamMetadata {
+  kind: 'spread';
+  index: number;
+}
+
+/** `@Ctx()`: the `ToolCallContext` is injected; never part of the schema. */
+export interface ContextParamMetadata {
+  kind: 'context';
+  index: number;
+}
+
+/** One decorated parameter of a `@Tool` method. */
+export type ParamMetadata = NamedParamMetadata | SpreadParamMetadata | ContextParamMetadata;

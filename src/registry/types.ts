@@ -1,0 +1,87 @@
+/**
+ * The registry's public types: what a call answers (`ToolOutcome`), what a method may
+ * receive (`ToolCallContext`), and what `get`/`list` describe. Every layer above the registry
+ * (agent, formats, MCP, Nest) speaks these.
+ */
+import type { ToolManifest, ManifestTarget, ManifestToolOptions } from '../manifest/types';
+import type { JsonValue, ObjectSchema } from '../schema/JsonSchema';
+
+/** A text block of a tool's result. */
+export interface TextContent {
+  type: 'text';
+  text: string;
+}
+
+/** An image block of a tool's result (base64 data). */
+export interface ImageContent {
+  type: 'image';
+  source: { type: 'base64'; media_type: 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp'; data: string };
+}
+
+/** A content block a tool may return through `toolContent()`. */
+export type ContentBlock = TextContent | ImageContent;
+
+/** What every call answers: never thrown, always this. */
+export interface ToolOutcome {
+  /** The text (or blocks) the model sees. */
+  content: string | ContentBlock[];
+  /** True when the call was not dispatched or the method threw. */
+  isError: boolean;
+}
+
+/** What `@Ctx()` injects into a tool method. */
+export interface ToolCallContext<State = unknown> {
+  /** The id of the `tool_use` block (or a generated one for direct calls). */
+  toolUseId: string;
+  /** The tool's name. */
+  toolName: string;
+  /** Fires when the call is aborted or times out. */
+  signal: AbortSignal;
+  /** Application state passed to the call, such as the current user. */
+  state: State;
+}
+
+/** The optional second half of a call: everything of the context the caller may set. */
+export interface CallOptions<State = unknown> {
+  toolUseId?: string;
+  signal?: AbortSignal;
+  state?: State;
+  /** Overrides the tool's own `timeoutMs`. */
+  timeoutMs?: number;
+}
+
+/** A registered tool as `get`/`list` describe it. */
+export interface RegisteredToolInfo {
+  name: string;
+  description: string;
+  inputSchema: ObjectSchema;
+  examples?: Record<string, JsonValue>[];
+  options: ManifestToolOptions;
+  /** The class and method behind the tool. */
+  target: Pick<ManifestTarget, 'class' | 'method'>;
+}
+
+/** Where the library reports what it would otherwise print. */
+export interface Logger {
+  debug?(message: string): void;
+  warn(message: string): void;
+}
+
+/** Limits on what the model may send, enforced before anything recursive touches the input. */
+export interface InputLimits {
+  /** Largest input in bytes (UTF-8 of the JSON text, or an estimate for objects). Default 1 MB. */
+  maxInputBytes: number;
+  /** Deepest nesting of arrays and objects. Default 64. */
+  maxDepth: number;
+  /** Longest error text the model is sent. Default 2,000 characters. */
+  maxErrorLength: number;
+}
+
+/** Options of `new ToolRegistry()`. */
+export interface ToolRegistryOptions {
+  /** The manifest written by `toolwright codegen`; without it, schemas come from run-time metadata. */
+  manifest?: ToolManifest;
+  /** Input limits; defaults as in `InputLimits`. */
+  limits?: Partial<InputLimits>;
+  logger?: Logger;
+}

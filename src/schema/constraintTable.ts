@@ -1,0 +1,100 @@
+/**
+ * The one table from class-validator decorators to JSON Schema keywords, shared by the
+ * run-time schema derivation (which reads class-validator's metadata storage) and codegen
+ * (which reads the decorators in source). A table, not a switch: the mapping is data.
+ */
+import type { JsonSchema, JsonValue } from './JsonSchema';
+
+/** One class-validator decorator and the keywords it means. */
+export interface ConstraintRule {
+  /** The decorator as written in source, e.g. `Min`. */
+  decorator: string;
+  /** The name class-validator records in its metadata storage, e.g. `min`. */
+  validator: string;
+  /** The keywords for the decorator's arguments (the same values class-validator stores as `constraints`). */
+  keywords: (args: readonly unknown[]) => JsonSchema;
+}
+
+const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
+
+/** The values of a TypeScript enum object, without the reverse mappings of numeric members. */
+export function enumValues(entity: unknown): JsonValue[] {
+  if (entity === null || typeof entity !== 'object') return [];
+  const record = entity as Record<string, unknown>;
+  return Object.keys(record)
+    .filter((key) => !/^\d+$/.test(key) || typeof record[record[key] as string] !== 'number')
+    .map((key) => record[key])
+    .filter((value): value is string | number => typeof value === 'string' || typeof value === 'number');
+}
+
+const patternOf = (args: readonly unknown[]): JsonSchema => {
+  const [pattern, modifiers] = args;
+  if (pattern instanceof RegExp) return { pattern: pattern.source };
+  if (typeof pattern === 'string') return typeof modifiers === 'string' && modifiers ? {} : { pattern };
+  return {};
+};
+
+/** Every class-validator decorator toolwright turns into JSON Schema. */
+export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
+  { decorator: 'IsString', validator: 'isString', keywords: () => ({ type: 'string' }) },
+  { decorator: 'IsNumber', validator: 'isNumber', keywords: () => ({ type: 'number' }) },
+  { decorator: 'IsInt', validator: 'isInt', keywords: () => ({ type: 'integer' }) },
+  { decorator: 'IsBoolean', validator: 'isBoolean', keywords: () => ({ type: 'boolean' }) },
+  { decorator: 'IsDate', validator: 'isDate', keywords: () => ({ type: 'string', format: 'date-time' }) },
+  { decorator: 'IsArray', validator: 'isArray', keywords: () => ({ type: 'array' }) },
+  { decorator: 'IsObject', validator: 'isObject', keywords: () => ({ type: 'object' }) },
+  { decorator: 'Min', validator: 'min', keywords: ([v]) => ({ minimum: num(v) }) },
+  { decorator: 'Max', validator: 'max', keywords: ([v]) => ({ maximum: num(v) }) },
+  { decorator: 'IsPositive', validator: 'isPositive', keywords: () => ({ exclusiveMinimum: 0 }) },
+  { decorator: 'IsNegative', validator: 'isNegative', keywords: () => ({ exclusiveMaximum: 0 }) },
+  { decorator: 'MinLength', validator: 'minLength', keywords: ([v]) => ({ minLength: num(v) }) },
+  { decorator: 'MaxLength', validator: 'maxLength', keywords: ([v]) => ({ maxLength: num(v) }) },
+  {
+    decorator: 'Length',
+    validator: 'isLength',
+    keywords: ([min, max]) => ({ minLength: num(min), maxLength: num(max) }),
+  },
+  { decorator: 'IsNotEmpty', validator: 'isNotEmpty', keywords: () => ({}) },
+  { decorator: 'Matches', validator: 'matches', keywords: patternOf },
+  { decorator: 'IsEmail', validator: 'isEmail', keywords: () => ({ type: 'string', format: 'email' }) },
+  { decorator: 'IsUrl', validator: 'isUrl', keywords: () => ({ type: 'string', format: 'uri' }) },
+  { decorator: 'IsUUID', validator: 'isUuid', keywords: () => ({ type: 'string', format: 'uuid' }) },
+  {
+    decorator: 'IsISO8601',
+    validator: 'isIso8601',
+    keywords: () => ({ type: 'string', format: 'date-time' }),
+  },
+  {
+    decorator: 'IsDateString',
+    validator: 'isDateString',
+    keywords: () => ({ type: 'string', format: 'date-time' }),
+  },
+  {
+    decorator: 'IsIn',
+    validator: 'isIn',
+    keywords: ([values]) => ({ enum: Array.isArray(values) ? (values as JsonValue[]) : [] }),
+  },
+  { decorator: 'IsEnum', validator: 'isEnum', keywords: ([entity]) => ({ enum: enumValues(entity) }) },
+  { decorator: 'ArrayMinSize', validator: 'arrayMinSize', keywords: ([v]) => ({ minItems: num(v) }) },
+  { decorator: 'ArrayMaxSize', validator: 'arrayMaxSize', keywords: ([v]) => ({ maxItems: num(v) }) },
+  { decorator: 'ArrayNotEmpty', validator: 'arrayNotEmpty', keywords: () => ({ minItems: 1 }) },
+  { decorator: 'ArrayUnique', validator: 'arrayUnique', keywords: () => ({ uniqueItems: true }) },
+];
+
+const byDecorator = new Map(CONSTRAINT_RULES.map((rule) => [rule.decorator, rule]));
+const byValidator = new Map(CONSTRAINT_RULES.map((rule) => [rule.validator, rule]));
+
+/** The rule for a decorator name as written in source (`Min`), if toolwright knows it. */
+export const ruleForDecorator = (name: string): ConstraintRule | undefined => byDecorator.get(name);
+
+/** The rule for a class-validator metadata name (`min`), if toolwright knows it. */
+export const ruleForValidator = (name: string): ConstraintRule | undefined => byValidator.get(name);
+
+/** The keywords of a rule with `undefined` values dropped, so merged schemas stay clean. */
+export function constraintKeywords(rule: ConstraintRule, args: readonly unknown[]): JsonSchema {
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(rule.keywords(args))) {
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}
