@@ -15,7 +15,10 @@ const config: Config = {
   testMatch: ['**/*.test.ts'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }],
+    // NestJS 12 is ESM only; Jest below Node 24.9 cannot require ESM, so it is rewritten to CJS.
+    '^.+/node_modules/@nestjs/.+\\.js$': '<rootDir>/test/esmToCjs.js',
   },
+  transformIgnorePatterns: ['/node_modules/(?!@nestjs/)'],
   moduleNameMapper: {
     '^toolwright$': '<rootDir>/src/index.ts',
     '^toolwright/codegen$': '<rootDir>/codegen/index.ts',
