@@ -1,0 +1,78 @@
+/**
+ * The NestJS module: `ToolwrightModule.forRoot()` / `forRootAsync()` provide a `ToolRegistry`
+ * holding the tools of every provider of the application (found by `ToolwrightExplorer`) and,
+ * with `agent` options, a `ToolAgent` over it. Global, so any module may inject them.
+ */
+import Anthropic from '@anthropic-ai/sdk';
+import { Logger, Module } from '@nestjs/common';
+import type { DynamicModule, Provider } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { ToolRegistry } from '../registry/ToolRegistry';
+import { ANTHROPIC_CLIENT, TOOLWRIGHT_OPTIONS } from './constants';
+import { ToolwrightExplorer } from './ToolwrightExplorer';
+import type { ToolwrightModuleAsyncOptions, ToolwrightModuleOptions } from './types';
+
+/** The registry, built from the module options; the explorer fills it at module init. */
+const registryProvider: Provider = {
+  provide: ToolRegistry,
+  useFactory: (options: ToolwrightModuleOptions) => {
+    const { agent: _agent, ...registryOptions } = options;
+    return new ToolRegistry({ logger: new Logger('Toolwright'), ...registryOptions });
+  },
+  inject: [TOOLWRIGHT_OPTIONS],
+};
+
+/** The default client: the one in the agent options, else `new Anthropic()` from the environment. */
+const clientProvider: Provider = {
+  provide: ANTHROPIC_CLIENT,
+  useFactory: (options: ToolwrightModuleOptions) => options.agent?.client ?? new Anthropic(),
+  inject: [TOOLWRIGHT_OPTIONS],
+};
+
+/**
+ * Registers the `@Tool` methods of every singleton provider and provides `ToolRegistry`
+ * (and `ToolAgent` when `agent` is given).
+ * @example
+ * @Module({
+ *   imports: [ToolwrightModule.forRoot({ manifest, agent: { model: 'claude-sonnet-4-5' } })],
+ *   providers: [OrdersService, RefundsService],
+ * })
+ * export class AppModule {}
+ */
+@Module({})
+export class ToolwrightModule {
+  /** Static options. */
+  static forRoot(options: ToolwrightModuleOptions = {}): DynamicModule {
+    return ToolwrightModule.build([{ provide: TOOLWRIGHT_OPTIONS, useValue: options }], []);
+  }
+
+  /**
+   * Options from a factory with injected dependencies (configuration, a policy provider, ...).
+   * @example
+   * ToolwrightModule.forRootAsync({
+   *   inject: [RefundPolicy],
+   *   useFactory: (policy: RefundPolicy) => ({ agent: { model, approve: (call) => policy.allows(call) } }),
+   * })
+   */
+  static forRootAsync(options: ToolwrightModuleAsyncOptions): DynamicModule {
+    const optionsProvider: Provider = {
+      provide: TOOLWRIGHT_OPTIONS,
+      useFactory: options.useFactory as (...args: unknown[]) => ToolwrightModuleOptions,
+      inject: options.inject ?? [],
+    };
+    return ToolwrightModule.build([optionsProvider], options.imports ?? []);
+  }
+
+  private static build(
+    providers: Provider[],
+    imports: DynamicModule['imports'] = [],
+  ): DynamicModule {
+    return {
+      module: ToolwrightModule,
+      global: true,
+      imports: [DiscoveryModule, ...imports],
+      providers: [...providers, registryProvider, clientProvider, ToolwrightExplorer],
+      exports: [ToolRegistry, ANTHROPIC_CLIENT, TOOLWRIGHT_OPTIONS],
+    };
+  }
+}

@@ -1,0 +1,11 @@
+/** Injection tokens of the Nest module, in one place so tests and apps can override them. */
+
+/** The options given to `ToolwrightModule.forRoot()` (or produced by `forRootAsync`'s factory). */
+export const TOOLWRIGHT_OPTIONS = Symbol('toolwright:options');
+
+/**
+ * The Anthropic client the provided `ToolAgent` talks through; default `new Anthropic()`
+ * (reads `ANTHROPIC_API_KEY` and `ANTHROPIC_BASE_URL`). Override it in tests:
+ * `Test.createTestingModule(...).overrideProvider(ANTHROPIC_CLIENT).useValue(client)`.
+ */
+export const ANTHROPIC_CLIENT = Symbol('toolwright:anthropic-client');

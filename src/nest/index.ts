@@ -1,0 +1,13 @@
+/**
+ * `toolwright/nest`: the NestJS module. The only part of toolwright that imports `@nestjs/*`
+ * (optional peer dependencies); `import 'toolwright'` never loads them.
+ */
+export { ToolwrightModule } from './ToolwrightModule';
+export { ToolwrightExplorer } from './ToolwrightExplorer';
+export { ANTHROPIC_CLIENT, TOOLWRIGHT_OPTIONS } from './constants';
+export type {
+  ToolwrightAgentOptions,
+  ToolwrightModuleAsyncOptions,
+  ToolwrightModuleOptions,
+} from './types';
+export { ToolRegistry } from '../registry/ToolRegistry';

@@ -1,0 +1,33 @@
+/** The options of `ToolwrightModule.forRoot()` and `forRootAsync()`. */
+import type Anthropic from '@anthropic-ai/sdk';
+import type { ModuleMetadata } from '@nestjs/common';
+import type { ToolRegistryOptions } from '../registry/types';
+
+/** The agent options the module passes on to `new ToolAgent()` (it supplies `registry` itself). */
+export interface ToolwrightAgentOptions {
+  /** The model, such as `claude-sonnet-4-5`. */
+  model: string;
+  /** The client; default the `ANTHROPIC_CLIENT` provider (`new Anthropic()` from the environment). */
+  client?: Anthropic;
+  /** Any other `ToolAgent` option: `maxTokens`, `system`, `maxIterations`, `approve`, ... */
+  [option: string]: unknown;
+}
+
+/** What `forRoot` takes (and `forRootAsync`'s factory returns). */
+export interface ToolwrightModuleOptions extends ToolRegistryOptions {
+  /** When given, a `ToolAgent` over the discovered tools is provided for injection. */
+  agent?: ToolwrightAgentOptions;
+}
+
+/** What `forRootAsync` takes: the options come from a factory with injected dependencies. */
+export interface ToolwrightModuleAsyncOptions extends Pick<ModuleMetadata, 'imports'> {
+  /** Builds the options; its arguments are the `inject` providers, in order. */
+  useFactory: (...args: never[]) => ToolwrightModuleOptions | Promise<ToolwrightModuleOptions>;
+  /** Providers to pass to `useFactory`. */
+  inject?: (
+    | string
+    | symbol
+    | (abstract new (...args: never[]) => unknown)
+    | (new (...args: never[]) => unknown)
+  )[];
+}
