@@ -85,16 +85,16 @@ export class SqlService {
 
   /** Prepares the query's one statement; none or several is the model's mistake. */
   private singleStatement(query: string): Statement {
-    const statements = this.db.iterateStatements(query);
-    const first = statements.next();
-    if (first.done) throw new ToolError('The query holds no SQL statement');
-    const second = statements.next();
-    if (!second.done) {
-      second.value.free();
-      first.value.free();
+    const statements: string[] = [];
+    for (const statement of this.db.iterateStatements(query)) {
+      statements.push(statement.getSQL());
+      if (statements.length > 1) break;
+    }
+    if (statements.length === 0) throw new ToolError('The query holds no SQL statement');
+    if (statements.length > 1) {
       throw new ToolError('run_query runs one statement per call; send the others separately');
     }
-    return first.value;
+    return this.db.prepare(statements[0]);
   }
 
   private tableNames(): string[] {

@@ -1,0 +1,43 @@
+/**
+ * The support desk application: three providers with tools that depend on each other through
+ * DI (refunds → orders → customers), the toolwright module configured from the refund policy,
+ * and the chat endpoint.
+ */
+import { Module } from '@nestjs/common';
+import { ToolwrightModule } from 'toolwright/nest';
+import { SAMPLE_MODEL } from '../model';
+import { ChatController } from './chat/ChatController';
+import { CustomersService } from './customers/CustomersService';
+import { OrdersService } from './orders/OrdersService';
+import { PolicyModule } from './refunds/PolicyModule';
+import { RefundPolicy } from './refunds/RefundPolicy';
+import { RefundsService } from './refunds/RefundsService';
+
+const SYSTEM = [
+  'You are the support desk of a small electronics shop.',
+  'Look customers and orders up with the tools before answering; amounts are in cents.',
+  'Refunds need approval: if one is denied, say so plainly and give the reason.',
+].join('\n');
+
+/** The support desk. */
+@Module({
+  imports: [
+    PolicyModule,
+    ToolwrightModule.forRootAsync({
+      imports: [PolicyModule],
+      inject: [RefundPolicy],
+      useFactory: (policy: RefundPolicy) => ({
+        agent: {
+          model: SAMPLE_MODEL,
+          system: SYSTEM,
+          maxIterations: 8,
+          approve: (call: { name: string; input: Record<string, unknown> }) =>
+            policy.decide(call.name, call.input),
+        },
+      }),
+    }),
+  ],
+  providers: [CustomersService, OrdersService, RefundsService],
+  controllers: [ChatController],
+})
+export class AppModule {}

@@ -1,0 +1,18 @@
+/**
+ * Starts the support desk: `node -r ts-node/register/transpile-only samples/nest-app/main.ts`,
+ * then `curl -XPOST localhost:3000/chat -H 'content-type: application/json'
+ * -d '{"message":"What did ada@example.com order?"}'`. Needs `ANTHROPIC_API_KEY`.
+ */
+import 'reflect-metadata';
+import { ValidationPipe } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { AppModule } from './AppModule';
+
+async function bootstrap(): Promise<void> {
+  const app = await NestFactory.create(AppModule);
+  app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true }));
+  await app.listen(Number(process.env.PORT ?? 3000), '127.0.0.1');
+  console.log(`support desk listening on ${await app.getUrl()}`);
+}
+
+void bootstrap();

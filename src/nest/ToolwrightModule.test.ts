@@ -1,0 +1,141 @@
+/**
+ * The Nest module in a real Nest application: discovery of tool providers, DI-managed
+ * instances (a tool using an injected dependency), forRootAsync, and the clear errors for
+ * request-scoped and transient tool providers.
+ */
+import 'reflect-metadata';
+import { Inject, Injectable, Module, Scope } from '@nestjs/common';
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Test } from '@nestjs/testing';
+import { Param, Tool, ToolDefinitionError, ToolRegistry } from 'toolwright';
+import { ToolwrightModule } from 'toolwright/nest';
+
+@Injectable()
+class RatesService {
+  readonly calls: string[] = [];
+  rate(currency: string): number {
+    this.calls.push(currency);
+    return currency === 'EUR' ? 0.5 : 1;
+  }
+}
+
+@Injectable()
+class PriceService {
+  constructor(@Inject(RatesService) private readonly rates: RatesService) {}
+
+  /** Converts a price in US dollars. */
+  @Tool()
+  convertPrice(@Param('usd') usd: number, @Param('currency') currency: string): number {
+    return usd * this.rates.rate(currency);
+  }
+}
+
+@Injectable()
+class GreetingService {
+  /** Greets someone. */
+  @Tool()
+  greet(@Param('name') name: string): string {
+    return `Hello, ${name}`;
+  }
+}
+
+const text = (content: unknown): string =>
+  typeof content === 'string' ? content : JSON.stringify(content);
+
+describe('ToolwrightModule', () => {
+  let app: INestApplicationContext | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  it('registers every provider with tools, as the DI-managed instance', async () => {
+    @Module({
+      imports: [ToolwrightModule.forRoot()],
+      providers: [RatesService, PriceService, GreetingService],
+    })
+    class AppModule {}
+    app = await NestFactory.createApplicationContext(AppModule, { logger: false });
+    const registry = app.get(ToolRegistry);
+    expect(
+      registry
+        .list()
+        .map((tool) => tool.name)
+        .sort(),
+    ).toEqual(['convert_price', 'greet']);
+    const outcome = await registry.call('convert_price', { usd: 10, currency: 'EUR' });
+    expect(outcome).toEqual({ content: '5', isError: false });
+    expect(app.get(RatesService).calls).toEqual(['EUR']);
+  });
+
+  it('finds tools in feature modules and registers a provider imported twice once', async () => {
+    @Module({ providers: [RatesService, PriceService], exports: [PriceService] })
+    class PricesModule {}
+    @Module({ imports: [PricesModule], providers: [GreetingService] })
+    class GreetingsModule {}
+    @Module({ imports: [ToolwrightModule.forRoot(), PricesModule, GreetingsModule] })
+    class AppModule {}
+    const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
+    app = await moduleRef.init();
+    expect(
+      app
+        .get(ToolRegistry)
+        .list()
+        .map((tool) => tool.name)
+        .sort(),
+    ).toEqual(['convert_price', 'greet']);
+  });
+
+  it('takes its options from forRootAsync with injected providers', async () => {
+    const limitsSeen: unknown[] = [];
+    @Injectable()
+    class Settings {
+      readonly maxDepth = 8;
+    }
+    @Module({ providers: [Settings], exports: [Settings] })
+    class SettingsModule {}
+    @Module({
+      imports: [
+        ToolwrightModule.forRootAsync({
+          imports: [SettingsModule],
+          inject: [Settings],
+          useFactory: (settings: Settings) => {
+            limitsSeen.push(settings.maxDepth);
+            return { limits: { maxDepth: settings.maxDepth } };
+          },
+        }),
+      ],
+      providers: [GreetingService],
+    })
+    class AppModule {}
+    app = await NestFactory.createApplicationContext(AppModule, { logger: false });
+    expect(limitsSeen).toEqual([8]);
+    expect(await app.get(ToolRegistry).call('greet', { name: 'Ada' })).toEqual({
+      content: 'Hello, Ada',
+      isError: false,
+    });
+  });
+
+  it.each([
+    ['request-scoped', Scope.REQUEST],
+    ['transient', Scope.TRANSIENT],
+  ])('refuses a %s provider with tools, naming it and the fix', async (scope, nestScope) => {
+    @Injectable({ scope: nestScope })
+    class ScopedTools {
+      /** Scoped. */
+      @Tool()
+      whoAmI(@Param('x') x: string): string {
+        return x;
+      }
+    }
+    @Module({ imports: [ToolwrightModule.forRoot()], providers: [ScopedTools] })
+    class AppModule {}
+    const failure = NestFactory.createApplicationContext(AppModule, {
+      logger: false,
+      abortOnError: false,
+    });
+    await expect(failure).rejects.toThrow(ToolDefinitionError);
+    await expect(failure).rejects.toThrow(`ScopedTools is ${scope} and declares tools (whoAmI)`);
+  });
+});
