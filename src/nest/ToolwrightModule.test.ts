@@ -40,9 +40,6 @@ class GreetingService {
   }
 }
 
-const text = (content: unknown): string =>
-  typeof content === 'string' ? content : JSON.stringify(content);
-
 describe('ToolwrightModule', () => {
   let app: INestApplicationContext | undefined;
   afterEach(async () => {
