@@ -7,8 +7,10 @@ import Anthropic from '@anthropic-ai/sdk';
 import { Logger, Module } from '@nestjs/common';
 import type { DynamicModule, Provider } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { ToolAgent } from '../agent/ToolAgent';
 import { ToolRegistry } from '../registry/ToolRegistry';
 import { ANTHROPIC_CLIENT, TOOLWRIGHT_OPTIONS } from './constants';
+import { agentProvider } from './agentProvider';
 import { ToolwrightExplorer } from './ToolwrightExplorer';
 import type { ToolwrightModuleAsyncOptions, ToolwrightModuleOptions } from './types';
 
@@ -22,10 +24,11 @@ const registryProvider: Provider = {
   inject: [TOOLWRIGHT_OPTIONS],
 };
 
-/** The default client: the one in the agent options, else `new Anthropic()` from the environment. */
+/** The agent's client: the one in the agent options, else `new Anthropic()` from the environment. */
 const clientProvider: Provider = {
   provide: ANTHROPIC_CLIENT,
-  useFactory: (options: ToolwrightModuleOptions) => options.agent?.client ?? new Anthropic(),
+  useFactory: (options: ToolwrightModuleOptions) =>
+    options.agent ? (options.agent.client ?? new Anthropic()) : undefined,
   inject: [TOOLWRIGHT_OPTIONS],
 };
 
@@ -71,8 +74,8 @@ export class ToolwrightModule {
       module: ToolwrightModule,
       global: true,
       imports: [DiscoveryModule, ...imports],
-      providers: [...providers, registryProvider, clientProvider, ToolwrightExplorer],
-      exports: [ToolRegistry, ANTHROPIC_CLIENT, TOOLWRIGHT_OPTIONS],
+      providers: [...providers, registryProvider, clientProvider, agentProvider, ToolwrightExplorer],
+      exports: [ToolRegistry, ToolAgent, ANTHROPIC_CLIENT, TOOLWRIGHT_OPTIONS],
     };
   }
 }

@@ -11,3 +11,4 @@ export type {
   ToolwrightModuleOptions,
 } from './types';
 export { ToolRegistry } from '../registry/ToolRegistry';
+export { ToolAgent } from '../agent/ToolAgent';

@@ -1,17 +1,16 @@
 /** The options of `ToolwrightModule.forRoot()` and `forRootAsync()`. */
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ModuleMetadata } from '@nestjs/common';
+import type { ToolAgentOptions } from '../agent/types';
 import type { ToolRegistryOptions } from '../registry/types';
 
-/** The agent options the module passes on to `new ToolAgent()` (it supplies `registry` itself). */
-export interface ToolwrightAgentOptions {
-  /** The model, such as `claude-sonnet-4-5`. */
-  model: string;
-  /** The client; default the `ANTHROPIC_CLIENT` provider (`new Anthropic()` from the environment). */
+/**
+ * The `ToolAgent` options (`model`, `system`, `maxTokens`, `approve`, ...); the module supplies
+ * `registry`, and `client` defaults to the `ANTHROPIC_CLIENT` provider (`new Anthropic()`).
+ */
+export type ToolwrightAgentOptions = Omit<ToolAgentOptions, 'client' | 'registry'> & {
   client?: Anthropic;
-  /** Any other `ToolAgent` option: `maxTokens`, `system`, `maxIterations`, `approve`, ... */
-  [option: string]: unknown;
-}
+};
 
 /** What `forRoot` takes (and `forRootAsync`'s factory returns). */
 export interface ToolwrightModuleOptions extends ToolRegistryOptions {
