@@ -14,6 +14,8 @@ const scripts = Object.keys((JSON.parse(readFileSync(join(ROOT, 'package.json'),
 interface Block {
   lang: string;
   code: string;
+  /** `from` (an excerpt of `source`) or `output of` (text that the test `source` checks). */
+  marker?: 'from' | 'output of';
   source?: string;
   line: number;
 }
@@ -21,10 +23,11 @@ interface Block {
 /** The fenced blocks of the README, each with the `from:` comment just above it. */
 function blocks(): Block[] {
   const found: Block[] = [];
-  const pattern = /(?:<!-- from: ([^>]+?) -->\s*\n)?```(\w*)\n([\s\S]*?)```/g;
+  const pattern = /(?:<!-- (from|output of): ([^>]+?) -->\s*\n)?```(\w*)\n([\s\S]*?)```/g;
   for (let match = pattern.exec(readme); match; match = pattern.exec(readme)) {
     const line = readme.slice(0, match.index).split('\n').length;
-    found.push({ source: match[1], lang: match[2], code: match[3], line });
+    const marker = match[1] as Block['marker'];
+    found.push({ marker, source: match[2], lang: match[3], code: match[4], line });
   }
   return found;
 }
@@ -42,12 +45,21 @@ const shell = blocks().filter((block) => block.lang === 'bash' || block.lang ===
 
 describe('README.md', () => {
   it('starts with the two commands of a new user', () => {
-    expect(shell[0].code).toBe('npm install && npm run demo\nnpm test\n');
+    const commands = shell[0].code.split('\n').map((line) => line.replace(/#.*$/, '').trim());
+    expect(commands.filter(Boolean)).toEqual(['npm install && npm run demo', 'npm test']);
+  });
+
+  it('shows only output that a test reads from README.md and checks', () => {
+    for (const block of blocks().filter((b) => b.lang === 'text')) {
+      expect(`${block.marker}: ${block.source}`).toMatch(/^output of: \S+\.test\.ts$/);
+      expect(readFileSync(join(ROOT, block.source!), 'utf8')).toContain('README.md');
+    }
   });
 
   it.each(typescript.map((block) => [`line ${block.line}`, block] as const))(
     'TypeScript block at %s is an excerpt of the file it names',
     (_where, block) => {
+      expect(block.marker).toBe('from');
       expect(block.source).toBeDefined();
       const source = readFileSync(join(ROOT, block.source!), 'utf8');
       expect(normalized(source)).toContain(normalized(block.code));
@@ -58,12 +70,13 @@ describe('README.md', () => {
     'shell block at %s uses scripts and subcommands that exist',
     (_where, block) => {
       for (const command of block.code.split('\n').flatMap((line) => line.split('&&')).map((c) => c.trim())) {
-        if (!command || command.startsWith('#') || command.startsWith('export ')) continue;
-        const run = /^npm run (\S+)/.exec(command);
-        const cli = /^npx toolwright (\S+)/.exec(command);
+        const bare = command.replace(/#.*$/, '').replace(/^(\w+=\S*\s+)+/, '').trim();
+        if (!bare) continue;
+        const run = /^npm run (\S+)/.exec(bare);
+        const cli = /^npx toolwright (\S+)/.exec(bare);
         if (run) expect(scripts).toContain(run[1]);
         else if (cli) expect(Object.keys(SUBCOMMANDS)).toContain(cli[1]);
-        else expect(['npm install', 'npm test', 'npm ci']).toContain(command.replace(/\s+#.*$/, ''));
+        else expect(bare).toMatch(/^npm (install|test|ci)\b/);
       }
     },
   );
