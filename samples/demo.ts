@@ -37,7 +37,8 @@ function generateManifest(): ToolManifest {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const generated = require('./tools.manifest') as Record<string, unknown>;
   const manifest = Object.values(generated).find(
-    (value): value is ToolManifest => typeof value === 'object' && value !== null && 'tools' in value,
+    (value): value is ToolManifest =>
+      typeof value === 'object' && value !== null && 'tools' in value,
   );
   if (!manifest) throw new Error('samples/tools.manifest.ts exports no manifest');
   process.stdout.write(`\nfound ${manifest.tools.length} tools:\n`);
@@ -68,7 +69,12 @@ async function main(): Promise<void> {
   const signal = AbortSignal.timeout(DEMO_TIMEOUT_MS);
   try {
     banner(`4. "${STOCK_QUESTION}" — ${connection.description}`);
-    const stockAgent = new ToolAgent({ client: connection.client, model: connection.model, registry: stocks, maxIterations: 6 });
+    const stockAgent = new ToolAgent({
+      client: connection.client,
+      model: connection.model,
+      registry: stocks,
+      maxIterations: 6,
+    });
     await printConversation(stockAgent, STOCK_QUESTION, signal);
 
     const db = await createShopDatabase();
@@ -86,13 +92,17 @@ async function main(): Promise<void> {
   } finally {
     await connection.close();
   }
-  process.stdout.write(`\ndone. The samples are in ${relative(process.cwd(), __dirname) || '.'}/; npm test runs them.\n`);
+  process.stdout.write(
+    `\ndone. The samples are in ${relative(process.cwd(), __dirname) || '.'}/; npm test runs them.\n`,
+  );
 }
 
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    process.stderr.write(`demo failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `demo failed: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     process.exit(1);
   },
 );

@@ -9,7 +9,9 @@ import { SUBCOMMANDS } from '../codegen/cli';
 
 const ROOT = join(__dirname, '..');
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-const scripts = Object.keys((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: object }).scripts);
+const scripts = Object.keys(
+  (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: object }).scripts,
+);
 
 interface Block {
   lang: string;
@@ -32,13 +34,11 @@ function blocks(): Block[] {
   return found;
 }
 
-/** Lines without their indentation and without blank lines: how excerpts are compared. */
-const normalized = (text: string): string =>
-  text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line.length > 0)
-    .join('\n');
+/**
+ * Code with formatting taken out (whitespace, and the trailing commas Prettier adds when it
+ * wraps), so an excerpt matches its source however each was wrapped.
+ */
+const normalized = (text: string): string => text.replace(/\s+/g, '').replace(/,(?=[\])}])/g, '');
 
 const typescript = blocks().filter((block) => block.lang === 'ts' || block.lang === 'typescript');
 const shell = blocks().filter((block) => block.lang === 'bash' || block.lang === 'sh');
@@ -69,8 +69,14 @@ describe('README.md', () => {
   it.each(shell.map((block) => [`line ${block.line}`, block] as const))(
     'shell block at %s uses scripts and subcommands that exist',
     (_where, block) => {
-      for (const command of block.code.split('\n').flatMap((line) => line.split('&&')).map((c) => c.trim())) {
-        const bare = command.replace(/#.*$/, '').replace(/^(\w+=\S*\s+)+/, '').trim();
+      for (const command of block.code
+        .split('\n')
+        .flatMap((line) => line.split('&&'))
+        .map((c) => c.trim())) {
+        const bare = command
+          .replace(/#.*$/, '')
+          .replace(/^(\w+=\S*\s+)+/, '')
+          .trim();
         if (!bare) continue;
         const run = /^npm run (\S+)/.exec(bare);
         const cli = /^npx toolwright (\S+)/.exec(bare);

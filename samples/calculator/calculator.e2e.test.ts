@@ -52,7 +52,9 @@ describe('calculator sample', () => {
         { content: [{ type: 'tool_use', name: 'perform_subtraction', input: { a: 17 } }] },
         { content: [{ type: 'tool_use', name: 'perform_subtraction', input: { a: 17, b: 9 } }] },
         { content: [{ type: 'tool_use', name: 'perform_addition', input: { a: 8, b: 6 } }] },
-        { content: [{ type: 'text', text: 'At the end of the day Sally has 14 pieces of fruit.' }] },
+        {
+          content: [{ type: 'text', text: 'At the end of the day Sally has 14 pieces of fruit.' }],
+        },
       ],
     });
     try {
@@ -65,7 +67,9 @@ describe('calculator sample', () => {
       expect(result.finalText).toBe('At the end of the day Sally has 14 pieces of fruit.');
       const sent = (index: number) => {
         const last = (server.requests[index].body.messages as MessageParam[]).at(-1)!.content;
-        return (last as { type: string; content?: unknown; is_error?: boolean }[]).find((b) => b.type === 'tool_result')!;
+        return (last as { type: string; content?: unknown; is_error?: boolean }[]).find(
+          (b) => b.type === 'tool_result',
+        )!;
       };
       expect(sent(1).is_error).toBe(true);
       expect(text(sent(1).content)).toContain('perform_subtraction');

@@ -27,7 +27,12 @@ export async function connectModel(): Promise<ModelConnection> {
   }
   const server = await startScriptedServer({ turns: scriptedModel });
   return {
-    client: new Anthropic({ apiKey: 'scripted', baseURL: server.url, timeout: 10_000, maxRetries: 0 }),
+    client: new Anthropic({
+      apiKey: 'scripted',
+      baseURL: server.url,
+      timeout: 10_000,
+      maxRetries: 0,
+    }),
     model: 'scripted-model',
     description: `scripted model, no network (testing kit server at ${server.url}; set ANTHROPIC_API_KEY to use Claude)`,
     close: () => server.close(),

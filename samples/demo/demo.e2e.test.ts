@@ -44,9 +44,13 @@ describe('the demo, offline', () => {
     const agent = new ToolAgent({ client: connection.client, model: connection.model, registry });
     const answer = await printConversation(agent, STOCK_QUESTION, AbortSignal.timeout(20_000));
     expect(answer).toBe('The current stock price of General Motors is $38.50.');
-    expect(printed).toContain('call   get_ticker_symbol\n  ✓ validated input {"companyName":"General Motors"}');
+    expect(printed).toContain(
+      'call   get_ticker_symbol\n  ✓ validated input {"companyName":"General Motors"}',
+    );
     expect(printed).toContain('← result GM');
-    expect(printed).toContain('call   get_current_stock_price\n  ✓ validated input {"symbol":"GM"}');
+    expect(printed).toContain(
+      'call   get_current_stock_price\n  ✓ validated input {"symbol":"GM"}',
+    );
     expect(printed).toContain('← result 38.5');
   });
 
@@ -60,7 +64,9 @@ describe('the demo, offline', () => {
     const answer = await printConversation(agent, SQL_QUESTION, AbortSignal.timeout(20_000));
     expect(answer).toBe(`${top[0]} has placed the most orders: ${top[1]}.`);
     expect(printed).toContain('call   list_tables');
-    expect(printed).toMatch(/call {3}run_query \{"sql":.*\n {2}✗ refused before running: .*run_query/);
+    expect(printed).toMatch(
+      /call {3}run_query \{"sql":.*\n {2}✗ refused before running: .*run_query/,
+    );
     expect(printed).toContain(`${top[0]} | ${top[1]}`);
     db.close();
   });

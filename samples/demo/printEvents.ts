@@ -8,7 +8,9 @@ const MAX_SHOWN = 600;
 
 /** Long results shortened for the terminal (the model gets them whole). */
 const shorten = (text: string): string =>
-  text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}… (${text.length - MAX_SHOWN} more characters)` : text;
+  text.length > MAX_SHOWN
+    ? `${text.slice(0, MAX_SHOWN)}… (${text.length - MAX_SHOWN} more characters)`
+    : text;
 
 const indent = (text: string): string => text.replace(/\n/g, '\n      ');
 
@@ -18,7 +20,11 @@ const contentText = (content: unknown): string =>
     : (content as { type: string; text?: string }[]).map((b) => b.text ?? `[${b.type}]`).join('');
 
 /** Runs `question` through the agent's stream, printing every step; resolves with the final text. */
-export async function printConversation(agent: ToolAgent, question: string, signal: AbortSignal): Promise<string> {
+export async function printConversation(
+  agent: ToolAgent,
+  question: string,
+  signal: AbortSignal,
+): Promise<string> {
   const out = process.stdout;
   out.write(`\nuser   ${question}\n`);
   let inText = false;
@@ -39,12 +45,16 @@ export async function printConversation(agent: ToolAgent, question: string, sign
           out.write(`call   ${event.call.name} ${JSON.stringify(event.call.input)}\n`);
           out.write(`  ✗ refused before running: ${indent(event.call.error)}\n`);
         } else {
-          out.write(`call   ${event.call.name}\n  ✓ validated input ${JSON.stringify(event.call.input)}\n`);
+          out.write(
+            `call   ${event.call.name}\n  ✓ validated input ${JSON.stringify(event.call.input)}\n`,
+          );
         }
         break;
       case 'tool_result':
         endText();
-        out.write(`${event.isError ? '  ✗ error ' : '  ← result'} ${indent(shorten(contentText(event.content)))}\n`);
+        out.write(
+          `${event.isError ? '  ✗ error ' : '  ← result'} ${indent(shorten(contentText(event.content)))}\n`,
+        );
         break;
       case 'done':
         endText();

@@ -51,15 +51,18 @@ describe('nest-app: the support desk', () => {
   it('registers the tools of every provider, with their dependencies injected', async () => {
     await start([]);
     const registry = app.get(ToolRegistry);
-    expect(registry.list().map((tool) => tool.name).sort()).toEqual([
-      'find_customer',
-      'get_order',
-      'issue_refund',
-      'list_orders',
-    ]);
+    expect(
+      registry
+        .list()
+        .map((tool) => tool.name)
+        .sort(),
+    ).toEqual(['find_customer', 'get_order', 'issue_refund', 'list_orders']);
     expect(registry.get('issue_refund')?.options.requiresApproval).toBe(true);
     const order = await registry.call('get_order', { orderId: 'ord_1001' });
-    expect(JSON.parse(String(order.content))).toMatchObject({ id: 'ord_1001', customerName: 'Ada Lovelace' });
+    expect(JSON.parse(String(order.content))).toMatchObject({
+      id: 'ord_1001',
+      customerName: 'Ada Lovelace',
+    });
   });
 
   it('answers a question with tools whose providers use other providers', async () => {
@@ -74,10 +77,12 @@ describe('nest-app: the support desk', () => {
     expect(response.body.answer).toBe('Ada has two orders: ord_1001 and ord_1002.');
     expect(response.body.toolCalls).toHaveLength(1);
     const orders = JSON.parse(response.body.toolCalls[0].result);
-    expect(orders.map((o: { id: string; customerName: string }) => [o.id, o.customerName])).toEqual([
-      ['ord_1001', 'Ada Lovelace'],
-      ['ord_1002', 'Ada Lovelace'],
-    ]);
+    expect(orders.map((o: { id: string; customerName: string }) => [o.id, o.customerName])).toEqual(
+      [
+        ['ord_1001', 'Ada Lovelace'],
+        ['ord_1002', 'Ada Lovelace'],
+      ],
+    );
     expect(server.requests[0].body.tools?.length).toBe(4);
   });
 
@@ -99,7 +104,9 @@ describe('nest-app: the support desk', () => {
       .send({ message: 'One of the two hubs of ord_1002 arrived broken, please refund it.' })
       .expect(200);
     expect(response.body.toolCalls[0]).toMatchObject({ name: 'issue_refund', isError: false });
-    expect(app.get(RefundsService).issued).toMatchObject([{ orderId: 'ord_1002', amountCents: 2000 }]);
+    expect(app.get(RefundsService).issued).toMatchObject([
+      { orderId: 'ord_1002', amountCents: 2000 },
+    ]);
     expect(app.get(OrdersService).require('ord_1002').refundedCents).toBe(2000);
   });
 
@@ -115,7 +122,11 @@ describe('nest-app: the support desk', () => {
           },
         ],
       },
-      { content: [{ type: 'text', text: 'A supervisor has to approve this refund; they will follow up.' }] },
+      {
+        content: [
+          { type: 'text', text: 'A supervisor has to approve this refund; they will follow up.' },
+        ],
+      },
     ]);
     const response = await request(await app.getUrl())
       .post('/chat')
@@ -126,7 +137,9 @@ describe('nest-app: the support desk', () => {
     expect(sent.is_error).toBe(true);
     expect(JSON.stringify(sent.content)).toContain('refunds above 5000 cents need a supervisor');
     expect(response.body.toolCalls[0]).toMatchObject({ name: 'issue_refund', isError: true });
-    expect(response.body.answer).toBe('A supervisor has to approve this refund; they will follow up.');
+    expect(response.body.answer).toBe(
+      'A supervisor has to approve this refund; they will follow up.',
+    );
     expect(app.get(RefundsService).issued).toEqual([]);
     expect(app.get(OrdersService).require('ord_1003').refundedCents).toBe(0);
     expect(app.get(RefundPolicy).decisions).toHaveLength(1);
@@ -134,10 +147,21 @@ describe('nest-app: the support desk', () => {
 
   it('tells the model what is wrong with an invalid refund, before asking anyone to approve it', async () => {
     await start([
-      { content: [{ type: 'tool_use', name: 'issue_refund', input: { orderId: '1003', amountCents: -5, reason: 'x' } }] },
+      {
+        content: [
+          {
+            type: 'tool_use',
+            name: 'issue_refund',
+            input: { orderId: '1003', amountCents: -5, reason: 'x' },
+          },
+        ],
+      },
       { content: [{ type: 'text', text: 'I could not file that refund.' }] },
     ]);
-    await request(await app.getUrl()).post('/chat').send({ message: 'Refund ord_1003' }).expect(200);
+    await request(await app.getUrl())
+      .post('/chat')
+      .send({ message: 'Refund ord_1003' })
+      .expect(200);
     const text = JSON.stringify(resultsSent(server, 1)[0].content);
     expect(text).toContain('orderId');
     expect(text).toContain('amountCents');
@@ -147,7 +171,10 @@ describe('nest-app: the support desk', () => {
 
   it('rejects a chat request without a message', async () => {
     await start([]);
-    await request(await app.getUrl()).post('/chat').send({ text: 'hi' }).expect(400);
+    await request(await app.getUrl())
+      .post('/chat')
+      .send({ text: 'hi' })
+      .expect(400);
     expect(server.requests).toHaveLength(0);
   });
 });

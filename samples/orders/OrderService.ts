@@ -3,7 +3,16 @@
  * nested array of DTOs, so the model's mistakes come back one `path: message` line each.
  */
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsEmail, IsIn, IsInt, IsString, Max, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsString,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { Ctx, Params, Tool } from 'toolwright';
 import type { ToolCallContext } from 'toolwright';
 

@@ -12,7 +12,8 @@ import { OrderService } from './OrderService';
 /** The text blocks README.md says this test checks, in order. */
 function shownInReadme(): string[] {
   const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
-  const pattern = /<!-- output of: samples\/orders\/orders.e2e.test.ts -->\s*```text\n([\s\S]*?)```/g;
+  const pattern =
+    /<!-- output of: samples\/orders\/orders.e2e.test.ts -->\s*```text\n([\s\S]*?)```/g;
   return [...readme.matchAll(pattern)].map((match) => match[1]);
 }
 
@@ -47,6 +48,8 @@ describe('orders sample (the README example)', () => {
       }
     }
     expect(() => new ToolRegistry().register(new WeatherService())).toThrow(ToolDefinitionError);
-    expect(() => new ToolRegistry().register(new WeatherService())).toThrow(shownInReadme()[1].trim());
+    expect(() => new ToolRegistry().register(new WeatherService())).toThrow(
+      shownInReadme()[1].trim(),
+    );
   });
 });

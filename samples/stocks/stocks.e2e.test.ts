@@ -12,10 +12,14 @@ import type { ScriptedServer } from 'toolwright/testing';
 import { manifest } from '../tools.manifest';
 import { StockService } from './StockService';
 
-const text = (content: unknown): string => (typeof content === 'string' ? content : JSON.stringify(content));
+const text = (content: unknown): string =>
+  typeof content === 'string' ? content : JSON.stringify(content);
 
 /** The tool results sent to the model in request `index`. */
-function resultsSent(server: ScriptedServer, index: number): { content?: unknown; is_error?: boolean }[] {
+function resultsSent(
+  server: ScriptedServer,
+  index: number,
+): { content?: unknown; is_error?: boolean }[] {
   const messages = server.requests[index].body.messages as MessageParam[];
   const last = messages.at(-1)?.content;
   return Array.isArray(last) ? last.filter((block) => block.type === 'tool_result') : [];
@@ -32,10 +36,17 @@ describe('stocks sample', () => {
   it('describes its tools from the JSDoc, through the generated manifest', () => {
     const [ticker, price] = registry.toAnthropic();
     expect(ticker.name).toBe('get_ticker_symbol');
-    expect(ticker.description).toContain('Gets the stock ticker symbol for a company searched by name.');
+    expect(ticker.description).toContain(
+      'Gets the stock ticker symbol for a company searched by name.',
+    );
     expect(ticker.description).toContain('TickerNotFound');
     expect(ticker.input_schema).toMatchObject({
-      properties: { companyName: { type: 'string', description: 'The name of the company, such as General Motors.' } },
+      properties: {
+        companyName: {
+          type: 'string',
+          description: 'The name of the company, such as General Motors.',
+        },
+      },
       required: ['companyName'],
     });
     expect(price.name).toBe('get_current_stock_price');
@@ -45,9 +56,21 @@ describe('stocks sample', () => {
   it('runs the General Motors conversation of the legacy page', async () => {
     server = await startScriptedServer({
       turns: [
-        { content: [{ type: 'tool_use', name: 'get_ticker_symbol', input: { companyName: 'General Motors' } }] },
-        { content: [{ type: 'tool_use', name: 'get_current_stock_price', input: { symbol: 'GM' } }] },
-        { content: [{ type: 'text', text: 'The current stock price of General Motors is $38.50.' }] },
+        {
+          content: [
+            {
+              type: 'tool_use',
+              name: 'get_ticker_symbol',
+              input: { companyName: 'General Motors' },
+            },
+          ],
+        },
+        {
+          content: [{ type: 'tool_use', name: 'get_current_stock_price', input: { symbol: 'GM' } }],
+        },
+        {
+          content: [{ type: 'text', text: 'The current stock price of General Motors is $38.50.' }],
+        },
       ],
     });
     const client = new Anthropic({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0 });
@@ -65,7 +88,11 @@ describe('stocks sample', () => {
   it('sends TickerNotFound back to the model as an error result', async () => {
     server = await startScriptedServer({
       turns: [
-        { content: [{ type: 'tool_use', name: 'get_ticker_symbol', input: { companyName: 'Acme Rockets' } }] },
+        {
+          content: [
+            { type: 'tool_use', name: 'get_ticker_symbol', input: { companyName: 'Acme Rockets' } },
+          ],
+        },
         { content: [{ type: 'text', text: 'I could not find a ticker for Acme Rockets.' }] },
       ],
     });
@@ -74,13 +101,23 @@ describe('stocks sample', () => {
     await agent.run('What is Acme Rockets trading at?');
     const [result] = resultsSent(server, 1);
     expect(result.is_error).toBe(true);
-    expect(text(result.content)).toContain('TickerNotFound: no ticker symbol found for "Acme Rockets"');
+    expect(text(result.content)).toContain(
+      'TickerNotFound: no ticker symbol found for "Acme Rockets"',
+    );
   });
 
   it('lets the application decide each call in manual mode', async () => {
     server = await startScriptedServer({
       turns: [
-        { content: [{ type: 'tool_use', name: 'get_ticker_symbol', input: { companyName: 'General Motors' } }] },
+        {
+          content: [
+            {
+              type: 'tool_use',
+              name: 'get_ticker_symbol',
+              input: { companyName: 'General Motors' },
+            },
+          ],
+        },
         { content: [{ type: 'text', text: 'I was not allowed to look it up.' }] },
       ],
     });
@@ -90,9 +127,16 @@ describe('stocks sample', () => {
     const messages: MessageParam[] = [{ role: 'user', content: 'What is GM trading at?' }];
     const step = await agent.step(messages);
     messages.push({ role: 'assistant', content: step.message.content });
-    expect(step.calls).toMatchObject([{ name: 'get_ticker_symbol', input: { companyName: 'General Motors' } }]);
+    expect(step.calls).toMatchObject([
+      { name: 'get_ticker_symbol', input: { companyName: 'General Motors' } },
+    ]);
     if (!step.done) {
-      messages.push(await agent.resolve(step, () => ({ approved: false, reason: 'market data is closed today' })));
+      messages.push(
+        await agent.resolve(step, () => ({
+          approved: false,
+          reason: 'market data is closed today',
+        })),
+      );
     }
     const next = await agent.step(messages);
 

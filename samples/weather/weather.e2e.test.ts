@@ -43,7 +43,15 @@ describe('weather sample', () => {
     const server = await startScriptedServer({
       turns: [
         { content: [{ type: 'tool_use', name: 'get_weather', input: { location: 'London' } }] },
-        { content: [{ type: 'tool_use', name: 'get_weather', input: { location: 'London, UK', unit: 'celsius' } }] },
+        {
+          content: [
+            {
+              type: 'tool_use',
+              name: 'get_weather',
+              input: { location: 'London, UK', unit: 'celsius' },
+            },
+          ],
+        },
         { content: [{ type: 'text', text: 'It is 11.1 °C and overcast in London.' }] },
       ],
     });
@@ -51,15 +59,26 @@ describe('weather sample', () => {
       const client = new Anthropic({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0 });
       const agent = new ToolAgent({ client, registry, model: 'claude-sonnet-4-5' });
       const events: AgentEvent[] = [];
-      for await (const event of agent.stream('What is the weather like in London right now, in Celsius?')) {
+      for await (const event of agent.stream(
+        'What is the weather like in London right now, in Celsius?',
+      )) {
         events.push(event);
       }
-      const results = events.filter((e): e is Extract<AgentEvent, { type: 'tool_result' }> => e.type === 'tool_result');
+      const results = events.filter(
+        (e): e is Extract<AgentEvent, { type: 'tool_result' }> => e.type === 'tool_result',
+      );
       expect(results.map((e) => e.isError)).toEqual([true, false]);
-      expect(text(results[0].content)).toContain('LocationNotFound: no weather station for "London"');
-      expect(JSON.parse(text(results[1].content))).toMatchObject({ temperature: 11.1, conditions: 'overcast' });
+      expect(text(results[0].content)).toContain(
+        'LocationNotFound: no weather station for "London"',
+      );
+      expect(JSON.parse(text(results[1].content))).toMatchObject({
+        temperature: 11.1,
+        conditions: 'overcast',
+      });
       const done = events.at(-1);
-      expect(done?.type === 'done' && done.result.finalText).toBe('It is 11.1 °C and overcast in London.');
+      expect(done?.type === 'done' && done.result.finalText).toBe(
+        'It is 11.1 °C and overcast in London.',
+      );
     } finally {
       await server.close();
     }

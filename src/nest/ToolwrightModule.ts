@@ -74,7 +74,13 @@ export class ToolwrightModule {
       module: ToolwrightModule,
       global: true,
       imports: [DiscoveryModule, ...imports],
-      providers: [...providers, registryProvider, clientProvider, agentProvider, ToolwrightExplorer],
+      providers: [
+        ...providers,
+        registryProvider,
+        clientProvider,
+        agentProvider,
+        ToolwrightExplorer,
+      ],
       exports: [ToolRegistry, ToolAgent, ANTHROPIC_CLIENT, TOOLWRIGHT_OPTIONS],
     };
   }
