@@ -15,14 +15,15 @@ import { StockService } from './StockService';
 const text = (content: unknown): string =>
   typeof content === 'string' ? content : JSON.stringify(content);
 
+type ResultBlock = { type: string; content?: unknown; is_error?: boolean };
+
 /** The tool results sent to the model in request `index`. */
-function resultsSent(
-  server: ScriptedServer,
-  index: number,
-): { content?: unknown; is_error?: boolean }[] {
+function resultsSent(server: ScriptedServer, index: number): ResultBlock[] {
   const messages = server.requests[index].body.messages as MessageParam[];
   const last = messages.at(-1)?.content;
-  return Array.isArray(last) ? last.filter((block) => block.type === 'tool_result') : [];
+  return Array.isArray(last)
+    ? (last as ResultBlock[]).filter((block) => block.type === 'tool_result')
+    : [];
 }
 
 describe('stocks sample', () => {
