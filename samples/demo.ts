@@ -5,7 +5,7 @@
  * sample's shop, printing every step. With ANTHROPIC_API_KEY set it talks to Claude.
  */
 import 'reflect-metadata';
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { join, relative } from 'node:path';
 import { ToolAgent, ToolRegistry } from 'toolwright';
 import type { ToolManifest } from 'toolwright';
@@ -28,12 +28,14 @@ const banner = (title: string): void => {
 function generateManifest(): ToolManifest {
   const args = ['codegen', '-p', 'samples/tsconfig.json', '-o', 'samples/tools.manifest.ts'];
   process.stdout.write(`$ toolwright ${args.join(' ')}\n`);
-  const output = execFileSync(process.execPath, [join(ROOT, 'bin', 'toolwright.js'), ...args], {
+  const run = spawnSync(process.execPath, [join(ROOT, 'bin', 'toolwright.js'), ...args], {
     cwd: ROOT,
     encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 120_000,
   });
-  process.stdout.write(output);
+  process.stdout.write(`${run.stdout ?? ''}${run.stderr ?? ''}`);
+  if (run.status !== 0)
+    throw new Error(`toolwright codegen exited with ${run.status ?? run.signal}`);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const generated = require('./tools.manifest') as Record<string, unknown>;
   const manifest = Object.values(generated).find(
@@ -44,7 +46,9 @@ function generateManifest(): ToolManifest {
   process.stdout.write(`\nfound ${manifest.tools.length} tools:\n`);
   for (const tool of manifest.tools) {
     const { class: cls, method, file, line } = tool.target;
-    process.stdout.write(`  ${tool.name.padEnd(24)} ${cls}.${method}  (${file}:${line})\n`);
+    process.stdout.write(
+      `  ${tool.name.padEnd(24)} ${`${cls}.${method}`.padEnd(36)} samples/${file}:${line}\n`,
+    );
   }
   return manifest;
 }

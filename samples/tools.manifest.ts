@@ -466,7 +466,7 @@ export const manifest: ToolManifest = {
         "class": "OrderService",
         "method": "place",
         "file": "orders/OrderService.ts",
-        "line": 25
+        "line": 34
       },
       "params": [
         {

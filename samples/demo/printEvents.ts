@@ -28,6 +28,7 @@ export async function printConversation(
   const out = process.stdout;
   out.write(`\nuser   ${question}\n`);
   let inText = false;
+  const refused = new Set<string>();
   const endText = () => {
     if (inText) out.write('\n');
     inText = false;
@@ -44,6 +45,7 @@ export async function printConversation(
         if ('error' in event.call) {
           out.write(`call   ${event.call.name} ${JSON.stringify(event.call.input)}\n`);
           out.write(`  ✗ refused before running: ${indent(event.call.error)}\n`);
+          refused.add(event.call.id);
         } else {
           out.write(
             `call   ${event.call.name}\n  ✓ validated input ${JSON.stringify(event.call.input)}\n`,
@@ -52,6 +54,7 @@ export async function printConversation(
         break;
       case 'tool_result':
         endText();
+        if (refused.has(event.id)) break;
         out.write(
           `${event.isError ? '  ✗ error ' : '  ← result'} ${indent(shorten(contentText(event.content)))}\n`,
         );
