@@ -6,6 +6,7 @@
 import { Module } from '@nestjs/common';
 import { ToolwrightModule } from 'toolwright/nest';
 import { SAMPLE_MODEL } from '../model';
+import { manifest } from '../tools.manifest';
 import { ChatController } from './chat/ChatController';
 import { CustomersService } from './customers/CustomersService';
 import { OrdersService } from './orders/OrdersService';
@@ -27,12 +28,12 @@ const SYSTEM = [
       imports: [PolicyModule],
       inject: [RefundPolicy],
       useFactory: (policy: RefundPolicy) => ({
+        manifest,
         agent: {
           model: SAMPLE_MODEL,
           system: SYSTEM,
           maxIterations: 8,
-          approve: (call: { name: string; input: Record<string, unknown> }) =>
-            policy.decide(call.name, call.input),
+          approve: (call) => policy.decide(call.name, call.input),
         },
       }),
     }),

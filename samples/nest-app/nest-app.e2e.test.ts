@@ -83,7 +83,11 @@ describe('nest-app: the support desk', () => {
         ['ord_1002', 'Ada Lovelace'],
       ],
     );
-    expect(server.requests[0].body.tools?.length).toBe(4);
+    const tools = server.requests[0].body.tools as { name: string; description: string }[];
+    expect(tools).toHaveLength(4);
+    expect(tools.find((tool) => tool.name === 'issue_refund')?.description).toContain(
+      'Refunds part or all of an order',
+    );
   });
 
   it('issues a refund the policy approves', async () => {
