@@ -1,2 +1,2 @@
-/** The model the samples use: `ANTHROPIC_MODEL` when set, else a current Sonnet. */
-export const SAMPLE_MODEL = process.env.ANTHROPIC_MODEL ?? 'claude-sonnet-4-5';
+/** The model the samples use: `ANTHROPIC_MODEL` when set, else the newest Sonnet the SDK lists. */
+export const SAMPLE_MODEL = process.env.ANTHROPIC_MODEL ?? 'claude-sonnet-5-5';

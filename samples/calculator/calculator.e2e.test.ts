@@ -59,7 +59,7 @@ describe('calculator sample', () => {
     });
     try {
       const client = new Anthropic({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0 });
-      const agent = new ToolAgent({ client, registry, model: 'claude-sonnet-4-5' });
+      const agent = new ToolAgent({ client, registry, model: 'claude-sonnet-5-5' });
       const result = await agent.run(
         'Sally has 17 apples. She gives 9 to Jim. Later that day, Peter gives 6 Bananas to Sally. ' +
           'How many pieces of fruit does Sally have at the end of the day?',

@@ -75,7 +75,7 @@ describe('stocks sample', () => {
       ],
     });
     const client = new Anthropic({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0 });
-    const agent = new ToolAgent({ client, registry, model: 'claude-sonnet-4-5' });
+    const agent = new ToolAgent({ client, registry, model: 'claude-sonnet-5-5' });
 
     const result = await agent.run('What is the current stock price of General Motors?');
 
@@ -98,7 +98,7 @@ describe('stocks sample', () => {
       ],
     });
     const client = new Anthropic({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0 });
-    const agent = new ToolAgent({ client, registry, model: 'claude-sonnet-4-5' });
+    const agent = new ToolAgent({ client, registry, model: 'claude-sonnet-5-5' });
     await agent.run('What is Acme Rockets trading at?');
     const [result] = resultsSent(server, 1);
     expect(result.is_error).toBe(true);
@@ -123,7 +123,7 @@ describe('stocks sample', () => {
       ],
     });
     const client = new Anthropic({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0 });
-    const agent = new ToolAgent({ client, registry, model: 'claude-sonnet-4-5' });
+    const agent = new ToolAgent({ client, registry, model: 'claude-sonnet-5-5' });
 
     const messages: MessageParam[] = [{ role: 'user', content: 'What is GM trading at?' }];
     const step = await agent.step(messages);

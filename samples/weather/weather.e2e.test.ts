@@ -57,7 +57,7 @@ describe('weather sample', () => {
     });
     try {
       const client = new Anthropic({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0 });
-      const agent = new ToolAgent({ client, registry, model: 'claude-sonnet-4-5' });
+      const agent = new ToolAgent({ client, registry, model: 'claude-sonnet-5-5' });
       const events: AgentEvent[] = [];
       for await (const event of agent.stream(
         'What is the weather like in London right now, in Celsius?',

@@ -2,14 +2,15 @@
  * Finds the tools of a Nest application: every provider whose prototype declares `@Tool`
  * methods, found through Nest's `DiscoveryService` and `MetadataScanner`, is registered as
  * the DI-managed instance, so its tools use their injected dependencies. Runs in
- * `onModuleInit`, when every singleton exists.
+ * `onModuleInit`, when every singleton exists, and also on first use of the registry before
+ * that (a testing module that was compiled but not initialised).
  */
 import { Inject, Injectable } from '@nestjs/common';
 import type { OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError';
 import { readTools } from '../metadata/reflection';
-import { ToolRegistry } from '../registry/ToolRegistry';
+import type { ToolRegistry } from '../registry/ToolRegistry';
 
 /** A provider as discovery describes it. */
 type InstanceWrapper = ReturnType<DiscoveryService['getProviders']>[number];
@@ -17,23 +18,42 @@ type InstanceWrapper = ReturnType<DiscoveryService['getProviders']>[number];
 /** Registers every singleton provider with `@Tool` methods into the module's `ToolRegistry`. */
 @Injectable()
 export class ToolwrightExplorer implements OnModuleInit {
+  private registry?: ToolRegistry;
+  private readonly registered = new Set<object>();
+  private initialized = false;
+
   constructor(
     @Inject(DiscoveryService) private readonly discovery: DiscoveryService,
     @Inject(MetadataScanner) private readonly scanner: MetadataScanner,
-    @Inject(ToolRegistry) private readonly registry: ToolRegistry,
   ) {}
 
+  /** The registry to fill (called by the registry's provider). */
+  attach(registry: ToolRegistry): void {
+    this.registry = registry;
+  }
+
+  /** True once Nest has run the module's init hook: every tool provider is registered. */
+  get complete(): boolean {
+    return this.initialized;
+  }
+
   onModuleInit(): void {
-    const seen = new Set<object>();
-    const instances: object[] = [];
+    this.sync();
+    this.initialized = true;
+  }
+
+  /** Registers the tool providers not registered yet. */
+  sync(): void {
+    if (!this.registry) return;
+    const found: object[] = [];
     for (const wrapper of this.discovery.getProviders()) {
       const instance = this.toolInstance(wrapper);
-      if (instance && !seen.has(instance)) {
-        seen.add(instance);
-        instances.push(instance);
+      if (instance && !this.registered.has(instance)) {
+        this.registered.add(instance);
+        found.push(instance);
       }
     }
-    if (instances.length > 0) this.registry.register(...instances);
+    if (found.length > 0) this.registry.register(...found);
   }
 
   /** The provider's instance when it declares tools; throws for a tool provider that is not a singleton. */
@@ -51,7 +71,7 @@ export class ToolwrightExplorer implements OnModuleInit {
       throw new ToolDefinitionError(
         `${String(wrapper.name)} is ${scope} and declares tools (${tools.join(', ')}); toolwright registers ` +
           'one instance per application. Make it a default-scope (singleton) provider, and pass ' +
-          "per-request data such as the current user as the agent's state (read it with @Ctx())",
+          "per-request data such as the current user as the agent's context (read it with @Ctx())",
       );
     }
     return wrapper.instance as object;

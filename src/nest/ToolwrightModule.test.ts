@@ -84,6 +84,29 @@ describe('ToolwrightModule', () => {
     ).toEqual(['convert_price', 'greet']);
   });
 
+  it('has every tool even when the testing module was compiled but not initialised', async () => {
+    @Module({
+      imports: [ToolwrightModule.forRoot()],
+      providers: [RatesService, PriceService, GreetingService],
+    })
+    class AppModule {}
+    const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
+    const registry = moduleRef.get(ToolRegistry);
+    expect(registry).toBeInstanceOf(ToolRegistry);
+    expect(
+      registry
+        .list()
+        .map((tool) => tool.name)
+        .sort(),
+    ).toEqual(['convert_price', 'greet']);
+    expect(await registry.call('convert_price', { usd: 4, currency: 'EUR' })).toEqual({
+      content: '2',
+      isError: false,
+    });
+    app = await moduleRef.init();
+    expect(app.get(ToolRegistry).list()).toHaveLength(2);
+  });
+
   it('takes its options from forRootAsync with injected providers', async () => {
     const limitsSeen: unknown[] = [];
     @Injectable()

@@ -11,17 +11,19 @@ import { ToolAgent } from '../agent/ToolAgent';
 import { ToolRegistry } from '../registry/ToolRegistry';
 import { ANTHROPIC_CLIENT, TOOLWRIGHT_OPTIONS } from './constants';
 import { agentProvider } from './agentProvider';
+import { syncedRegistry } from './syncedRegistry';
 import { ToolwrightExplorer } from './ToolwrightExplorer';
 import type { ToolwrightModuleAsyncOptions, ToolwrightModuleOptions } from './types';
 
-/** The registry, built from the module options; the explorer fills it at module init. */
+/** The registry, built from the module options; the explorer fills it. */
 const registryProvider: Provider = {
   provide: ToolRegistry,
-  useFactory: (options: ToolwrightModuleOptions) => {
+  useFactory: (options: ToolwrightModuleOptions, explorer: ToolwrightExplorer) => {
     const { agent: _agent, ...registryOptions } = options;
-    return new ToolRegistry({ logger: new Logger('Toolwright'), ...registryOptions });
+    const registry = new ToolRegistry({ logger: new Logger('Toolwright'), ...registryOptions });
+    return syncedRegistry(registry, explorer);
   },
-  inject: [TOOLWRIGHT_OPTIONS],
+  inject: [TOOLWRIGHT_OPTIONS, ToolwrightExplorer],
 };
 
 /** The agent's client: the one in the agent options, else `new Anthropic()` from the environment. */
@@ -37,7 +39,7 @@ const clientProvider: Provider = {
  * (and `ToolAgent` when `agent` is given).
  * @example
  * @Module({
- *   imports: [ToolwrightModule.forRoot({ manifest, agent: { model: 'claude-sonnet-4-5' } })],
+ *   imports: [ToolwrightModule.forRoot({ manifest, agent: { model: 'claude-sonnet-5-5' } })],
  *   providers: [OrdersService, RefundsService],
  * })
  * export class AppModule {}
