@@ -2,7 +2,8 @@
  * `npm run demo`: the whole toolwright flow on the samples, offline by default. Generates the
  * manifest with the CLI, shows the tool definitions (Anthropic and the legacy XML prompt),
  * then runs the legacy page's General Motors conversation and a question about the SQL
- * sample's shop, printing every step. With ANTHROPIC_API_KEY set it talks to Claude.
+ * sample's shop, printing every step. With ANTHROPIC_API_KEY set it talks to Claude
+ * (`npm run demo -- --scripted` stays offline anyway).
  */
 import 'reflect-metadata';
 import { spawnSync } from 'node:child_process';
@@ -18,7 +19,7 @@ import { StockService } from './stocks/StockService';
 
 const ROOT = join(__dirname, '..');
 /** The demo gives up rather than hang. */
-const DEMO_TIMEOUT_MS = 180_000;
+const DEMO_TIMEOUT_MS = 120_000;
 
 const banner = (title: string): void => {
   process.stdout.write(`\n${'═'.repeat(80)}\n${title}\n${'═'.repeat(80)}\n`);
@@ -69,7 +70,7 @@ async function main(): Promise<void> {
       : '(this build has no toXmlPrompt yet)\n',
   );
 
-  const connection = await connectModel();
+  const connection = await connectModel(process.argv.includes('--scripted'));
   const signal = AbortSignal.timeout(DEMO_TIMEOUT_MS);
   try {
     banner(`4. "${STOCK_QUESTION}" — ${connection.description}`);

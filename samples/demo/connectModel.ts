@@ -15,11 +15,14 @@ export interface ModelConnection {
   close(): Promise<void>;
 }
 
-/** The real API with a key, else the scripted server. Bounded timeouts either way. */
-export async function connectModel(): Promise<ModelConnection> {
-  if (process.env.ANTHROPIC_API_KEY) {
+/**
+ * The real API with a key (unless `scripted` is asked for), else the scripted server.
+ * Bounded timeouts either way.
+ */
+export async function connectModel(scripted = false): Promise<ModelConnection> {
+  if (process.env.ANTHROPIC_API_KEY && !scripted) {
     return {
-      client: new Anthropic({ timeout: 60_000, maxRetries: 2 }),
+      client: new Anthropic({ timeout: 30_000, maxRetries: 1 }),
       model: SAMPLE_MODEL,
       description: `Anthropic API, model ${SAMPLE_MODEL}`,
       close: async () => undefined,
