@@ -1,12 +1,15 @@
 /**
  * The SQL tools of the anthropic-tools examples (`list_tables`, `describe_table`,
  * `run_query`) over a real SQLite database. `run_query` is read-only because SQLite says so:
- * the connection runs with `PRAGMA query_only = ON` (set again before every query, so a
- * query that turns it off gains nothing), one statement per call. Big results are cut with a
- * note telling the model how to narrow them.
+ * the query runs on a connection with `PRAGMA query_only = ON`, one statement per call, in a
+ * worker thread that is stopped after `QUERY_TIMEOUT_MS`. Big results are cut with a note
+ * telling the model how to narrow them.
  */
-import { Param, Tool, ToolError } from 'toolwright';
-import type { Database, SqlValue, Statement } from 'sql.js';
+import { Ctx, Param, Tool, ToolError } from 'toolwright';
+import type { ToolCallContext } from 'toolwright';
+import type { Database } from 'sql.js';
+import { QueryTimeout, runQueryInWorker } from './runQueryInWorker';
+import type { QueryResult } from './runQueryInWorker';
 
 /** Rows a result shows at most. */
 export const MAX_ROWS = 50;
@@ -16,10 +19,21 @@ export const MAX_CHARS = 8000;
 const COUNT_LIMIT = 10_000;
 /** Characters one cell shows at most. */
 const MAX_CELL = 200;
+/** Milliseconds a query may run before it is stopped. */
+export const QUERY_TIMEOUT_MS = 5_000;
 
-/** Read-only SQL access to a SQLite database. */
+/**
+ * Read-only SQL access to a SQLite database. Queries run on a snapshot taken when the service
+ * is created (the tools never change the data).
+ */
 export class SqlService {
-  constructor(private readonly db: Database) {
+  private readonly snapshot: Uint8Array;
+
+  constructor(
+    private readonly db: Database,
+    private readonly queryTimeoutMs = QUERY_TIMEOUT_MS,
+  ) {
+    this.snapshot = db.export();
     this.db.run('PRAGMA query_only = ON');
   }
 
@@ -64,37 +78,28 @@ export class SqlService {
    * @example {"query": "SELECT status, COUNT(*) AS orders FROM orders GROUP BY status"}
    */
   @Tool({ annotations: { readOnlyHint: true } })
-  runQuery(@Param('query') query: string): string {
-    this.db.run('PRAGMA query_only = ON');
+  async runQuery(@Param('query') query: string, @Ctx() ctx: ToolCallContext): Promise<string> {
+    const limits = {
+      maxRows: MAX_ROWS,
+      countLimit: COUNT_LIMIT,
+      maxCell: MAX_CELL,
+      timeoutMs: this.queryTimeoutMs,
+    };
+    let result: QueryResult;
     try {
-      const statement = this.singleStatement(query);
-      try {
-        return renderRows(statement);
-      } finally {
-        statement.free();
-      }
+      result = await runQueryInWorker(this.snapshot, query, limits, ctx.signal);
     } catch (error) {
-      if (error instanceof ToolError) throw error;
-      throw new ToolError(
-        `SQLite error: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    } finally {
-      this.db.run('PRAGMA query_only = ON');
+      if (error instanceof QueryTimeout) {
+        throw new ToolError(
+          `${error.message}; add a LIMIT or a WHERE clause, or avoid unbounded recursion`,
+        );
+      }
+      throw error;
     }
-  }
-
-  /** Prepares the query's one statement; none or several is the model's mistake. */
-  private singleStatement(query: string): Statement {
-    const statements: string[] = [];
-    for (const statement of this.db.iterateStatements(query)) {
-      statements.push(statement.getSQL());
-      if (statements.length > 1) break;
+    if (!result.ok) {
+      throw new ToolError(result.refusal ?? `SQLite error: ${result.sqliteError}`);
     }
-    if (statements.length === 0) throw new ToolError('The query holds no SQL statement');
-    if (statements.length > 1) {
-      throw new ToolError('run_query runs one statement per call; send the others separately');
-    }
-    return this.db.prepare(statements[0]);
+    return renderRows(result);
   }
 
   private tableNames(): string[] {
@@ -111,44 +116,25 @@ export class SqlService {
   }
 }
 
-/** Steps a statement and renders its rows as text, bounded in rows and characters. */
-function renderRows(statement: Statement): string {
-  const lines: string[] = [];
-  let length = 0;
-  let shown = 0;
-  let total = 0;
-  let cutByLength = false;
-  while (total < COUNT_LIMIT && statement.step()) {
-    total++;
-    if (shown < MAX_ROWS && !cutByLength) {
-      const line = statement.get().map(renderCell).join(' | ');
-      if (length + line.length > MAX_CHARS) {
-        cutByLength = true;
-      } else {
-        lines.push(line);
-        length += line.length + 1;
-        shown++;
-      }
-    }
-  }
-  const columns = statement.getColumnNames();
+/** Renders a result as text, bounded in rows and characters, with a note when cut. */
+function renderRows(result: Extract<QueryResult, { ok: true }>): string {
+  const { columns, rows, total, more } = result;
   if (columns.length === 0) return 'The statement ran and returned no rows.';
   const header = columns.join(' | ');
   if (total === 0) return `${header}\n(no rows)`;
-  const more = total >= COUNT_LIMIT && statement.step();
-  const totalText = more ? `more than ${COUNT_LIMIT}` : String(total);
+  const lines: string[] = [];
+  let length = 0;
+  for (const row of rows) {
+    const line = row.join(' | ');
+    if (length + line.length > MAX_CHARS) break;
+    lines.push(line);
+    length += line.length + 1;
+  }
   const body = [header, ...lines].join('\n');
-  if (shown === total) return `${body}\n(${total} row${total === 1 ? '' : 's'})`;
+  if (lines.length === total) return `${body}\n(${total} row${total === 1 ? '' : 's'})`;
+  const totalText = more ? `more than ${COUNT_LIMIT}` : String(total);
   return (
-    `${body}\n(truncated: showing ${shown} of ${totalText} rows; ` +
+    `${body}\n(truncated: showing ${lines.length} of ${totalText} rows; ` +
     'add a WHERE clause, a LIMIT or an aggregate to see what you need)'
   );
-}
-
-/** One cell as text: NULL spelled out, blobs summarised, long text cut. */
-function renderCell(value: SqlValue): string {
-  if (value === null) return 'NULL';
-  if (value instanceof Uint8Array) return `<blob ${value.length} bytes>`;
-  const text = String(value).replace(/\s+/g, ' ');
-  return text.length > MAX_CELL ? `${text.slice(0, MAX_CELL)}…` : text;
 }

@@ -110,4 +110,18 @@ describe('sql sample', () => {
     });
     expect(text(outcome.content)).toContain(`showing ${MAX_ROWS} of more than 10000 rows`);
   });
+
+  it('stops a runaway query and tells the model, without blocking the process', async () => {
+    const stoppable = new ToolRegistry().register(new SqlService(db, 500));
+    const ticks: number[] = [];
+    const ticker = setInterval(() => ticks.push(Date.now()), 50);
+    const outcome = await stoppable.call('run_query', {
+      query:
+        'WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT COUNT(*) FROM n',
+    });
+    clearInterval(ticker);
+    expect(outcome.isError).toBe(true);
+    expect(text(outcome.content)).toContain('the query ran longer than 500 ms and was stopped');
+    expect(ticks.length).toBeGreaterThan(2);
+  });
 });
