@@ -495,7 +495,7 @@ export const manifest: ToolManifest = {
         "class": "SqlService",
         "method": "listTables",
         "file": "sql/SqlService.ts",
-        "line": 31
+        "line": 45
       },
       "params": [],
       "options": {
@@ -524,7 +524,7 @@ export const manifest: ToolManifest = {
         "class": "SqlService",
         "method": "describeTable",
         "file": "sql/SqlService.ts",
-        "line": 46
+        "line": 60
       },
       "params": [
         {
@@ -569,7 +569,7 @@ export const manifest: ToolManifest = {
         "class": "SqlService",
         "method": "runQuery",
         "file": "sql/SqlService.ts",
-        "line": 67
+        "line": 81
       },
       "params": [
         {
@@ -581,6 +581,10 @@ export const manifest: ToolManifest = {
             "type": "string",
             "description": "One SQL statement, such as a SELECT with joins and aggregates."
           }
+        },
+        {
+          "kind": "context",
+          "index": 1
         }
       ],
       "examples": [
