@@ -297,6 +297,10 @@ describe('a consumer service registered without a manifest', () => {
     ['input invalid JSON text', [/input: is not valid JSON/]],
     ['missing property', [/^quantity: .*required/m]],
     ['unknown property', [/^coupon: property coupon should not exist$/m]],
+    [
+      'unknown property named like an Object method',
+      [/^hasOwnProperty: the key "hasOwnProperty" is not allowed$/m],
+    ],
     ['unknown nested property', [/^address\.country: property country should not exist$/m]],
     ['wrong type number', [/^quantity: quantity must be a number/m]],
     ['wrong type boolean', [/^giftWrap: giftWrap must be a boolean value$/m]],

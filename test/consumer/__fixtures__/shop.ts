@@ -148,6 +148,7 @@ const badCalls: Array<[string, string, unknown]> = [
   ['input invalid JSON text', 'quote_price', '{"sku": "ABC-123", '],
   ['missing property', 'quote_price', { sku: 'ABC-123', deliverOn: quote.deliverOn }],
   ['unknown property', 'quote_price', { ...quote, coupon: 'FREE' }],
+  ['unknown property named like an Object method', 'place_order', { ...order, hasOwnProperty: 1 }],
   [
     'unknown nested property',
     'place_order',
