@@ -148,6 +148,59 @@ describe('types of the built package', () => {
   });
 });
 
+describe('the built package', () => {
+  it('runs in an ES module consumer (named imports of the CommonJS build)', async () => {
+    const source = [
+      `import 'reflect-metadata';`,
+      `import { Param, Tool, ToolRegistry } from 'toolwright';`,
+      `class Greeter {`,
+      `  @Tool() greet(@Param('who') who: string): string { return 'hello ' + who; }`,
+      `}`,
+      `const registry = new ToolRegistry().register(new Greeter());`,
+      `const outcomes = [await registry.call('greet', { who: 'ada' }), await registry.call('greet', { who: 1 })];`,
+      `console.log(JSON.stringify(outcomes));`,
+    ].join('\n');
+    const dir = makeConsumer('run-esm', { 'main.ts': source }, 'module');
+    const errors = await tsc(dir, {
+      ...MODES['node16-esm'].options,
+      outDir: 'out',
+      rootDir: 'src',
+    });
+    expect(errors).toBe('');
+    const { stdout } = await run(process.execPath, [join(dir, 'out', 'main.js')], { cwd: dir });
+    expect(JSON.parse(stdout)).toEqual([
+      { content: 'hello ada', isError: false },
+      { content: 'Invalid input for tool "greet":\nwho: who must be a string', isError: true },
+    ]);
+  }, 120_000);
+
+  it('publishes every entry point it declares and has built', async () => {
+    const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: ROOT,
+    });
+    const packed = new Set(
+      (JSON.parse(stdout) as Array<{ files: Array<{ path: string }> }>)[0].files.map((f) => f.path),
+    );
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      main: string;
+      types: string;
+      bin: Record<string, string>;
+      exports: Record<string, string | Record<string, string>>;
+    };
+    const declared = [
+      pkg.main,
+      pkg.types,
+      ...Object.values(pkg.bin),
+      ...Object.values(pkg.exports).flatMap((target) =>
+        typeof target === 'string' ? [target] : Object.values(target),
+      ),
+    ].map((path) => path.replace(/^\.\//, ''));
+    const built = declared.filter((path) => existsSync(join(ROOT, path)));
+    expect(built).toContain('dist/src/index.js');
+    for (const path of built) expect([path, packed.has(path)]).toEqual([path, true]);
+  }, 60_000);
+});
+
 describe('a consumer service registered without a manifest', () => {
   interface CallReport {
     label: string;
