@@ -238,6 +238,16 @@ describe('a consumer service registered without a manifest', () => {
   };
   const resultOf = (label: string): unknown => JSON.parse(good(label).outcome.content as string);
 
+  const ADDRESS_SCHEMA = {
+    type: 'object',
+    properties: {
+      street: { type: 'string' },
+      zip: { type: 'string', pattern: '^\\d{5}$' },
+    },
+    required: ['street', 'zip'],
+    additionalProperties: false,
+  };
+
   it('gets Anthropic tool definitions derived from decorators and class-validator', () => {
     expect(report.definitions).toEqual([
       {
@@ -263,15 +273,7 @@ describe('a consumer service registered without a manifest', () => {
           properties: {
             email: { type: 'string', format: 'email' },
             shipping: { type: 'string', enum: ['standard', 'express'] },
-            address: {
-              type: 'object',
-              properties: {
-                street: { type: 'string' },
-                zip: { type: 'string', pattern: '^\\d{5}$' },
-              },
-              required: ['street', 'zip'],
-              additionalProperties: false,
-            },
+            address: ADDRESS_SCHEMA,
             items: {
               type: 'array',
               maxItems: 3,
@@ -311,6 +313,16 @@ describe('a consumer service registered without a manifest', () => {
           additionalProperties: false,
         },
       },
+      {
+        name: 'check_delivery',
+        description: 'Says whether an address is served.',
+        input_schema: {
+          type: 'object',
+          properties: { address: ADDRESS_SCHEMA },
+          required: ['address'],
+          additionalProperties: false,
+        },
+      },
     ]);
   });
 
@@ -327,6 +339,7 @@ describe('a consumer service registered without a manifest', () => {
       giftWrap: null,
     });
     expect(resultOf('quote with gift wrap')).toMatchObject({ giftWrap: true });
+    expect(resultOf('delivery')).toEqual({ addressIsDto: true, served: true });
     const placed = {
       orderIsDto: true,
       addressIsDto: true,
@@ -368,6 +381,7 @@ describe('a consumer service registered without a manifest', () => {
         /^items\[0\]\.quantity: quantity must be an integer number$/m,
       ],
     ],
+    ['nested DTO parameter given an array', [/^address: address must be an object$/m]],
     ['format email', [/^email: email must be an email$/m]],
     ['format pattern', [/^address\.zip: zip must match \/\^\\d\{5\}\$\/ regular expression$/m]],
     ['enum', [/^shipping: shipping must be one of the following values: standard, express$/m]],

@@ -109,6 +109,12 @@ export class ShopService {
     this.dispatched.push('explode');
     throw new RangeError(reason);
   }
+
+  @Tool({ description: 'Says whether an address is served.' })
+  checkDelivery(@Param('address') address: Address): object {
+    this.dispatched.push('check_delivery');
+    return { addressIsDto: address instanceof Address, served: address.zip.startsWith('1') };
+  }
 }
 
 /** One call the consumer makes, and what came back. */
@@ -165,6 +171,7 @@ const badCalls: Array<[string, string, unknown]> = [
     'place_order',
     { ...order, items: [{ sku: 'ABC-123', quantity: 0.5 }] },
   ],
+  ['nested DTO parameter given an array', 'check_delivery', { address: [order.address] }],
   ['format email', 'place_order', { ...order, email: 'not-an-email' }],
   ['format pattern', 'place_order', { ...order, address: { street: 'x', zip: '1234' } }],
   ['enum', 'place_order', { ...order, shipping: 'teleport' }],
@@ -219,6 +226,7 @@ async function main(): Promise<void> {
     await callAndRecord('quote', 'quote_price', quote),
     await callAndRecord('quote with gift wrap', 'quote_price', { ...quote, giftWrap: true }),
     await callAndRecord('order', 'place_order', order, { user: 'ada' }),
+    await callAndRecord('delivery', 'check_delivery', { address: order.address }),
     await callAndRecord('order as JSON text', 'place_order', JSON.stringify(order)),
     await callAndRecord('order with items double-encoded', 'place_order', {
       ...order,
