@@ -5,7 +5,9 @@
  */
 import Anthropic from '@anthropic-ai/sdk';
 import { Logger, Module } from '@nestjs/common';
-import type { DynamicModule, Provider } from '@nestjs/common';
+// `resolution-mode`: NestJS 12 is ESM only; without it a CommonJS consumer on node16 cannot
+// read these types from the emitted declarations.
+import type { DynamicModule, Provider } from '@nestjs/common' with { 'resolution-mode': 'import' };
 import { DiscoveryModule } from '@nestjs/core';
 import { ToolAgent } from '../agent/ToolAgent';
 import { ToolRegistry } from '../registry/ToolRegistry';

@@ -3,7 +3,6 @@
  * (optional peer dependencies); `import 'toolwright'` never loads them.
  */
 export { ToolwrightModule } from './ToolwrightModule';
-export { ToolwrightExplorer } from './ToolwrightExplorer';
 export { ANTHROPIC_CLIENT, TOOLWRIGHT_OPTIONS } from './constants';
 export type {
   ToolwrightAgentOptions,

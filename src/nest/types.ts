@@ -1,6 +1,6 @@
 /** The options of `ToolwrightModule.forRoot()` and `forRootAsync()`. */
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ModuleMetadata } from '@nestjs/common';
+import type { ModuleMetadata } from '@nestjs/common' with { 'resolution-mode': 'import' };
 import type { ToolAgentOptions } from '../agent/types';
 import type { ToolRegistryOptions } from '../registry/types';
 
