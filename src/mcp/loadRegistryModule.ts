@@ -1,0 +1,104 @@
+/**
+ * Loads the module `toolwright mcp --module <file>` serves: a `.js`/`.cjs` file through
+ * `require`, a `.ts` file through ts-node's transpile-only register when ts-node is installed.
+ * The module exports a `ToolRegistry` as `registry` or as its default export (or a function
+ * returning one, possibly async).
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, extname, resolve } from 'node:path';
+import { RegistryModuleError } from './RegistryModuleError';
+import type { McpToolSource } from './types';
+
+const TYPESCRIPT_EXTENSIONS = new Set(['.ts', '.cts', '.mts', '.tsx']);
+
+/** Whether a value has the registry methods the MCP server uses. */
+export function isToolSource(value: unknown): value is McpToolSource {
+  const candidate = value as Record<string, unknown> | null;
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    ['descriptors', 'get', 'call', 'onChange'].every((key) => typeof candidate[key] === 'function')
+  );
+}
+
+/** A package as seen from the first of `from` that resolves it (the user's project first, then ours). */
+function requireFrom<T>(name: string, from: string[]): T | undefined {
+  for (const origin of from) {
+    try {
+      return createRequire(origin)(name) as T;
+    } catch {
+      continue;
+    }
+  }
+  return undefined;
+}
+
+/** Makes `require` understand TypeScript, once, unless something (ts-node, a loader) already does. */
+function registerTypeScript(file: string): void {
+  if (require.extensions[extname(file)]) return;
+  const tsNode = requireFrom<{ register(options: Record<string, unknown>): unknown }>('ts-node', [
+    file,
+    __filename,
+  ]);
+  if (!tsNode) {
+    throw new RegistryModuleError(
+      `${file} is TypeScript and ts-node is not installed; install ts-node or compile it and pass the .js file`,
+    );
+  }
+  tsNode.register({
+    transpileOnly: true,
+    projectSearchDir: dirname(file),
+    compilerOptions: { experimentalDecorators: true, emitDecoratorMetadata: true },
+  });
+}
+
+/** The registry a loaded module exports. */
+async function registryOf(file: string, exports: Record<string, unknown>): Promise<McpToolSource> {
+  const candidates = [exports.registry, exports.default, exports];
+  for (const candidate of candidates) {
+    if (isToolSource(candidate)) return candidate;
+  }
+  for (const candidate of [exports.registry, exports.default]) {
+    if (typeof candidate === 'function') {
+      const made: unknown = await (candidate as () => unknown)();
+      if (isToolSource(made)) return made;
+    }
+  }
+  throw new RegistryModuleError(
+    `${file} exports no ToolRegistry; add \`export const registry = new ToolRegistry().register(...)\` (or a default export)`,
+  );
+}
+
+/** A loaded registry module. */
+export interface LoadedRegistryModule {
+  /** The module's absolute path. */
+  file: string;
+  /** The registry it exports. */
+  registry: McpToolSource;
+  /** All its exports (e.g. an `approve` hook). */
+  exports: Record<string, unknown>;
+}
+
+/**
+ * Loads a registry module, relative to `cwd`.
+ * @example
+ * const { registry } = await loadRegistryModule('dist/tools.js');
+ */
+export async function loadRegistryModule(
+  path: string,
+  cwd = process.cwd(),
+): Promise<LoadedRegistryModule> {
+  const file = resolve(cwd, path);
+  if (!existsSync(file))
+    throw new RegistryModuleError(`${file} does not exist; pass --module <file>`);
+  if (TYPESCRIPT_EXTENSIONS.has(extname(file))) registerTypeScript(file);
+  let exports: Record<string, unknown>;
+  try {
+    exports = createRequire(file)(file);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new RegistryModuleError(`${file} failed to load: ${message}`);
+  }
+  return { file, registry: await registryOf(file, exports), exports };
+}
