@@ -11,6 +11,8 @@ export { createMcpServer } from './createMcpServer';
 export { createMcpHttpHandler } from './createMcpHttpHandler';
 export type { McpHttpHandler, McpHttpOptions } from './createMcpHttpHandler';
 export { startMcpHttpServer } from './startMcpHttpServer';
+export { mountMcpHttp } from './mountMcpHttp';
+export type { MountMcpHttpOptions, RouteMountable } from './mountMcpHttp';
 export type { McpHttpServerOptions, RunningMcpHttpServer } from './startMcpHttpServer';
 export { guardRequest, isLoopbackHost, LOOPBACK_HOSTS } from './httpGuards';
 export type { HttpGuardOptions, HttpRejection } from './httpGuards';
