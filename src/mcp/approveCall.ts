@@ -30,13 +30,14 @@ function approvalMessage(request: McpApprovalRequest): string {
   return `Allow the tool "${request.name}" to run with these arguments?\n${JSON.stringify(request.input, null, 2)}`;
 }
 
-/** Why a call is refused, by cause; each ends in what would make it run. */
-const REFUSALS = {
-  noHook: 'this tool requires approval and this MCP server has no approval hook; it was not run',
-  denied: 'the approval hook denied this call; it was not run',
+/** Why a call is refused, by cause; the server prefixes `Tool "<name>" was not run: `. */
+export const REFUSALS = {
+  noHook:
+    'it requires approval and this MCP server has no approval hook (configure `approve`, or run `toolwright mcp --approve elicit`)',
+  denied: 'the approval hook denied it',
   cannotAsk:
-    'this tool requires approval from the user, but the MCP client does not support elicitation; it was not run',
-  declined: 'the user did not approve this call; it was not run',
+    "it requires the user's approval and this MCP client cannot ask (it does not support elicitation)",
+  declined: 'the user did not approve it',
 };
 
 /**

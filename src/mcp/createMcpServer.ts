@@ -22,9 +22,9 @@ function toolUseIdOf(extra: Extra): string {
   return extra.sessionId ? `mcp-${extra.sessionId}-${extra.requestId}` : `mcp-${extra.requestId}`;
 }
 
-/** The text of a refusal, in the registry's header style. */
+/** The text of a refusal: names the tool, says it did not run, and why. */
 function refusal(name: string, reason: string): CallToolResult {
-  return mcpErrorResult(sanitizeForModel(`Error calling tool "${name}": ${reason}`));
+  return mcpErrorResult(sanitizeForModel(`Tool ${JSON.stringify(name)} was not run: ${reason}`));
 }
 
 /** Whether the call may run: tools without `requiresApproval` always may. */
@@ -58,7 +58,7 @@ async function approvalOf(
     return verdict.approved ? undefined : refusal(name, verdict.reason);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return refusal(name, `approval failed (${message}); it was not run`);
+    return refusal(name, `approval failed: ${message}`);
   }
 }
 
