@@ -145,7 +145,7 @@ function describeCommonBehaviour(getClient: () => Client) {
   });
 
   it('answers a method that throws with its message', async () => {
-    const result = await getClient().callTool({ name: 'explode', arguments: {} });
+    const result = await getClient().callTool({ name: 'explode', arguments: { reason: 'fire' } });
     expect(result).toMatchObject({
       isError: true,
       content: [{ type: 'text', text: 'the warehouse is on fire' }],
@@ -163,7 +163,7 @@ function describeCommonBehaviour(getClient: () => Client) {
     const changed = new Promise<void>((resolve) =>
       client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
     );
-    await client.callTool({ name: 'enable_extras', arguments: {} });
+    await client.callTool({ name: 'enable_extras', arguments: { confirm: true } });
     await changed;
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toContain('hello');

@@ -106,7 +106,10 @@ describe('createMcpServer', () => {
 
   it('answers a method that throws with its message', async () => {
     session = await connect();
-    const result = await session.client.callTool({ name: 'explode', arguments: {} });
+    const result = await session.client.callTool({
+      name: 'explode',
+      arguments: { reason: 'fire' },
+    });
     expect(result).toEqual({
       content: [{ type: 'text', text: 'the warehouse is on fire' }],
       isError: true,
@@ -115,7 +118,10 @@ describe('createMcpServer', () => {
 
   it('sends images as MCP image blocks', async () => {
     session = await connect();
-    const result = await session.client.callTool({ name: 'pixel', arguments: {} });
+    const result = await session.client.callTool({
+      name: 'pixel',
+      arguments: { caption: 'a pixel:' },
+    });
     expect(result.content).toEqual([
       { type: 'text', text: 'a pixel:' },
       { type: 'image', data: PIXEL_PNG, mimeType: 'image/png' },
@@ -124,8 +130,8 @@ describe('createMcpServer', () => {
 
   it('passes the request id and the application state to the tool', async () => {
     session = await connect({ state: () => ({ user: 'ada' }) });
-    const result = await session.client.callTool({ name: 'whoami', arguments: {} });
-    expect(textOf(result)).toMatch(/^whoami mcp-\d+ \{"user":"ada"\}$/);
+    const result = await session.client.callTool({ name: 'whoami', arguments: { greeting: 'hi' } });
+    expect(textOf(result)).toMatch(/^hi whoami mcp-\d+ \{"user":"ada"\}$/);
   });
 
   it('notifies tools/list_changed after register()', async () => {
@@ -133,7 +139,7 @@ describe('createMcpServer', () => {
     const changed = new Promise<void>((resolve) =>
       session.client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
     );
-    await session.client.callTool({ name: 'enable_extras', arguments: {} });
+    await session.client.callTool({ name: 'enable_extras', arguments: { confirm: true } });
     await changed;
     const { tools } = await session.client.listTools();
     expect(tools.map((tool) => tool.name)).toContain('hello');

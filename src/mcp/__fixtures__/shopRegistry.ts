@@ -27,8 +27,8 @@ export class ShopService {
   }
 
   @Tool({ description: 'Always fails.' })
-  explode(): string {
-    throw new ToolError('the warehouse is on fire');
+  explode(@Param('reason') reason: string): string {
+    throw new ToolError(`the warehouse is on ${reason}`);
   }
 
   @Tool({ description: 'Deletes every order.', requiresApproval: true, destructiveHint: true })
@@ -37,17 +37,18 @@ export class ShopService {
   }
 
   @Tool({ description: 'Draws a pixel.' })
-  pixel(): unknown {
-    return toolContent('a pixel:', imageContent(PIXEL_PNG, 'image/png'));
+  pixel(@Param('caption') caption: string): unknown {
+    return toolContent(caption, imageContent(PIXEL_PNG, 'image/png'));
   }
 
   @Tool({ description: 'Says which call this is.' })
-  whoami(@Ctx() ctx: ToolCallContext): string {
-    return `${ctx.toolName} ${ctx.toolUseId} ${JSON.stringify(ctx.state ?? null)}`;
+  whoami(@Param('greeting') greeting: string, @Ctx() ctx: ToolCallContext): string {
+    return `${greeting} ${ctx.toolName} ${ctx.toolUseId} ${JSON.stringify(ctx.state ?? null)}`;
   }
 
   @Tool({ description: 'Registers the extra tools.' })
-  enableExtras(): string {
+  enableExtras(@Param('confirm') confirm: boolean): string {
+    if (!confirm) return 'nothing to do';
     this.enableExtrasHook();
     return 'extras enabled';
   }
