@@ -7,10 +7,39 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, extname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { RegistryModuleError } from './RegistryModuleError';
 import type { McpToolSource } from './types';
 
 const TYPESCRIPT_EXTENSIONS = new Set(['.ts', '.cts', '.mts', '.tsx']);
+
+const ESM_EXTENSIONS = new Set(['.mjs']);
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Node's own `import()`, which TypeScript would otherwise compile to `require` in CommonJS
+ * output (and `require` cannot load ES modules on Node 20).
+ */
+const nativeImport = new Function('specifier', 'return import(specifier)') as (
+  specifier: string,
+) => Promise<Record<string, unknown>>;
+
+function importEsm(file: string): Promise<Record<string, unknown>> {
+  return nativeImport(pathToFileURL(file).href);
+}
+
+/** `require`, or `import()` for a `.js` file that is an ES module (`"type": "module"`). */
+function requireOrImport(file: string): Record<string, unknown> | Promise<Record<string, unknown>> {
+  try {
+    return createRequire(file)(file) as Record<string, unknown>;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_REQUIRE_ESM') return importEsm(file);
+    throw error;
+  }
+}
 
 /** Whether a value has the registry methods the MCP server uses. */
 export function isToolSource(value: unknown): value is McpToolSource {
@@ -60,10 +89,18 @@ async function registryOf(file: string, exports: Record<string, unknown>): Promi
     if (isToolSource(candidate)) return candidate;
   }
   for (const candidate of [exports.registry, exports.default]) {
-    if (typeof candidate === 'function') {
-      const made: unknown = await (candidate as () => unknown)();
-      if (isToolSource(made)) return made;
+    if (
+      typeof candidate !== 'function' ||
+      /^class\b/.test(Function.prototype.toString.call(candidate))
+    )
+      continue;
+    let made: unknown;
+    try {
+      made = await (candidate as () => unknown)();
+    } catch (error) {
+      throw new RegistryModuleError(`${file}: creating the registry failed: ${messageOf(error)}`);
     }
+    if (isToolSource(made)) return made;
   }
   throw new RegistryModuleError(
     `${file} exports no ToolRegistry; add \`export const registry = new ToolRegistry().register(...)\` (or a default export)`,
@@ -95,10 +132,9 @@ export async function loadRegistryModule(
   if (TYPESCRIPT_EXTENSIONS.has(extname(file))) registerTypeScript(file);
   let exports: Record<string, unknown>;
   try {
-    exports = createRequire(file)(file);
+    exports = await (ESM_EXTENSIONS.has(extname(file)) ? importEsm(file) : requireOrImport(file));
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new RegistryModuleError(`${file} failed to load: ${message}`);
+    throw new RegistryModuleError(`${file} failed to load: ${messageOf(error)}`);
   }
   return { file, registry: await registryOf(file, exports), exports };
 }
