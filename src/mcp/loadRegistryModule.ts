@@ -63,6 +63,24 @@ function requireFrom<T>(name: string, from: string[]): T | undefined {
   return undefined;
 }
 
+/**
+ * What the module must compile with, whatever its tsconfig says: CommonJS (it is `require`d),
+ * and the decorator options toolwright needs.
+ */
+function transpileOptions(file: string): Record<string, unknown> {
+  const typescript = requireFrom<{ version: string }>('typescript', [file, __filename]);
+  const major = Number(typescript?.version.split('.')[0] ?? 5);
+  return {
+    module: 'commonjs',
+    moduleResolution: 'node10',
+    verbatimModuleSyntax: false,
+    esModuleInterop: true,
+    experimentalDecorators: true,
+    emitDecoratorMetadata: true,
+    ...(major >= 6 ? { ignoreDeprecations: '6.0' } : {}),
+  };
+}
+
 /** Makes `require` understand TypeScript, once, unless something (ts-node, a loader) already does. */
 function registerTypeScript(file: string): void {
   if (require.extensions[extname(file)]) return;
@@ -78,7 +96,7 @@ function registerTypeScript(file: string): void {
   tsNode.register({
     transpileOnly: true,
     projectSearchDir: dirname(file),
-    compilerOptions: { experimentalDecorators: true, emitDecoratorMetadata: true },
+    compilerOptions: transpileOptions(file),
   });
 }
 
