@@ -18,7 +18,7 @@ import type { McpServerOptions, McpToolSource } from './types';
 export interface McpHttpOptions extends McpServerOptions, HttpGuardOptions {
   /** Most sessions open at once; further `initialize` requests get 503. Default 1,000. */
   maxSessions?: number;
-  /** A session unused this long is closed. Default 30 minutes. */
+  /** A session with no open request (no listening stream, no call) this long is closed. Default 30 minutes. */
   sessionIdleMs?: number;
 }
 
@@ -35,7 +35,20 @@ export interface McpHttpHandler {
 interface Session {
   transport: StreamableHTTPServerTransport;
   server: Server;
+  /** When its last request ended (or began). */
   lastSeen: number;
+  /** Requests still open: a listening GET stream or a long call keeps the session alive. */
+  open: number;
+}
+
+/** Counts a request as open on its session until its response closes. */
+function track(session: Session, res: ServerResponse): void {
+  session.open++;
+  session.lastSeen = Date.now();
+  res.once('close', () => {
+    session.open--;
+    session.lastSeen = Date.now();
+  });
 }
 
 /** Answers a refusal as a JSON-RPC error body, as the SDK's own checks do. */
@@ -74,7 +87,7 @@ export function createMcpHttpHandler(
     () => {
       const now = Date.now();
       for (const [id, session] of sessions) {
-        if (now - session.lastSeen > idleMs) {
+        if (session.open === 0 && now - session.lastSeen > idleMs) {
           sessions.delete(id);
           void session.server.close().catch(() => undefined);
         }
@@ -87,7 +100,12 @@ export function createMcpHttpHandler(
   /** A fresh transport and server for a request without a session (an `initialize`, or a stray). */
   async function openSession(): Promise<Session> {
     const server = createMcpServer(registry, options);
-    const session: Session = { server, transport: undefined as never, lastSeen: Date.now() };
+    const session: Session = {
+      server,
+      transport: undefined as never,
+      lastSeen: Date.now(),
+      open: 0,
+    };
     session.transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => void sessions.set(id, session),
@@ -113,7 +131,7 @@ export function createMcpHttpHandler(
       if (id !== undefined) {
         const session = sessions.get(id);
         if (!session) return sendRejection(res, { status: 404, message: 'Session not found' });
-        session.lastSeen = Date.now();
+        track(session, res);
         return await session.transport.handleRequest(req, res, parsedBody);
       }
       if (sessions.size >= maxSessions) {
