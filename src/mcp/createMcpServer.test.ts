@@ -8,7 +8,7 @@ import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolRegistry } from '../index';
 import { createMcpServer } from './createMcpServer';
 import type { McpServerOptions } from './types';
-import { createShopRegistry, PIXEL_PNG } from './__fixtures__/shopRegistry';
+import { createShopRegistry, PIXEL_PNG, waitLog } from './__fixtures__/shopRegistry';
 
 interface Connected {
   client: Client;
@@ -39,6 +39,10 @@ async function connect(
       await server.close();
     },
   };
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 function textOf(result: Awaited<ReturnType<Client['callTool']>>): string {
@@ -132,6 +136,22 @@ describe('createMcpServer', () => {
     session = await connect({ state: () => ({ user: 'ada' }) });
     const result = await session.client.callTool({ name: 'whoami', arguments: { greeting: 'hi' } });
     expect(textOf(result)).toMatch(/^hi whoami mcp-\d+ \{"user":"ada"\}$/);
+  });
+
+  it('aborts the tool when the client cancels the call', async () => {
+    session = await connect();
+    const controller = new AbortController();
+    const call = session.client.callTool(
+      { name: 'wait_for_abort', arguments: { label: 'c1' } },
+      undefined,
+      {
+        signal: controller.signal,
+      },
+    );
+    await until(() => waitLog.includes('started c1'));
+    controller.abort();
+    await expect(call).rejects.toThrow();
+    await until(() => waitLog.includes('aborted c1'));
   });
 
   it('notifies tools/list_changed after register()', async () => {

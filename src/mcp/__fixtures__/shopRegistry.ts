@@ -10,6 +10,9 @@ import type { ToolCallContext } from '../../index';
 export const PIXEL_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
+/** Labels of `wait_for_abort` calls, as they start and as their signal fires. */
+export const waitLog: string[] = [];
+
 export class ShopService {
   constructor(private readonly enableExtrasHook: () => void = () => undefined) {}
 
@@ -44,6 +47,17 @@ export class ShopService {
   @Tool({ description: 'Says which call this is.' })
   whoami(@Param('greeting') greeting: string, @Ctx() ctx: ToolCallContext): string {
     return `${greeting} ${ctx.toolName} ${ctx.toolUseId} ${JSON.stringify(ctx.state ?? null)}`;
+  }
+
+  @Tool({ description: 'Waits until the call is aborted.' })
+  waitForAbort(@Param('label') label: string, @Ctx() ctx: ToolCallContext): Promise<string> {
+    waitLog.push(`started ${label}`);
+    return new Promise((resolve) =>
+      ctx.signal.addEventListener('abort', () => {
+        waitLog.push(`aborted ${label}`);
+        resolve('aborted');
+      }),
+    );
   }
 
   @Tool({ description: 'Registers the extra tools.' })
