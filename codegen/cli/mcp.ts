@@ -2,10 +2,11 @@
  * `toolwright mcp --module <file> [--http <port>] [--host 127.0.0.1] [--token <t>]`: serves the
  * registry a module exports to MCP clients, over stdio (default) or Streamable HTTP at `/mcp`.
  * The MCP SDK is loaded only when this command runs, so the other commands work without it.
- * In stdio mode nothing but protocol reaches stdout: `console.log` and friends go to stderr.
+ * In stdio mode nothing but protocol reaches stdout: any other write to stdout goes to stderr.
  */
 import { basename, extname, join } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import type { McpApprovalHook } from '../../src/mcp/types';
 
 /** The parsed command line. */
@@ -111,11 +112,29 @@ function toolwrightVersion(): string {
   return '0.0.0';
 }
 
-/** Sends console output to stderr, so stdout carries only the protocol; returns the undo. */
-function consoleToStderr(): () => void {
-  const saved = { log: console.log, info: console.info, debug: console.debug };
-  console.log = console.info = console.debug = console.error;
-  return () => Object.assign(console, saved);
+/** Stdout reserved for the protocol: the stream the transport writes to, and the undo. */
+interface ClaimedStdout {
+  protocol: Writable;
+  release(): void;
+}
+
+/**
+ * Reserves stdout for the protocol: everything else written to `process.stdout` (the module's
+ * `console.log`, a stray `process.stdout.write`) goes to stderr instead.
+ */
+function claimStdout(): ClaimedStdout {
+  const stdout = process.stdout;
+  const ownWrite = stdout.write;
+  const write = ownWrite.bind(stdout) as (
+    chunk: unknown,
+    done: (error?: Error | null) => void,
+  ) => boolean;
+  const protocol = new Writable({
+    write: (chunk, _encoding, done) => void write(chunk, (error) => done(error ?? null)),
+  });
+  protocol.on('error', () => undefined); // a closed pipe ends the session (see serve), not the process
+  stdout.write = process.stderr.write.bind(process.stderr) as typeof stdout.write;
+  return { protocol, release: () => void (stdout.write = ownWrite) };
 }
 
 /** Resolves on the first SIGINT/SIGTERM (or `also`), then stops listening for them. */
@@ -149,7 +168,11 @@ async function loadMcp(): Promise<typeof import('../../src/mcp/index')> {
   return import('../../src/mcp/index');
 }
 
-async function serve(options: McpCommandOptions, stderr: NodeJS.WritableStream): Promise<number> {
+async function serve(
+  options: McpCommandOptions,
+  stderr: NodeJS.WritableStream,
+  stdio: ClaimedStdout | undefined,
+): Promise<number> {
   const mcp = await loadMcp();
   const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
   const modulePath = options.module as string;
@@ -162,13 +185,13 @@ async function serve(options: McpCommandOptions, stderr: NodeJS.WritableStream):
 
   if (options.http === undefined) {
     const server = mcp.createMcpServer(registry, serverOptions);
-    const transport = new StdioServerTransport();
+    const transport = new StdioServerTransport(process.stdin, stdio?.protocol);
     transport.onerror = (error) => stderr.write(`toolwright mcp: ${error.message}\n`);
     await server.connect(transport);
     await untilShutdown((stop) => {
       process.stdin.once('end', stop);
       process.stdin.once('close', stop);
-      process.stdout.once('error', stop);
+      stdio?.protocol.once('error', stop);
     });
     await server.close();
     return 0;
@@ -218,14 +241,14 @@ export async function runMcpCommand(args: string[]): Promise<number> {
     process.stdout.write(MCP_USAGE);
     return 0;
   }
-  const restoreConsole = options.http === undefined ? consoleToStderr() : () => undefined;
+  const stdio = options.http === undefined ? claimStdout() : undefined;
   try {
-    return await serve(options, stderr);
+    return await serve(options, stderr, stdio);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     stderr.write(`toolwright mcp: ${message}\n`);
     return 1;
   } finally {
-    restoreConsole();
+    stdio?.release();
   }
 }

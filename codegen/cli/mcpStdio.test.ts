@@ -39,6 +39,7 @@ describe('toolwright mcp over stdio', () => {
   it('keeps stdout for the protocol: module chatter goes to stderr', () => {
     expect(transportErrors).toEqual([]);
     expect(stderr).toContain('shop registry loaded');
+    expect(stderr).toContain('raw chatter');
   });
 
   it('reports the module name as the server name', () => {

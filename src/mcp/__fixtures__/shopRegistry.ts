@@ -82,7 +82,10 @@ export function createShopRegistry(): ToolRegistry {
 }
 
 // Chatter on load: `toolwright mcp` must keep it off stdout in stdio mode.
-// eslint-disable-next-line no-console -- the point: a module that prints on load
-if (process.env.SHOP_REGISTRY_CHATTY) console.log('shop registry loaded');
+if (process.env.SHOP_REGISTRY_CHATTY) {
+  // eslint-disable-next-line no-console -- the point: a module that prints on load
+  console.log('shop registry loaded');
+  process.stdout.write('raw chatter\n');
+}
 
 export const registry = createShopRegistry();
