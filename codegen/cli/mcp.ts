@@ -7,6 +7,7 @@
 import { basename, extname, join } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
+import { ToolwrightError } from '../../src/errors/ToolwrightError';
 import type { McpApprovalHook } from '../../src/mcp/types';
 
 /** The parsed command line. */
@@ -42,7 +43,7 @@ Options:
 `;
 
 /** A usage mistake: printed with the usage, exit code 2. */
-class UsageError extends Error {}
+class UsageError extends ToolwrightError {}
 
 type Setter = (options: McpCommandOptions, value: string) => void;
 
@@ -163,7 +164,9 @@ async function loadMcp(): Promise<typeof import('../../src/mcp/index')> {
   try {
     require.resolve('@modelcontextprotocol/sdk/server/index.js');
   } catch {
-    throw new Error('the MCP SDK is not installed; run npm install @modelcontextprotocol/sdk');
+    throw new ToolwrightError(
+      'the MCP SDK is not installed; run npm install @modelcontextprotocol/sdk',
+    );
   }
   return import('../../src/mcp/index');
 }

@@ -1,3 +1,4 @@
+/** `toolwright mcp`'s command line, parsed. */
 import { parseMcpArgs } from './mcp';
 
 describe('parseMcpArgs', () => {

@@ -1,3 +1,4 @@
+/** `createMcpServer` against a real registry, through the MCP SDK's own client in memory. */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import {

@@ -1,3 +1,4 @@
+/** The Host, Origin and bearer-token checks every MCP HTTP request passes. */
 import { guardRequest, isLoopbackHost, LOOPBACK_HOSTS } from './httpGuards';
 
 const loopback = { allowedHosts: LOOPBACK_HOSTS };

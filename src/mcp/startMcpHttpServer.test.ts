@@ -1,3 +1,4 @@
+/** The standalone Streamable HTTP server: sessions, refusals, idle eviction, path and Host options. */
 import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
