@@ -1,10 +1,11 @@
 /**
  * The path outside users take: the command compiled to JavaScript (as `npm run build` emits
  * it, here into a temporary directory), serving a TypeScript module that has no tsconfig of
- * its own, so the command's own ts-node registration compiles it.
+ * its own, so the command's own ts-node registration compiles it, in a CommonJS package and in
+ * a `"type": "module"` one.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -40,9 +41,9 @@ describe('compiled toolwright mcp on a TypeScript module without a tsconfig', ()
       ...['--experimentalDecorators', '--emitDecoratorMetadata', '--strict'],
     ]);
     const source = JSON.stringify(join(ROOT, 'src', 'index'));
-    writeFileSync(
-      join(dir, 'weather.ts'),
-      `import { Param, Tool, ToolRegistry } from ${source};
+    mkdirSync(join(dir, 'esm'));
+    writeFileSync(join(dir, 'esm', 'package.json'), '{ "type": "module" }\n');
+    const module = `import { Param, Tool, ToolRegistry } from ${source};
 class Weather {
   @Tool({ description: 'Forecast for a city.', annotations: { readOnlyHint: true } })
   forecast(@Param('city') city: string, @Param('days') days: number): string {
@@ -50,18 +51,22 @@ class Weather {
   }
 }
 export const registry = new ToolRegistry().register(new Weather());
-`,
-    );
+`;
+    writeFileSync(join(dir, 'weather.ts'), module);
+    writeFileSync(join(dir, 'esm', 'weather.ts'), module);
   }, 120_000);
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('lists and calls the tools', async () => {
+  it.each([
+    ['a CommonJS package', 'weather.ts'],
+    ['a "type": "module" package', join('esm', 'weather.ts')],
+  ])('lists and calls the tools of a module in %s', async (_, module) => {
     const client = new Client({ name: 'test', version: '1.0.0' });
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: [join(dir, 'out', 'codegen', 'cli', 'mcpMain.js'), '--module', 'weather.ts'],
+        args: [join(dir, 'out', 'codegen', 'cli', 'mcpMain.js'), '--module', module],
         cwd: dir,
         env: {
           ...withoutTsNodeSettings(process.env),

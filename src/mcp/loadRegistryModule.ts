@@ -97,6 +97,8 @@ function registerTypeScript(file: string): void {
     transpileOnly: true,
     projectSearchDir: dirname(file),
     compilerOptions: transpileOptions(file),
+    // Compiled to CommonJS and required, even inside a `"type": "module"` package.
+    moduleTypes: { '**/*': 'cjs' },
   });
 }
 
