@@ -30,7 +30,8 @@ export interface MountMcpHttpOptions extends McpHttpOptions {
 
 /**
  * Serves a registry over MCP at `path` of an Express-style app; a body already parsed by the
- * app's JSON parser is used as is.
+ * app's JSON parser is used as is. On Nest, mount before `app.init()`/`app.listen()`: routes
+ * added later sit behind Nest's not-found handler.
  * @example
  * const app = await NestFactory.create(AppModule);
  * const mcp = mountMcpHttp(app.getHttpAdapter().getInstance(), registry, { name: 'shop', version: '1.0.0' });
