@@ -30,8 +30,8 @@ export class ShopService {
   }
 
   @Tool({ description: 'Always fails.' })
-  explode(@Param('reason') reason: string): string {
-    throw new ToolError(`the warehouse is on ${reason}`);
+  explode(): string {
+    throw new ToolError('the warehouse is on fire');
   }
 
   @Tool({ description: 'Deletes every order.', requiresApproval: true, destructiveHint: true })
@@ -61,8 +61,7 @@ export class ShopService {
   }
 
   @Tool({ description: 'Registers the extra tools.' })
-  enableExtras(@Param('confirm') confirm: boolean): string {
-    if (!confirm) return 'nothing to do';
+  enableExtras(): string {
     this.enableExtrasHook();
     return 'extras enabled';
   }
