@@ -108,6 +108,11 @@ main().then(
     process.stderr.write(
       `demo failed: ${error instanceof Error ? error.message : String(error)}\n`,
     );
+    if (process.env.ANTHROPIC_API_KEY && !process.argv.includes('--scripted')) {
+      process.stderr.write(
+        '(it used the Anthropic API; `npm run demo -- --scripted` runs offline)\n',
+      );
+    }
     process.exit(1);
   },
 );
