@@ -8,8 +8,10 @@ import { Inject, Injectable, Module, Scope } from '@nestjs/common';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
-import { Param, Tool, ToolDefinitionError, ToolRegistry } from 'toolwright';
-import { ToolwrightModule } from 'toolwright/nest';
+import Anthropic from '@anthropic-ai/sdk';
+import { Param, Tool, ToolAgent, ToolDefinitionError, ToolRegistry } from 'toolwright';
+import { ANTHROPIC_CLIENT, ToolwrightModule } from 'toolwright/nest';
+import { startScriptedServer } from 'toolwright/testing';
 
 @Injectable()
 class RatesService {
@@ -135,6 +137,37 @@ describe('ToolwrightModule', () => {
       content: 'Hello, Ada',
       isError: false,
     });
+  });
+
+  it('provides a ToolAgent over the discovered tools when agent options are given', async () => {
+    const server = await startScriptedServer({
+      turns: [
+        { content: [{ type: 'tool_use', name: 'greet', input: { name: 'Ada' } }] },
+        { content: [{ type: 'text', text: 'I greeted Ada.' }] },
+      ],
+    });
+    try {
+      const client = new Anthropic({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0 });
+      @Module({
+        imports: [ToolwrightModule.forRoot({ agent: { model: 'claude-sonnet-5-5', client } })],
+        providers: [GreetingService],
+      })
+      class AppModule {}
+      app = await NestFactory.createApplicationContext(AppModule, { logger: false });
+      expect(app.get(ANTHROPIC_CLIENT)).toBe(client);
+      const result = await app.get(ToolAgent).run('Greet Ada');
+      expect(result.finalText).toBe('I greeted Ada.');
+      expect(JSON.stringify(server.requests[1].body.messages)).toContain('Hello, Ada');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('provides no ToolAgent without agent options', async () => {
+    @Module({ imports: [ToolwrightModule.forRoot()], providers: [GreetingService] })
+    class AppModule {}
+    app = await NestFactory.createApplicationContext(AppModule, { logger: false });
+    expect(app.get(ToolAgent, { strict: false })).toBeUndefined();
   });
 
   it.each([
