@@ -466,7 +466,7 @@ export const manifest: ToolManifest = {
         "class": "OrderService",
         "method": "place",
         "file": "orders/OrderService.ts",
-        "line": 34
+        "line": 36
       },
       "params": [
         {

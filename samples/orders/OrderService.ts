@@ -16,11 +16,13 @@ import {
 import { Ctx, Params, Tool } from 'toolwright';
 import type { ToolCallContext } from 'toolwright';
 
+/** One line of an order. */
 export class LineItem {
   @IsString() sku!: string;
   @IsInt() @Min(1) @Max(99) quantity!: number;
 }
 
+/** An order the model places for the user. */
 export class OrderRequest {
   @IsEmail() email!: string;
   @IsIn(['standard', 'express']) shipping!: string;
