@@ -1,0 +1,161 @@
+/**
+ * `ToolAgent`: the registry inside a loop on the official client. Three ways to drive it —
+ * `run` (automatic), `step` + `resolve` (manual: the caller decides what runs) and `stream`
+ * (automatic, with events as they happen). The phases live beside it: request building
+ * (`buildRequest`), turns (`executeTurn`), calls (`CallRunner`), the loop (`runLoop`), manual
+ * mode (`manualStep`), and the wire format behind `dialects/`.
+ */
+import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
+import { ToolwrightError } from '../errors/ToolwrightError';
+import type { AgentCore } from './AgentCore';
+import { CallRunner } from './CallRunner';
+import { dialectFor } from './dialects/dialectTable';
+import { EventQueue } from './EventQueue';
+import { resolveStep, takeStep } from './manualStep';
+import { runLoop } from './runLoop';
+import type {
+  AgentEvent,
+  Approver,
+  CallDecider,
+  RunInput,
+  RunOptions,
+  RunResult,
+  StepResult,
+  ToolAgentOptions,
+} from './types';
+
+const NEVER = new AbortController().signal;
+
+/** A signal that fires when `outer` does or when the returned controller aborts. */
+function linkedController(outer: AbortSignal | undefined): {
+  controller: AbortController;
+  unlink: () => void;
+} {
+  const controller = new AbortController();
+  if (!outer) return { controller, unlink: () => undefined };
+  if (outer.aborted) {
+    controller.abort(outer.reason);
+    return { controller, unlink: () => undefined };
+  }
+  const onAbort = (): void => controller.abort(outer.reason);
+  outer.addEventListener('abort', onAbort, { once: true });
+  return { controller, unlink: () => outer.removeEventListener('abort', onAbort) };
+}
+
+/**
+ * Runs a registry's tools in a loop with Claude.
+ * @example
+ * const agent = new ToolAgent({ client: new Anthropic(), registry, model: 'claude-sonnet-4-5' });
+ * const { finalText, messages } = await agent.run('What is GM trading at?');
+ * for await (const event of agent.stream('And Ford?')) if (event.type === 'text') write(event.text);
+ */
+export class ToolAgent<State = unknown> {
+  private readonly core: AgentCore;
+
+  constructor(options: ToolAgentOptions<State>) {
+    const maxIterations = options.maxIterations ?? 10;
+    if (!Number.isInteger(maxIterations) || maxIterations < 1) {
+      throw new ToolwrightError(
+        `ToolAgent: maxIterations must be a positive integer, got ${maxIterations}`,
+      );
+    }
+    const concurrency = options.concurrency ?? Infinity;
+    if (!(concurrency >= 1)) {
+      throw new ToolwrightError(`ToolAgent: concurrency must be at least 1, got ${concurrency}`);
+    }
+    this.core = {
+      client: options.client,
+      registry: options.registry,
+      dialect: dialectFor(options.format ?? 'native', options.registry),
+      runner: new CallRunner(options.registry, options.approve as Approver | undefined),
+      settings: {
+        model: options.model,
+        maxTokens: options.maxTokens ?? 4096,
+        system: options.system,
+        maxIterations,
+        concurrency,
+        cache: options.cache ?? false,
+        context: options.context,
+        params: options.params ?? {},
+      },
+    };
+  }
+
+  /**
+   * Automatic mode: loops until the model stops asking for tools (or `maxIterations`).
+   * @example
+   * const result = await agent.run('Refund order 42', { signal: AbortSignal.timeout(60_000) });
+   */
+  async run(input: RunInput, options: RunOptions<State> = {}): Promise<RunResult> {
+    return runLoop(this.core, input, {
+      signal: options.signal ?? NEVER,
+      state: this.state(options),
+      mode: 'request',
+    });
+  }
+
+  /**
+   * Manual mode: one model turn; returns its calls sorted into valid and invalid, runs nothing.
+   * @example
+   * const step = await agent.step(messages);
+   * messages.push({ role: 'assistant', content: step.message.content });
+   * if (!step.done) messages.push(await agent.resolve(step, (call) => call.name !== 'delete_all'));
+   */
+  async step(
+    messages: RunInput,
+    options: Pick<RunOptions<State>, 'signal'> = {},
+  ): Promise<StepResult> {
+    return takeStep(this.core, messages, options.signal ?? NEVER);
+  }
+
+  /** Runs the calls of `step` that `decide` approves (default: all) and returns the next user message. */
+  async resolve(
+    step: StepResult,
+    decide?: CallDecider,
+    options: RunOptions<State> = {},
+  ): Promise<MessageParam> {
+    return resolveStep(this.core, step, decide, {
+      signal: options.signal ?? NEVER,
+      state: this.state(options),
+    });
+  }
+
+  /**
+   * Automatic mode with events: text deltas, tool calls as they stream (with `partialInput`),
+   * results as tools finish, `turn_end` per turn and `done` with what `run` returns.
+   * Leaving the loop early aborts the run.
+   */
+  async *stream(
+    input: RunInput,
+    options: RunOptions<State> = {},
+  ): AsyncGenerator<AgentEvent, void, undefined> {
+    const { controller, unlink } = linkedController(options.signal);
+    const queue = new EventQueue<AgentEvent>();
+    let finished = false;
+    runLoop(this.core, input, {
+      signal: controller.signal,
+      state: this.state(options),
+      mode: 'stream',
+      emit: (event) => queue.push(event),
+    }).then(
+      (result) => {
+        queue.push({ type: 'done', result });
+        queue.end();
+      },
+      (error: unknown) => queue.fail(error),
+    );
+    try {
+      for await (const event of queue) {
+        if (event.type === 'done') finished = true;
+        yield event;
+      }
+    } finally {
+      if (!finished) controller.abort();
+      unlink();
+    }
+  }
+
+  private state(options: RunOptions<State>): unknown {
+    return 'context' in options ? options.context : this.core.settings.context;
+  }
+}
