@@ -74,7 +74,7 @@ async function sendStream(
     'request-id': 'req_scripted',
   });
   const delay = options.delayMs ?? 0;
-  const paced = delay > 0 || options.pauses !== undefined;
+  const paced = delay > 0 || options.pauses !== undefined || options.gates !== undefined;
   if (!paced && options.cutAfter === undefined && options.errorAfter === undefined) {
     res.end(events.map(sseText).join(''));
     return;
@@ -90,8 +90,10 @@ async function sendStream(
       res.end(sseText({ event: 'error', data: { type: 'error', error } }));
       return;
     }
-    if (index > 0) await sleep(delay + (options.pauses?.[index] ?? 0));
-    else await sleep(options.pauses?.[0] ?? 0);
+    await sleep((index > 0 ? delay : 0) + (options.pauses?.[index] ?? 0));
+    const gate = options.gates?.[index];
+    if (gate) await Promise.resolve(gate).then(undefined, () => undefined);
+    if (res.destroyed) return;
     res.write(sseText(event));
   }
   res.end();

@@ -40,6 +40,11 @@ export interface ScriptedStreamOptions {
   delayMs?: number;
   /** Extra milliseconds to wait before the event of this index (0 = `message_start`). */
   pauses?: Record<number, number>;
+  /**
+   * Hold the event of this index until the promise settles: lets a test wait for something on
+   * the client side (a tool starting) before the stream goes on, without timing.
+   */
+  gates?: Record<number, PromiseLike<unknown>>;
   /** Send a `ping` after `message_start` (default true). */
   ping?: boolean;
   /** Cut the connection after this many events (no `message_stop`): a broken stream. */

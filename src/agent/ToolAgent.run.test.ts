@@ -1,0 +1,289 @@
+/** `run` (automatic mode) with the real client against the scripted server. */
+import Anthropic from '@anthropic-ai/sdk';
+import { ToolwrightError } from '../errors/ToolwrightError';
+import { ToolAgent } from './ToolAgent';
+import { blocksOf, say, startHarness, use } from './__fixtures__/harness';
+import type { Harness } from './__fixtures__/harness';
+import { deferred } from './__fixtures__/ShopService';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  if (h) expect(h.server.pairingViolations).toEqual([]);
+  await h?.server.close();
+  h = undefined;
+});
+
+const results = (message: unknown) =>
+  blocksOf(message).map((b) => ({ id: b.tool_use_id, is_error: b.is_error ?? false, content: b.content }));
+
+describe('ToolAgent.run', () => {
+  it('runs four parallel calls after a 429, answering each in tool_use order', async () => {
+    const started: string[] = [];
+    const allStarted = deferred();
+    h = await startHarness([
+      { error: { status: 429, retryAfter: 0.01 } },
+      use(
+        { id: 't1', name: 'work', input: { job: 'a' } },
+        { id: 't2', name: 'work', input: { job: 'b' } },
+        { id: 't3', name: 'work', input: { job: 'c' } },
+        { id: 't4', name: 'work', input: { job: 'd' } },
+      ),
+      say('All four done.'),
+    ]);
+    h.shop.hooks = {
+      started: (job) => {
+        started.push(job);
+        if (started.length === 4) allStarted.resolve();
+      },
+      hold: () => allStarted.promise,
+    };
+    const result = await h.agent.run('Do four jobs');
+    expect(result.stopReason).toBe('end_turn');
+    expect(result.finalText).toBe('All four done.');
+    expect(h.shop.maxActive).toBe(4);
+    expect(h.server.requests).toHaveLength(3);
+    const answered = h.server.requests[2].body.messages?.[2];
+    expect(results(answered)).toEqual([
+      { id: 't1', is_error: false, content: 'done a' },
+      { id: 't2', is_error: false, content: 'done b' },
+      { id: 't3', is_error: false, content: 'done c' },
+      { id: 't4', is_error: false, content: 'done d' },
+    ]);
+    expect(result.iterations).toBe(2);
+    expect(result.usage).toEqual({
+      input_tokens: 20,
+      output_tokens: 10,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+    });
+  });
+
+  it('bounds the calls of a turn by concurrency', async () => {
+    h = await startHarness(
+      [
+        use(
+          { id: 't1', name: 'work', input: { job: 'a' } },
+          { id: 't2', name: 'work', input: { job: 'b' } },
+          { id: 't3', name: 'work', input: { job: 'c' } },
+        ),
+        say('ok'),
+      ],
+      { concurrency: 1 },
+    );
+    await h.agent.run('Jobs');
+    expect(h.shop.maxActive).toBe(1);
+    expect(h.shop.log.map((entry) => entry.args[0])).toEqual(['a', 'b', 'c']);
+  });
+
+  it('answers an invalid input with its problem, and runs the corrected call on the next turn', async () => {
+    h = await startHarness([
+      use({ id: 't1', name: 'add', input: { a: 'one', b: 2 } }),
+      use({ id: 't2', name: 'add', input: { a: 1, b: 2 } }),
+      say('3'),
+    ]);
+    const result = await h.agent.run('1 + 2?');
+    expect(result.finalText).toBe('3');
+    expect(h.shop.log).toEqual([{ tool: 'add', args: [1, 2] }]);
+    const [first] = results(h.server.requests[1].body.messages?.[2]);
+    expect(first).toMatchObject({ id: 't1', is_error: true });
+    expect(first.content).toMatch(/add/);
+    expect(first.content).toMatch(/\ba\b/);
+    expect(results(h.server.requests[2].body.messages?.[4])).toEqual([
+      { id: 't2', is_error: false, content: '3' },
+    ]);
+  });
+
+  it('answers an unknown tool, an unknown property, a __proto__ key and a throwing tool in one turn', async () => {
+    h = await startHarness([
+      {
+        content: [
+          { type: 'tool_use', id: 't1', name: 'no_such_tool', input: {} },
+          { type: 'tool_use', id: 't2', name: 'get_weather', input: { city: 'Paris', extra: 1 } },
+          { type: 'tool_use', id: 't3', name: 'get_weather', inputJson: '{"__proto__":{"x":1},"city":"Oslo"}' },
+          { type: 'tool_use', id: 't4', name: 'explode', input: { why: 'testing' } },
+        ],
+      },
+      say('Sorry.'),
+    ]);
+    const result = await h.agent.run('Try everything');
+    expect(result.stopReason).toBe('end_turn');
+    const answers = results(h.server.requests[1].body.messages?.[2]);
+    expect(answers.map((a) => [a.id, a.is_error])).toEqual([
+      ['t1', true],
+      ['t2', true],
+      ['t3', true],
+      ['t4', true],
+    ]);
+    expect(answers[0].content).toMatch(/no_such_tool/);
+    expect(answers[1].content).toMatch(/extra/);
+    expect(answers[2].content).toMatch(/__proto__/);
+    expect(answers[3].content).toBe('Exploded: testing');
+    expect(h.shop.log).toEqual([{ tool: 'explode', args: ['testing'] }]);
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+
+  it('stops at maxIterations with a history that ends in the last results and can be continued', async () => {
+    let n = 0;
+    h = await startHarness(
+      (request) =>
+        (request.body.messages?.length ?? 0) > 6
+          ? say('Finally done.')
+          : use({ id: `t${++n}`, name: 'add', input: { a: n, b: 1 } }),
+      { maxIterations: 2 },
+    );
+    const result = await h.agent.run('Keep adding');
+    expect(result.stopReason).toBe('max_iterations');
+    expect(result.iterations).toBe(2);
+    expect(h.server.requests).toHaveLength(2);
+    const last = result.messages[result.messages.length - 1];
+    expect(last.role).toBe('user');
+    expect(results(last)).toEqual([{ id: 't2', is_error: false, content: '3' }]);
+    expect(JSON.parse(JSON.stringify(result.messages))).toEqual(result.messages);
+    const more = await h.agent.run(result.messages);
+    expect(more.stopReason).toBe('max_iterations');
+    const again = await h.agent.run(more.messages);
+    expect(again.finalText).toBe('Finally done.');
+  });
+
+  it('on max_tokens never runs the cut tool_use and returns a history valid to continue', async () => {
+    h = await startHarness([
+      {
+        content: [
+          { type: 'text', text: 'Checking.' },
+          { type: 'tool_use', id: 't1', name: 'get_weather', input: { city: 'Rome' } },
+          { type: 'tool_use', id: 't2', name: 'add', inputJson: '{"a": 1, "b' },
+        ],
+        stop_reason: 'max_tokens',
+      },
+      say('Continued.'),
+    ]);
+    const result = await h.agent.run('Weather and sums');
+    expect(result.stopReason).toBe('max_tokens');
+    expect(h.shop.log.map((entry) => entry.tool)).not.toContain('add');
+    const answers = results(result.messages[result.messages.length - 1]);
+    expect(answers.map((a) => a.id)).toEqual(['t1', 't2']);
+    expect(answers[1]).toMatchObject({ is_error: true });
+    expect(answers[1].content).toMatch(/not run: the reply was cut off/);
+    const next = await h.agent.run(result.messages);
+    expect(next.finalText).toBe('Continued.');
+  });
+
+  it('asks approve() for tools that require it; a denial answers is_error and the loop goes on', async () => {
+    const asked: string[] = [];
+    h = await startHarness(
+      [
+        use(
+          { id: 't1', name: 'refund', input: { orderId: 'A', amount: 10 } },
+          { id: 't2', name: 'refund', input: { orderId: 'B', amount: 5000 } },
+        ),
+        say('One refund done, one refused.'),
+      ],
+      {
+        approve: (call, ctx) => {
+          asked.push(`${ctx.toolName}:${String(call.input.orderId)}`);
+          return call.input.orderId === 'A' ? true : { approved: false, reason: 'amount over the limit' };
+        },
+      },
+    );
+    const result = await h.agent.run('Refund A and B');
+    expect(asked).toEqual(['refund:A', 'refund:B']);
+    expect(h.shop.log).toEqual([{ tool: 'refund', args: ['A', 10] }]);
+    const answers = results(h.server.requests[1].body.messages?.[2]);
+    expect(answers[0]).toEqual({ id: 't1', is_error: false, content: 'Refunded 10 on A' });
+    expect(answers[1]).toMatchObject({ id: 't2', is_error: true });
+    expect(answers[1].content).toMatch(/denied.*amount over the limit/);
+    expect(result.finalText).toBe('One refund done, one refused.');
+  });
+
+  it('denies tools that require approval when no approver is configured', async () => {
+    h = await startHarness([use({ id: 't1', name: 'refund', input: { orderId: 'A', amount: 1 } }), say('ok')]);
+    await h.agent.run('Refund A');
+    expect(h.shop.log).toEqual([]);
+    expect(results(h.server.requests[1].body.messages?.[2])[0].content).toMatch(/requires approval/);
+  });
+
+  it('answers a tool past its timeoutMs with "timed out after N ms" and aborts its signal', async () => {
+    h = await startHarness([use({ id: 't1', name: 'hang', input: { what: 'x' } }), say('It timed out.')]);
+    const result = await h.agent.run('Hang');
+    const [answer] = results(h.server.requests[1].body.messages?.[2]);
+    expect(answer).toMatchObject({ id: 't1', is_error: true });
+    expect(answer.content).toMatch(/timed out after 50 ms/);
+    expect(h.shop.aborted).toEqual(['hang:x']);
+    expect(result.finalText).toBe('It timed out.');
+  });
+
+  it('aborts the run during a tool: AbortError, and the tool signal fires', async () => {
+    const controller = new AbortController();
+    h = await startHarness([use({ id: 't1', name: 'work', input: { job: 'long' } }), say('never')]);
+    h.shop.hooks = { started: () => controller.abort(), hold: () => new Promise(() => undefined) };
+    const run = h.agent.run('Long job', { signal: controller.signal });
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(h.shop.aborted).toEqual(['long']);
+    expect(h.server.requests).toHaveLength(1);
+  });
+
+  it('aborts a request in flight with AbortError', async () => {
+    const controller = new AbortController();
+    h = await startHarness([{ ...say('slow'), delayMs: 10_000 }]);
+    const run = h.agent.run('Hi', { signal: controller.signal });
+    setImmediate(() => controller.abort());
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('ends on refusal and stop_sequence with that reason, and continues after pause_turn', async () => {
+    h = await startHarness([
+      { content: [{ type: 'text', text: 'No.' }], stop_reason: 'refusal' },
+      { content: [{ type: 'text', text: 'Up to' }], stop_reason: 'stop_sequence', stop_sequence: 'STOP' },
+      { content: [{ type: 'text', text: 'Searching…' }], stop_reason: 'pause_turn' },
+      say('Found it.'),
+    ]);
+    expect((await h.agent.run('a')).stopReason).toBe('refusal');
+    expect((await h.agent.run('b')).stopReason).toBe('stop_sequence');
+    const paused = await h.agent.run('c');
+    expect(paused).toMatchObject({ stopReason: 'end_turn', iterations: 2, finalText: 'Found it.' });
+    expect(h.server.requests[3].body.messages?.[1]).toMatchObject({ role: 'assistant' });
+  });
+
+  it('throws what remains after the client retries as the client error type', async () => {
+    h = await startHarness([
+      { error: { status: 500, retryAfter: 0.01 } },
+      { error: { status: 529, retryAfter: 0.01 } },
+      { error: { status: 500, retryAfter: 0.01 } },
+      { error: { status: 400, message: 'bad request' } },
+    ]);
+    await expect(h.agent.run('x')).rejects.toBeInstanceOf(Anthropic.InternalServerError);
+    expect(h.server.requests).toHaveLength(3);
+    await expect(h.agent.run('y')).rejects.toBeInstanceOf(Anthropic.BadRequestError);
+  });
+
+  it('marks tools and system prompt with cache_control when cache is on', async () => {
+    h = await startHarness([say('ok')], { cache: true, system: 'You run a shop.' });
+    await h.agent.run('hi');
+    const body = h.server.requests[0].body;
+    const tools = body.tools as { name: string; cache_control?: unknown }[];
+    expect(tools.length).toBeGreaterThan(3);
+    expect(tools[tools.length - 1].cache_control).toEqual({ type: 'ephemeral' });
+    expect(body.system).toEqual([{ type: 'text', text: 'You run a shop.', cache_control: { type: 'ephemeral' } }]);
+  });
+
+  it('sends the full history each turn, as plain JSON', async () => {
+    h = await startHarness([use({ id: 't1', name: 'get_weather', input: { city: 'Lima' } }), say('Sunny.')]);
+    const result = await h.agent.run('Weather in Lima?');
+    expect(h.server.requests[1].body.messages).toEqual(result.messages.slice(0, 3));
+    expect(JSON.parse(JSON.stringify(result.messages))).toEqual(result.messages);
+    expect(result.messages).toHaveLength(4);
+  });
+
+  it('refuses the xml format until it exists', () => {
+    const make = () =>
+      new ToolAgent({
+        client: new Anthropic({ apiKey: 'test' }),
+        registry: { get: () => undefined, descriptors: () => [], toAnthropic: () => [], check: async () => ({ ok: false, error: '' }), call: async () => ({ content: '', isError: true }) },
+        model: 'm',
+        format: 'xml',
+      });
+    expect(make).toThrow(ToolwrightError);
+    expect(make).toThrow(/xml format not available/);
+  });
+});
