@@ -4,7 +4,10 @@
  * registry). Whatever the model would be told as an error is thrown as the SDK's `ToolError`,
  * which the runner sends back with `is_error: true`.
  */
-import type { BetaRunnableTool, BetaToolRunContext } from '@anthropic-ai/sdk/lib/tools/BetaRunnableTool';
+import type {
+  BetaRunnableTool,
+  BetaToolRunContext,
+} from '@anthropic-ai/sdk/lib/tools/BetaRunnableTool';
 import { ToolError as SdkToolError } from '@anthropic-ai/sdk/lib/tools/ToolError';
 import type { BetaToolResultContentBlockParam } from '@anthropic-ai/sdk/resources/beta/messages/messages';
 import type { CheckResult, ToolRegistry } from './ToolRegistry';

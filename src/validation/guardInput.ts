@@ -98,7 +98,9 @@ function walk(root: object, limits: InputLimits): string | undefined {
     stack.push({ value, path, depth, leave: true });
     const proto = Object.getPrototypeOf(value);
     const isArray = Array.isArray(value);
-    if (!isArray && proto !== Object.prototype && proto !== null) {
+    // A plain object of another realm (vm, Jest, a fetch body parsed outside) has its own Object.prototype.
+    const plain = proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
+    if (!isArray && !plain) {
       return `${path || 'input'}: must be plain JSON data, got an instance of ${proto?.constructor?.name ?? 'a class'}`;
     }
     for (const key of Object.keys(value)) {
