@@ -15,6 +15,19 @@ import type { Limiter } from './createLimiter';
 import type { CallAnswer, DialectCall, DialectStreamSink } from './dialects/AgentDialect';
 import { MessageAssembler } from './MessageAssembler';
 
+/**
+ * A stream that breaks mid-way surfaces from the fetch layer as a bare `TypeError`
+ * ("terminated"); it is thrown as the client's `APIConnectionError`, its cause kept.
+ */
+function asClientError(error: unknown, signal: AbortSignal): unknown {
+  if (signal.aborted || error instanceof Anthropic.AnthropicError) return error;
+  // Not `instanceof Error`: the fetch layer's errors may come from another realm.
+  const failure = error as { name?: unknown; message?: unknown } | null;
+  if (!failure || typeof failure !== 'object' || failure.name === 'AbortError') return error;
+  const message = `The stream broke: ${String(failure.message)}`;
+  return new Anthropic.APIConnectionError({ message, cause: error as Error });
+}
+
 /** A reply and the answers to its calls (one per call, in order; empty when it made none). */
 export interface TurnOutcome {
   message: Message;
@@ -111,7 +124,7 @@ export async function streamTurn(
     return { message, answers: await calls.answerAll(message) };
   } catch (error) {
     turn.abort(error);
-    throw error;
+    throw asClientError(error, scope.signal);
   } finally {
     scope.signal.removeEventListener('abort', onAbort);
   }

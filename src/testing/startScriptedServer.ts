@@ -82,6 +82,9 @@ async function sendStream(
   for (const [index, event] of events.entries()) {
     if (res.destroyed) return;
     if (index === options.cutAfter) {
+      // Flush what was written (so the client has the response and its first events), then cut.
+      await new Promise<void>((resolve) => res.write(': cut\n\n', () => resolve()));
+      await sleep(5);
       res.socket?.destroy();
       return;
     }
