@@ -99,7 +99,8 @@ function walk(root: object, limits: InputLimits): string | undefined {
     const proto = Object.getPrototypeOf(value);
     const isArray = Array.isArray(value);
     // A plain object of another realm (vm, Jest, a fetch body parsed outside) has its own Object.prototype.
-    const plain = proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
+    const plain =
+      proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
     if (!isArray && !plain) {
       return `${path || 'input'}: must be plain JSON data, got an instance of ${proto?.constructor?.name ?? 'a class'}`;
     }
