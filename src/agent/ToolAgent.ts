@@ -5,6 +5,7 @@
  * (`buildRequest`), turns (`executeTurn`), calls (`CallRunner`), the loop (`runLoop`), manual
  * mode (`manualStep`), and the wire format behind `dialects/`.
  */
+import { setMaxListeners } from 'node:events';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { ToolwrightError } from '../errors/ToolwrightError';
 import type { AgentCore } from './AgentCore';
@@ -24,14 +25,16 @@ import type {
   ToolAgentOptions,
 } from './types';
 
-const NEVER = new AbortController().signal;
-
-/** A signal that fires when `outer` does or when the returned controller aborts. */
+/**
+ * A run's own signal: fires when `outer` does or when the run aborts itself. Every call of a
+ * turn listens to it, so it takes any number of listeners.
+ */
 function linkedController(outer: AbortSignal | undefined): {
   controller: AbortController;
   unlink: () => void;
 } {
   const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
   if (!outer) return { controller, unlink: () => undefined };
   if (outer.aborted) {
     controller.abort(outer.reason);
@@ -87,11 +90,16 @@ export class ToolAgent<State = unknown> {
    * const result = await agent.run('Refund order 42', { signal: AbortSignal.timeout(60_000) });
    */
   async run(input: RunInput, options: RunOptions<State> = {}): Promise<RunResult> {
-    return runLoop(this.core, input, {
-      signal: options.signal ?? NEVER,
-      state: this.state(options),
-      mode: 'request',
-    });
+    const { controller, unlink } = linkedController(options.signal);
+    try {
+      return await runLoop(this.core, input, {
+        signal: controller.signal,
+        state: this.state(options),
+        mode: 'request',
+      });
+    } finally {
+      unlink();
+    }
   }
 
   /**
@@ -105,7 +113,12 @@ export class ToolAgent<State = unknown> {
     messages: RunInput,
     options: Pick<RunOptions<State>, 'signal'> = {},
   ): Promise<StepResult> {
-    return takeStep(this.core, messages, options.signal ?? NEVER);
+    const { controller, unlink } = linkedController(options.signal);
+    try {
+      return await takeStep(this.core, messages, controller.signal);
+    } finally {
+      unlink();
+    }
   }
 
   /** Runs the calls of `step` that `decide` approves (default: all) and returns the next user message. */
@@ -114,10 +127,15 @@ export class ToolAgent<State = unknown> {
     decide?: CallDecider,
     options: RunOptions<State> = {},
   ): Promise<MessageParam> {
-    return resolveStep(this.core, step, decide, {
-      signal: options.signal ?? NEVER,
-      state: this.state(options),
-    });
+    const { controller, unlink } = linkedController(options.signal);
+    try {
+      return await resolveStep(this.core, step, decide, {
+        signal: controller.signal,
+        state: this.state(options),
+      });
+    } finally {
+      unlink();
+    }
   }
 
   /**

@@ -4,6 +4,7 @@
  * of the message is still arriving; a stream that breaks runs no call whose block did not
  * complete and aborts those already running.
  */
+import { setMaxListeners } from 'node:events';
 import Anthropic from '@anthropic-ai/sdk';
 import type { Message, MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import type { AgentCore } from './AgentCore';
@@ -94,6 +95,7 @@ export async function streamTurn(
   scope: TurnScope,
 ): Promise<TurnOutcome> {
   const turn = new AbortController();
+  setMaxListeners(0, turn.signal);
   const onAbort = (): void => turn.abort(scope.signal.reason);
   scope.signal.addEventListener('abort', onAbort, { once: true });
   const callScope: TurnScope = { ...scope, signal: turn.signal };

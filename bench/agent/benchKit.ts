@@ -1,0 +1,50 @@
+/**
+ * Shared pieces of the agent benchmarks: the `BenchResult` shape `npm run bench` prints, a
+ * clock, percentiles, and a small service whose tools the benchmarks call.
+ */
+import 'reflect-metadata';
+import { Param } from '../../src/decorators/Param';
+import { Tool } from '../../src/decorators/Tool';
+
+/** One benchmark's figures, as `bench/run.js` prints them. */
+export interface BenchResult {
+  name: string;
+  figures: Record<string, string | number>;
+  target?: string;
+  ok?: boolean;
+}
+
+/** Milliseconds, high resolution. */
+export const now = (): number => Number(process.hrtime.bigint()) / 1e6;
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** The p-th percentile (0–100) of some numbers. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[at];
+}
+
+export const median = (values: readonly number[]): number => percentile(values, 50);
+
+export const round = (value: number, digits = 2): number => Number(value.toFixed(digits));
+
+/** Tools for the benchmarks: one that sleeps, one that swallows a large input, one that echoes. */
+export class BenchService {
+  @Tool({ description: 'Waits `ms` milliseconds.' })
+  async pause(@Param('ms') ms: number): Promise<string> {
+    await sleep(ms);
+    return `waited ${ms}`;
+  }
+
+  @Tool({ description: 'Stores a large text.' })
+  store(@Param('data') data: string): string {
+    return `stored ${data.length}`;
+  }
+
+  @Tool({ description: 'Echoes a value.' })
+  echo(@Param('value') value: string): string {
+    return value;
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * (b) Streaming overhead: consuming `agent.stream()` — with a `tool_input_delta` event and the
+ * partial input for every delta — for a 256 KB tool input sent in 64-byte deltas, against
+ * consuming the client's own stream (`client.messages.stream`) of the same response, and the
+ * bare event stream (`messages.create({ stream: true })`, input JSON concatenated and parsed).
+ * The reply stops on `max_tokens`, so the call is not run and the two do the same HTTP work.
+ * Target: at most 1.5×.
+ */
+import Anthropic from '@anthropic-ai/sdk';
+import { ToolAgent } from '../../src/agent/ToolAgent';
+import { ToolRegistry } from '../../src/registry/ToolRegistry';
+import { startScriptedServer } from '../../src/testing/startScriptedServer';
+import { BenchService, median, now, round } from './benchKit';
+import type { BenchResult } from './benchKit';
+
+const INPUT_BYTES = 256 * 1024;
+const ROUNDS = 15;
+
+/** Text with words, quotes, escapes and non-ASCII, about `bytes` long once JSON-encoded. */
+function sampleText(bytes: number): string {
+  const words = [
+    'alpha',
+    'beta "quoted"',
+    'tab\there',
+    'line\nbreak',
+    'café',
+    'back\\slash',
+    'plain',
+  ];
+  let text = '';
+  for (let i = 0; JSON.stringify(text).length < bytes; i++) text += `${words[i % words.length]} `;
+  return text;
+}
+
+export async function run(): Promise<BenchResult[]> {
+  const data = sampleText(INPUT_BYTES);
+  const server = await startScriptedServer({
+    turns: () => ({
+      content: [{ type: 'tool_use', id: 't1', name: 'store', input: { data } }],
+      stop_reason: 'max_tokens',
+      stream: { chunkSize: 64 },
+    }),
+    record: false,
+  });
+  const client = new Anthropic({ apiKey: 'bench', baseURL: server.url, maxRetries: 0 });
+  const registry = new ToolRegistry().register(new BenchService());
+  const agent = new ToolAgent({ client, registry, model: 'bench' });
+  const params = {
+    model: 'bench',
+    max_tokens: 100,
+    messages: [{ role: 'user' as const, content: 'go' }],
+  };
+  const sdk: number[] = [];
+  const raw: number[] = [];
+  const ours: number[] = [];
+  let deltas = 0;
+  try {
+    for (let round = 0; round < ROUNDS + 2; round++) {
+      const t0 = now();
+      const stream = client.messages.stream(params);
+      for await (const event of stream) void event;
+      const message = await stream.finalMessage();
+      const tSdk = now() - t0;
+      if ((message.content[0] as { input: { data: string } }).input.data.length !== data.length) {
+        throw new Error('the client stream lost input');
+      }
+      const tr = now();
+      let rawJson = '';
+      for await (const event of await client.messages.create({ ...params, stream: true })) {
+        if (event.type === 'content_block_delta' && event.delta.type === 'input_json_delta') {
+          rawJson += event.delta.partial_json;
+        }
+      }
+      const tRaw = now() - tr;
+      if ((JSON.parse(rawJson) as { data: string }).data !== data)
+        throw new Error('raw stream lost input');
+      const t1 = now();
+      let seen = 0;
+      let last: unknown;
+      for await (const event of agent.stream('go')) {
+        if (event.type === 'tool_input_delta') {
+          seen++;
+          last = event.partialInput;
+        }
+      }
+      const tOurs = now() - t1;
+      if ((last as { data: string }).data !== data) throw new Error('the partial input is wrong');
+      deltas = seen;
+      if (round >= 2) {
+        sdk.push(tSdk);
+        raw.push(tRaw);
+        ours.push(tOurs);
+      }
+    }
+  } finally {
+    await server.close();
+  }
+  const ratio = median(ours) / median(sdk);
+  const rawRatio = median(ours) / median(raw);
+  return [
+    {
+      name: 'agent: stream() overhead, 256 KB tool input in 64-byte deltas',
+      figures: {
+        'input_json_delta events': deltas,
+        'client stream ms (median)': round(median(sdk), 2),
+        'agent stream() ms (median)': round(median(ours), 2),
+        'raw event stream ms (median)': round(median(raw), 2),
+        'ratio vs client stream (median)': round(ratio, 3),
+        'ratio vs raw event stream (median)': round(rawRatio, 3),
+        rounds: ROUNDS,
+      },
+      target: 'ratio vs client stream <= 1.5 (and vs the raw event stream)',
+      ok: ratio <= 1.5 && rawRatio <= 1.5,
+    },
+  ];
+}
