@@ -1,13 +1,15 @@
 /**
  * (c) 1,000 concurrent `run`s in one process against the testing kit, two turns each (a tool
- * call, then the answer). Per-turn loop overhead = (run wall time − time in HTTP − time in the
- * tool) / turns, as p50 / p99, under that load and for runs one at a time; and memory per
- * conversation, heap growth with all 1,000 runs in flight (held at a barrier inside the tool)
- * divided by 1,000 (the in-process server's share included).
+ * call, then the answer). Per turn: (wall time − time in HTTP − time in the tool) / turns, as
+ * p50 / p99, under that load and one at a time, for the agent and for the same requests and
+ * call made by hand (the client's and the registry's own work): the difference is the loop's
+ * overhead. Memory per conversation: heap growth with all runs in flight (held at a barrier
+ * in the tool) / runs, the in-process server's share included, for both.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import 'reflect-metadata';
 import Anthropic from '@anthropic-ai/sdk';
+import type { MessageParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import { ToolAgent } from '../../src/agent/ToolAgent';
 import { Param } from '../../src/decorators/Param';
 import { Tool } from '../../src/decorators/Tool';
@@ -71,6 +73,34 @@ function heapUsed(): number {
   return process.memoryUsage().heapUsed;
 }
 
+type Conversation = () => Promise<number>;
+
+/** Runs `count` conversations at once, held at the tool's barrier to weigh them in flight. */
+async function loaded(
+  service: LookupService,
+  conversation: Conversation,
+  count: number,
+): Promise<{ perTurn: number[]; kbPerConversation: number; wallMs: number; cpuMs: number }> {
+  service.barrier = new Barrier();
+  service.barrier.target = count;
+  const reached = new Promise<void>((resolve) => (service.barrier.reached = resolve));
+  const before = heapUsed();
+  const cpu = process.cpuUsage();
+  const t0 = now();
+  const runs = Array.from({ length: count }, () => conversation());
+  await reached;
+  const inFlight = heapUsed() - before;
+  service.barrier.open();
+  const perTurn = await Promise.all(runs);
+  const used = process.cpuUsage(cpu);
+  return {
+    perTurn,
+    kbPerConversation: inFlight / count / 1024,
+    wallMs: now() - t0,
+    cpuMs: (used.user + used.system) / 1000,
+  };
+}
+
 export async function run(): Promise<BenchResult[]> {
   const server = await startScriptedServer({
     turns: (request) =>
@@ -93,43 +123,65 @@ export async function run(): Promise<BenchResult[]> {
   const registry = new ToolRegistry().register(service);
   const agent = new ToolAgent({ client, registry, model: 'bench' });
 
-  const timedRun = async (): Promise<number> => {
-    const runClock: RunClock = { http: 0, tool: 0 };
-    return clock.run(runClock, async () => {
-      const t0 = now();
-      const result = await agent.run('What is k?');
-      const wall = now() - t0;
-      return (wall - runClock.http - runClock.tool) / result.iterations;
-    });
-  };
+  /** Times one conversation: its per-turn time outside HTTP and the tool. */
+  const timed =
+    (body: () => Promise<number>): Conversation =>
+    () => {
+      const runClock: RunClock = { http: 0, tool: 0 };
+      return clock.run(runClock, async () => {
+        const t0 = now();
+        const turns = await body();
+        return (now() - t0 - runClock.http - runClock.tool) / turns;
+      });
+    };
+  const withAgent = timed(async () => (await agent.run('What is k?')).iterations);
+  /** The same two requests and the tool call, by hand, with nothing else: the baseline. */
+  const byHand = timed(async () => {
+    const messages: MessageParam[] = [{ role: 'user', content: 'What is k?' }];
+    const tools = registry.toAnthropic();
+    const params = { model: 'bench', max_tokens: 4096, tools };
+    const first = await client.messages.create({ ...params, messages });
+    messages.push({ role: 'assistant', content: first.content });
+    const results: ToolResultBlockParam[] = [];
+    for (const block of first.content) {
+      if (block.type !== 'tool_use') continue;
+      const outcome = await registry.call(block.name, block.input, { toolUseId: block.id });
+      results.push({ type: 'tool_result', tool_use_id: block.id, content: outcome.content });
+    }
+    messages.push({ role: 'user', content: results });
+    await client.messages.create({ ...params, messages });
+    return 2;
+  });
 
   try {
-    const solo: number[] = [];
-    for (let i = 0; i < SOLO_RUNS; i++) solo.push(await timedRun());
-
-    service.barrier = new Barrier();
-    service.barrier.target = RUNS;
-    const before = heapUsed();
-    const reached = new Promise<void>((resolve) => (service.barrier.reached = resolve));
-    const t0 = now();
-    const runs = Array.from({ length: RUNS }, () => timedRun());
-    await reached;
-    const inFlight = heapUsed() - before;
-    service.barrier.open();
-    const loaded = await Promise.all(runs);
-    const total = now() - t0;
+    const solo = { agent: [] as number[], hand: [] as number[] };
+    for (let i = 0; i < SOLO_RUNS; i++) {
+      solo.hand.push(await byHand());
+      solo.agent.push(await withAgent());
+    }
+    await loaded(service, withAgent, RUNS); // warm-up of the whole path under load
+    const hand = await loaded(service, byHand, RUNS);
+    const ours = await loaded(service, withAgent, RUNS);
+    const p = (values: number[], q: number): number => round(percentile(values, q), 3);
     return [
       {
-        name: 'agent: 1,000 concurrent runs against the testing kit',
+        name: 'agent: 1,000 concurrent runs against the testing kit (2 turns each)',
         figures: {
-          runs: RUNS,
-          'turns per run': 2,
-          'total wall ms': round(total, 0),
-          'loop overhead per turn p50 ms (1,000 concurrent)': round(percentile(loaded, 50), 3),
-          'loop overhead per turn p99 ms (1,000 concurrent)': round(percentile(loaded, 99), 3),
-          'loop overhead per turn p50 ms (one at a time)': round(percentile(solo, 50), 3),
-          'loop overhead per turn p99 ms (one at a time)': round(percentile(solo, 99), 3),
-          'memory per conversation in flight KB': round(inFlight / RUNS / 1024, 1),
+          'per-turn time outside HTTP and tool, p50 / p99 ms, agent, 1,000 concurrent': `${p(ours.perTurn, 50)} / ${p(ours.perTurn, 99)}`,
+          'same, by hand (create, call, create), 1,000 concurrent': `${p(hand.perTurn, 50)} / ${p(hand.perTurn, 99)}`,
+          'per-turn time outside HTTP and tool, p50 / p99 ms, agent, one at a time': `${p(solo.agent, 50)} / ${p(solo.agent, 99)}`,
+          'same, by hand, one at a time': `${p(solo.hand, 50)} / ${p(solo.hand, 99)}`,
+          'loop overhead per turn, p50 / p99 ms (agent − by hand, one at a time)': `${round(
+            percentile(solo.agent, 50) - percentile(solo.hand, 50),
+            3,
+          )} / ${round(percentile(solo.agent, 99) - percentile(solo.hand, 99), 3)}`,
+          'loop CPU overhead per turn ms (agent − by hand, 1,000 concurrent)': round(
+            (ours.cpuMs - hand.cpuMs) / RUNS / 2,
+            3,
+          ),
+          'CPU per turn ms, agent / by hand (1,000 concurrent)': `${round(ours.cpuMs / RUNS / 2, 3)} / ${round(hand.cpuMs / RUNS / 2, 3)}`,
+          'wall ms for 1,000 runs, agent / by hand': `${round(ours.wallMs, 0)} / ${round(hand.wallMs, 0)}`,
+          'memory per conversation in flight KB, agent / by hand': `${round(ours.kbPerConversation, 1)} / ${round(hand.kbPerConversation, 1)}`,
           'gc before measuring': (globalThis as { gc?: unknown }).gc
             ? 'yes'
             : 'no (run node with --expose-gc)',

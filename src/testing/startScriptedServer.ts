@@ -174,6 +174,9 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
       else res.destroy();
     });
   });
+  // Idle keep-alive sockets are closed by the client only: a server-side idle timeout races the
+  // client's reuse of the socket and resets requests (ECONNRESET) under load.
+  server.keepAliveTimeout = 0;
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
