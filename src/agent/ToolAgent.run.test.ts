@@ -1,5 +1,6 @@
 /** `run` (automatic mode) with the real client against the scripted server. */
 import Anthropic from '@anthropic-ai/sdk';
+import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { ToolwrightError } from '../errors/ToolwrightError';
 import { ToolAgent } from './ToolAgent';
 import { blocksOf, say, startHarness, use } from './__fixtures__/harness';
@@ -242,6 +243,42 @@ describe('ToolAgent.run', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(h.shop.aborted).toEqual(['long']);
     expect(h.server.requests).toHaveLength(1);
+  });
+
+  it('carries the history up to the last whole turn on the AbortError, valid to continue', async () => {
+    const controller = new AbortController();
+    h = await startHarness([
+      use({ id: 't1', name: 'add', input: { a: 1, b: 1 } }),
+      use({ id: 't2', name: 'work', input: { job: 'stuck' } }),
+      say('Resumed.'),
+    ]);
+    h.shop.hooks = { started: () => controller.abort(), hold: () => new Promise(() => undefined) };
+    const error = await h.agent.run('Go', { signal: controller.signal }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'AbortError' });
+    const history = (error as { messages: MessageParam[] }).messages;
+    expect(history.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    expect(results(history[2])).toEqual([{ id: 't1', is_error: false, content: '2' }]);
+    h.shop.hooks = {};
+    expect((await h.agent.run([...history, { role: 'user', content: 'Go on' }])).finalText).toBe(
+      'Resumed.',
+    );
+  });
+
+  it('answers the calls of a history that ends with an unanswered assistant turn before asking', async () => {
+    h = await startHarness([
+      use({ id: 't1', name: 'get_weather', input: { city: 'Kyiv' } }),
+      say('Sunny in Kyiv.'),
+    ]);
+    const step = await h.agent.step('Weather in Kyiv?');
+    const result = await h.agent.run([
+      { role: 'user', content: 'Weather in Kyiv?' },
+      { role: 'assistant', content: step.message.content },
+    ]);
+    expect(result.finalText).toBe('Sunny in Kyiv.');
+    expect(result.iterations).toBe(1);
+    expect(results(h.server.requests[1].body.messages?.[2])).toEqual([
+      { id: 't1', is_error: false, content: 'Sunny in Kyiv' },
+    ]);
   });
 
   it('aborts a request in flight with AbortError', async () => {

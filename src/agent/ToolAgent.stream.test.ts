@@ -73,6 +73,20 @@ describe('ToolAgent.stream', () => {
     });
   });
 
+  it('streams after the client retried a 429 and a 529 by itself', async () => {
+    h = await startHarness([
+      { error: { status: 429, retryAfter: 0.01 } },
+      { error: { status: 529, retryAfter: 0.01 } },
+      { content: [{ type: 'text', text: 'Streamed after retries.' }], stream: { chunkSize: 4 } },
+    ]);
+    const events = await collect(h.agent.stream('Hi'));
+    expect(events[events.length - 1]).toMatchObject({
+      type: 'done',
+      result: { finalText: 'Streamed after retries.' },
+    });
+    expect(h.server.requests).toHaveLength(3);
+  });
+
   it('emits text deltas, tool calls with growing partial input, results and turn ends', async () => {
     const note = 'x'.repeat(300);
     h = await startHarness([

@@ -75,6 +75,15 @@ class TurnCalls {
   }
 }
 
+/** Answers every call of a message that is already known (no request). */
+export function answerTurn(
+  core: AgentCore,
+  message: Message,
+  scope: TurnScope,
+): Promise<CallAnswer[]> {
+  return new TurnCalls(core, scope).answerAll(message);
+}
+
 /** One turn with `messages.create`. */
 export async function requestTurn(
   core: AgentCore,

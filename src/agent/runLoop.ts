@@ -1,8 +1,8 @@
 /**
  * The automatic loop behind `run` and `stream`: request a turn, answer its calls, append both
  * to the history, and go on while the model waits for results (or paused its turn), until it
- * stops or `maxIterations` requests were made. The history it returns always satisfies the
- * pairing rule, so it can be stored and continued.
+ * stops or `maxIterations` requests were made. The history it returns (and the one an
+ * `AbortError` carries) always satisfies the pairing rule, so it can be stored and continued.
  */
 import Anthropic from '@anthropic-ai/sdk';
 import type { Message, MessageParam } from '@anthropic-ai/sdk/resources/messages';
@@ -10,7 +10,8 @@ import { AbortError } from './AbortError';
 import type { AgentCore } from './AgentCore';
 import { addUsage, emptyUsage } from './addUsage';
 import type { TurnScope } from './CallRunner';
-import { requestTurn, streamTurn } from './executeTurn';
+import { answerTurn, requestTurn, streamTurn } from './executeTurn';
+import { unansweredTurn } from './repairHistory';
 import type { AgentEvent, AgentStopReason, RunInput, RunResult } from './types';
 
 /** How turns are requested: whole (`run`) or streamed (`stream`). */
@@ -57,6 +58,9 @@ export async function runLoop(
     return done;
   };
   try {
+    const unanswered = unansweredTurn(messages, dialect);
+    if (unanswered)
+      messages.push(dialect.resultsMessage(await answerTurn(core, unanswered, scope)));
     for (;;) {
       if (options.signal.aborted) throw new AbortError(options.signal.reason);
       if (last && iterations >= settings.maxIterations) return result('max_iterations', last);
@@ -76,6 +80,8 @@ export async function runLoop(
       if (!goOn) return result(turn.message.stop_reason ?? 'end_turn', turn.message);
     }
   } catch (error) {
-    throw asAbort(error, options.signal);
+    const failure = asAbort(error, options.signal);
+    if (failure instanceof AbortError) failure.messages = messages.slice();
+    throw failure;
   }
 }
