@@ -9,6 +9,7 @@ import { sanitizeForModel } from '../errors/sanitizeForModel';
 import type { CallAnswer, DialectCall } from './dialects/AgentDialect';
 import type { Limiter } from './createLimiter';
 import { raceAbort } from './raceAbort';
+import type { Logger } from '../registry/types';
 import type { AgentEvent, AgentRegistry, ApprovalDecision, Approver, CallDecider } from './types';
 
 /** What one turn's calls share. */
@@ -43,6 +44,7 @@ export class CallRunner {
   constructor(
     private readonly registry: AgentRegistry,
     private readonly approve: Approver | undefined,
+    private readonly logger?: Logger,
   ) {}
 
   /** Answers a call that will not run with an error text (emitted as its result too). */
@@ -111,7 +113,11 @@ export class CallRunner {
       };
       return denied(await this.approve(call, ctx));
     } catch (error) {
-      return `approval failed: ${error instanceof Error ? error.message : String(error)}`;
+      const message = (error as { message?: unknown } | null)?.message ?? String(error);
+      this.logger?.warn(
+        `toolwright: approval of "${call.name}" threw, so it was denied: ${String(message)}`,
+      );
+      return `approval failed: ${String(message)}`;
     }
   }
 

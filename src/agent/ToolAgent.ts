@@ -26,6 +26,12 @@ import type {
 } from './types';
 
 /**
+ * The SDK refuses non-streamed requests that may take over ten minutes, which it estimates
+ * from `max_tokens`; above this, `run` streams its requests (without events).
+ */
+const NON_STREAMING_MAX_TOKENS = 21_333;
+
+/**
  * A run's own signal: fires when `outer` does or when the run aborts itself. Every call of a
  * turn listens to it, so it takes any number of listeners.
  */
@@ -70,7 +76,11 @@ export class ToolAgent<State = unknown> {
       client: options.client,
       registry: options.registry,
       dialect: dialectFor(options.format ?? 'native', options.registry),
-      runner: new CallRunner(options.registry, options.approve as Approver | undefined),
+      runner: new CallRunner(
+        options.registry,
+        options.approve as Approver | undefined,
+        options.logger,
+      ),
       settings: {
         model: options.model,
         maxTokens: options.maxTokens ?? 4096,
@@ -95,7 +105,7 @@ export class ToolAgent<State = unknown> {
       return await runLoop(this.core, input, {
         signal: controller.signal,
         state: this.state(options),
-        mode: 'request',
+        mode: this.core.settings.maxTokens > NON_STREAMING_MAX_TOKENS ? 'stream' : 'request',
       });
     } finally {
       unlink();

@@ -76,6 +76,14 @@ export class ShopService {
     return `Refunded ${amount} on ${orderId}`;
   }
 
+  @Tool({ description: 'Greets the current user.' })
+  greet(
+    @Param('greeting') greeting: string,
+    @Ctx() ctx: ToolCallContext<{ user: string }>,
+  ): string {
+    return `${greeting}, ${ctx.state.user}`;
+  }
+
   @Tool({ description: 'Never answers in time.', timeoutMs: 50 })
   async hang(@Param('what') what: string, @Ctx() ctx: ToolCallContext): Promise<string> {
     this.log.push({ tool: 'hang', args: [what] });
