@@ -54,6 +54,7 @@ export { toSnakeCase } from './naming/toolName';
 export { ToolAgent } from './agent/ToolAgent';
 export { AbortError } from './agent/AbortError';
 export type {
+  AgentClient,
   AgentEvent,
   AgentFormat,
   AgentRegistry,

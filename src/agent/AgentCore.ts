@@ -2,11 +2,10 @@
  * What every phase of the loop shares: the client, the dialect, the call runner and the
  * settings, resolved once from `ToolAgent`'s options. Plain data, so each phase is a function.
  */
-import type Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsBase } from '@anthropic-ai/sdk/resources/messages';
 import type { AgentDialect } from './dialects/AgentDialect';
 import type { CallRunner } from './CallRunner';
-import type { AgentRegistry } from './types';
+import type { AgentClient, AgentRegistry } from './types';
 
 /** The resolved options of an agent. */
 export interface AgentSettings {
@@ -22,7 +21,7 @@ export interface AgentSettings {
 
 /** The parts of an agent the phases use. */
 export interface AgentCore {
-  client: Anthropic;
+  client: AgentClient;
   dialect: AgentDialect;
   runner: CallRunner;
   registry: AgentRegistry;

@@ -1,7 +1,17 @@
 /**
- * An unbounded async queue: the loop pushes events (from the stream and from tools finishing
- * concurrently), the consumer of `stream()` pulls them in order.
+ * The async iterator `stream()` returns: the loop pushes events (from the stream and from
+ * tools finishing concurrently), the consumer pulls them in order. Nothing starts before the
+ * first `next()`, and leaving the loop early (`return()`) stops the producer. Hand-written
+ * rather than an async generator: one promise per event instead of several.
  */
+
+/** What the queue calls on its producer. */
+export interface EventQueueHooks {
+  /** At the first `next()`. */
+  start(): void;
+  /** When the consumer leaves before the end. */
+  stop(): void;
+}
 
 /** Pushed from one side, iterated from the other; ends or fails once. */
 export class EventQueue<T> implements AsyncIterableIterator<T> {
@@ -9,8 +19,11 @@ export class EventQueue<T> implements AsyncIterableIterator<T> {
   private head = 0;
   private waiter: ((result: IteratorResult<T>) => void) | undefined;
   private failWaiter: ((error: unknown) => void) | undefined;
+  private started = false;
   private ended = false;
   private failure: { error: unknown } | undefined;
+
+  constructor(private readonly hooks?: EventQueueHooks) {}
 
   push(item: T): void {
     if (this.ended) return;
@@ -34,6 +47,10 @@ export class EventQueue<T> implements AsyncIterableIterator<T> {
   }
 
   next(): Promise<IteratorResult<T>> {
+    if (!this.started) {
+      this.started = true;
+      this.hooks?.start();
+    }
     if (this.head < this.items.length) {
       const value = this.items[this.head++];
       if (this.head > 1024 && this.head * 2 > this.items.length) {
@@ -48,6 +65,18 @@ export class EventQueue<T> implements AsyncIterableIterator<T> {
       this.waiter = resolve;
       this.failWaiter = reject;
     });
+  }
+
+  /** The consumer leaves: stop the producer if it is still going, drop what is queued. */
+  return(): Promise<IteratorResult<T>> {
+    if (!this.ended) {
+      this.ended = true;
+      if (this.started) this.hooks?.stop();
+    }
+    this.items.length = this.head = 0;
+    this.failure = undefined;
+    this.wake();
+    return Promise.resolve({ value: undefined, done: true });
   }
 
   [Symbol.asyncIterator](): this {

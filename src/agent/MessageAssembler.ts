@@ -47,7 +47,8 @@ export class MessageAssembler {
       case 'content_block_start': {
         const block = { ...event.content_block } as MutableBlock;
         this.snapshot?.content.push(block);
-        if (block.type === 'tool_use') this.json.set(event.index, '');
+        // tool_use, server_tool_use and mcp_tool_use blocks stream their input as JSON deltas.
+        if ('input' in block) this.json.set(event.index, '');
         return;
       }
       case 'content_block_delta':
@@ -56,8 +57,8 @@ export class MessageAssembler {
       case 'content_block_stop': {
         const json = this.json.get(event.index);
         const block = this.snapshot?.content[event.index];
-        if (json !== undefined && block?.type === 'tool_use') {
-          block.input = json.trim() === '' ? {} : objectInput(json);
+        if (json !== undefined && block && 'input' in block) {
+          (block as MutableBlock).input = json.trim() === '' ? {} : objectInput(json);
           this.json.delete(event.index);
         }
         return;

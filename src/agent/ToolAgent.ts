@@ -153,34 +153,30 @@ export class ToolAgent<State = unknown> {
    * results as tools finish, `turn_end` per turn and `done` with what `run` returns.
    * Leaving the loop early aborts the run.
    */
-  async *stream(
-    input: RunInput,
-    options: RunOptions<State> = {},
-  ): AsyncGenerator<AgentEvent, void, undefined> {
-    const { controller, unlink } = linkedController(options.signal);
-    const queue = new EventQueue<AgentEvent>();
-    let finished = false;
-    runLoop(this.core, input, {
-      signal: controller.signal,
-      state: this.state(options),
-      mode: 'stream',
-      emit: (event) => queue.push(event),
-    }).then(
-      (result) => {
-        queue.push({ type: 'done', result });
-        queue.end();
+  stream(input: RunInput, options: RunOptions<State> = {}): AsyncIterableIterator<AgentEvent> {
+    let controller: AbortController | undefined;
+    const queue: EventQueue<AgentEvent> = new EventQueue<AgentEvent>({
+      start: () => {
+        const link = linkedController(options.signal);
+        controller = link.controller;
+        runLoop(this.core, input, {
+          signal: controller.signal,
+          state: this.state(options),
+          mode: 'stream',
+          emit: (event) => queue.push(event),
+        })
+          .then(
+            (result) => {
+              queue.push({ type: 'done', result });
+              queue.end();
+            },
+            (error: unknown) => queue.fail(error),
+          )
+          .finally(link.unlink);
       },
-      (error: unknown) => queue.fail(error),
-    );
-    try {
-      for await (const event of queue) {
-        if (event.type === 'done') finished = true;
-        yield event;
-      }
-    } finally {
-      if (!finished) controller.abort();
-      unlink();
-    }
+      stop: () => controller?.abort(),
+    });
+    return queue;
   }
 
   private state(options: RunOptions<State>): unknown {

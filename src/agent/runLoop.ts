@@ -68,7 +68,7 @@ export async function runLoop(
       iterations++;
       last = turn.message;
       addUsage(usage, turn.message.usage);
-      messages.push({ role: 'assistant', content: turn.message.content });
+      messages.push(dialect.historyMessage(turn.message));
       if (turn.answers.length > 0) messages.push(dialect.resultsMessage(turn.answers));
       options.emit?.({
         type: 'turn_end',

@@ -53,10 +53,18 @@ export type Approver<State = unknown> = (
 /** `resolve()`'s choice for each valid call (default: run them all). */
 export type CallDecider = (call: ToolCall) => ApprovalDecision | Promise<ApprovalDecision>;
 
+/**
+ * The client the agent calls: `new Anthropic()`, or `AnthropicBedrock` / `AnthropicVertex`
+ * (anything with the SDK's `messages.create`).
+ */
+export interface AgentClient {
+  messages: Pick<Anthropic['messages'], 'create'>;
+}
+
 /** Options of `new ToolAgent()`. */
 export interface ToolAgentOptions<State = unknown> {
   /** The official client (`new Anthropic()`, or its Bedrock / Vertex variants). */
-  client: Anthropic;
+  client: AgentClient;
   registry: AgentRegistry;
   model: string;
   /** `max_tokens` of each request (default 4096). */

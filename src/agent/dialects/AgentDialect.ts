@@ -71,6 +71,11 @@ export interface AgentDialect {
   requestParts(options: { system?: string; cache: boolean }): DialectRequest;
   /** Every call of an assistant message, in order. */
   extractCalls(message: Message): DialectCall[];
+  /**
+   * The assistant message as the history keeps it (native: its content as is; a format that
+   * stops on a stop sequence may restore the text the stop sequence cut off).
+   */
+  historyMessage(message: Message): MessageParam;
   /** True when the message stops to wait for the results of its calls. */
   awaitsResults(message: Message): boolean;
   /** The next user message: one answer per call, in call order. */

@@ -63,6 +63,10 @@ export class NativeDialect implements AgentDialect {
     return calls;
   }
 
+  historyMessage(message: Message): MessageParam {
+    return { role: 'assistant', content: message.content };
+  }
+
   awaitsResults(message: Message): boolean {
     return message.stop_reason === 'tool_use';
   }
