@@ -1,17 +1,19 @@
 /**
- * Shared pieces of the agent benchmarks: the `BenchResult` shape `npm run bench` prints, a
- * clock, percentiles, and a small service whose tools the benchmarks call.
+ * Shared pieces of the agent benchmarks: a clock, percentiles, garbage collection on demand,
+ * and a small service whose tools the benchmarks call.
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import 'reflect-metadata';
 import { Param } from '../../src/decorators/Param';
 import { Tool } from '../../src/decorators/Tool';
 
-/** One benchmark's figures, as `bench/run.js` prints them. */
-export interface BenchResult {
-  name: string;
-  figures: Record<string, string | number>;
-  target?: string;
-  ok?: boolean;
+export type { BenchResult } from '../types';
+
+/** Collects garbage now (the flag is set at run time, so no `--expose-gc` is needed). */
+export function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
 }
 
 /** Milliseconds, high resolution. */

@@ -15,7 +15,7 @@ import { Param } from '../../src/decorators/Param';
 import { Tool } from '../../src/decorators/Tool';
 import { ToolRegistry } from '../../src/registry/ToolRegistry';
 import { startScriptedServer } from '../../src/testing/startScriptedServer';
-import { now, percentile, round } from './benchKit';
+import { collectGarbage, now, percentile, round } from './benchKit';
 import type { BenchResult } from './benchKit';
 
 const RUNS = 1000;
@@ -69,7 +69,7 @@ class LookupService {
 }
 
 function heapUsed(): number {
-  (globalThis as { gc?: () => void }).gc?.();
+  collectGarbage();
   return process.memoryUsage().heapUsed;
 }
 
@@ -182,9 +182,6 @@ export async function run(): Promise<BenchResult[]> {
           'CPU per turn ms, agent / by hand (1,000 concurrent)': `${round(ours.cpuMs / RUNS / 2, 3)} / ${round(hand.cpuMs / RUNS / 2, 3)}`,
           'wall ms for 1,000 runs, agent / by hand': `${round(ours.wallMs, 0)} / ${round(hand.wallMs, 0)}`,
           'memory per conversation in flight KB, agent / by hand': `${round(ours.kbPerConversation, 1)} / ${round(hand.kbPerConversation, 1)}`,
-          'gc before measuring': (globalThis as { gc?: unknown }).gc
-            ? 'yes'
-            : 'no (run node with --expose-gc)',
         },
       },
     ];

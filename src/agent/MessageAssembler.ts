@@ -1,7 +1,8 @@
 /**
  * Builds the final `Message` from raw stream events, the way the API would have sent it whole:
- * text concatenated, tool input parsed at the end of its block (`{}` when it was cut or is not
- * a JSON object, so the history stays sendable), stop reason and usage from `message_delta`.
+ * text concatenated, tool input parsed once at the end of its block (`{}` when it was cut or is
+ * not a JSON object, so the history stays sendable; the raw text is kept for the call's error),
+ * stop reason and usage from `message_delta`.
  */
 import type {
   ContentBlock,
@@ -11,22 +12,26 @@ import type {
 
 type MutableBlock = ContentBlock & Record<string, unknown>;
 
-function objectInput(json: string): Record<string, unknown> {
+/** The input object of a block's JSON text, or undefined when it is not one (cut, invalid). */
+function objectInput(json: string): Record<string, unknown> | undefined {
+  if (json.trim() === '') return {};
   try {
     const value: unknown = JSON.parse(json);
     if (value && typeof value === 'object' && !Array.isArray(value)) {
       return value as Record<string, unknown>;
     }
   } catch {
-    // The input was cut or is not JSON: the history keeps an empty object.
+    // The input was cut or is not JSON.
   }
-  return {};
+  return undefined;
 }
 
 /** Accumulates one streamed message. */
 export class MessageAssembler {
   private snapshot: Message | undefined;
   private readonly json = new Map<number, string>();
+  /** The JSON text of finished blocks whose input is not a JSON object. */
+  private readonly unparsed = new Map<number, string>();
   private stopped = false;
 
   /** True once `message_stop` arrived: the message is whole. */
@@ -37,6 +42,17 @@ export class MessageAssembler {
   /** The message so far (whole once `complete`). */
   get message(): Message | undefined {
     return this.snapshot;
+  }
+
+  /**
+   * The input of the finished block at `index` as a call reads it: the parsed object, or the
+   * raw text when it is not a JSON object (the registry answers why). Undefined before its end.
+   */
+  input(index: number): unknown {
+    const raw = this.unparsed.get(index);
+    if (raw !== undefined) return raw;
+    const block = this.snapshot?.content[index] as MutableBlock | undefined;
+    return block && !this.json.has(index) ? block.input : undefined;
   }
 
   apply(event: RawMessageStreamEvent): void {
@@ -58,7 +74,10 @@ export class MessageAssembler {
         const json = this.json.get(event.index);
         const block = this.snapshot?.content[event.index];
         if (json !== undefined && block && 'input' in block) {
-          (block as MutableBlock).input = json.trim() === '' ? {} : objectInput(json);
+          const input = objectInput(json);
+          // The history keeps `{}` for an input that is not an object, so it stays sendable.
+          (block as MutableBlock).input = input ?? {};
+          if (!input) this.unparsed.set(event.index, json);
           this.json.delete(event.index);
         }
         return;

@@ -126,7 +126,7 @@ export async function streamTurn(
     );
     for await (const event of stream) {
       assembler.apply(event);
-      reader.read(event, sink);
+      reader.read(event, sink, assembler);
     }
     const message = assembler.message;
     if (!assembler.complete || !message) {

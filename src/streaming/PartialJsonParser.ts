@@ -25,23 +25,13 @@ const enum Mode {
   Colon,
   AfterValue,
   String,
-  Escape,
-  Unicode,
   Scalar,
   Done,
   Failed,
 }
 
-const ESCAPES: Record<string, string> = {
-  '"': '"',
-  '\\': '\\',
-  '/': '/',
-  b: '\b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-};
+/** How long an escape that starts with `text` is: `\uXXXX` is 6 characters, others 2. */
+const escapeWidth = (text: string): number => (text.length > 1 && text[1] === 'u' ? 6 : 2);
 
 const isSpace = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9;
 /** Characters that may appear in a number or a literal (`true`, `false`, `null`). */
@@ -75,7 +65,8 @@ export class PartialJsonParser {
   private root: unknown = undefined;
   private text = '';
   private stringIsKey = false;
-  private hex = '';
+  /** An escape cut by the end of the last chunk, completed by the next one. */
+  private carry = '';
   private problem: string | undefined;
 
   /** The value read so far (a live object: copy it to keep a snapshot). */
@@ -109,7 +100,7 @@ export class PartialJsonParser {
   }
 
   private inString(): boolean {
-    return this.mode === Mode.String || this.mode === Mode.Escape || this.mode === Mode.Unicode;
+    return this.mode === Mode.String;
   }
 
   private fail(message: string): number {
@@ -133,28 +124,6 @@ export class PartialJsonParser {
     switch (this.mode) {
       case Mode.String:
         return this.readString(chunk, i, n);
-      case Mode.Escape: {
-        const ch = chunk[i];
-        if (ch === 'u') {
-          this.mode = Mode.Unicode;
-          this.hex = '';
-        } else if (ESCAPES[ch] !== undefined) {
-          this.text += ESCAPES[ch];
-          this.mode = Mode.String;
-        } else return this.fail(`invalid escape \\${ch}`);
-        return i + 1;
-      }
-      case Mode.Unicode: {
-        const take = Math.min(4 - this.hex.length, n - i);
-        this.hex += chunk.slice(i, i + take);
-        if (this.hex.length === 4) {
-          const code = Number.parseInt(this.hex, 16);
-          if (!/^[0-9a-fA-F]{4}$/.test(this.hex)) return this.fail(`invalid escape \\u${this.hex}`);
-          this.text += String.fromCharCode(code);
-          this.mode = Mode.String;
-        }
-        return i + take;
-      }
       case Mode.Scalar:
         return this.readScalar(chunk, i, n);
       default:
@@ -162,19 +131,53 @@ export class PartialJsonParser {
     }
   }
 
+  /**
+   * Reads string content: a run up to the closing quote or the end of the chunk is decoded at
+   * once (by `JSON.parse` when it holds escapes), so a chunk costs one concatenation, and an
+   * escape cut by the chunk's end is carried over to the next.
+   */
   private readString(chunk: string, i: number, n: number): number {
+    let prefix = '';
+    if (this.carry) {
+      while (i < n && this.carry.length < escapeWidth(this.carry)) this.carry += chunk[i++];
+      if (this.carry.length < escapeWidth(this.carry)) return n;
+      prefix = this.carry;
+      this.carry = '';
+    }
     let j = i;
+    let escaped = prefix !== '';
+    let cut = false;
     while (j < n) {
       const c = chunk.charCodeAt(j);
-      if (c === 34 || c === 92) break;
-      j++;
+      if (c === 34) break;
+      if (c < 32) return this.fail('control character in a string');
+      if (c === 92) {
+        escaped = true;
+        const width = chunk.charCodeAt(j + 1) === 117 ? 6 : 2;
+        if (j + width > n) {
+          cut = true;
+          break;
+        }
+        j += width;
+      } else j++;
     }
-    if (j > i) this.text += chunk.slice(i, j);
+    const raw = prefix + chunk.slice(i, j);
+    if (raw) {
+      let piece = raw;
+      if (escaped) {
+        try {
+          piece = JSON.parse(`"${raw}"`) as string;
+        } catch {
+          return this.fail(`invalid escape in ${JSON.stringify(raw.slice(0, 20))}`);
+        }
+      }
+      this.text += piece;
+    }
+    if (cut) {
+      this.carry = chunk.slice(j, n);
+      return n;
+    }
     if (j === n) return n;
-    if (chunk.charCodeAt(j) === 92) {
-      this.mode = Mode.Escape;
-      return j + 1;
-    }
     if (this.stringIsKey) {
       this.stack[this.stack.length - 1].key = this.text;
       this.mode = Mode.Colon;
@@ -217,6 +220,7 @@ export class PartialJsonParser {
       this.mode = ch === '{' ? Mode.ObjectStart : Mode.ArrayStart;
     } else if (ch === '"') {
       this.text = '';
+      this.carry = '';
       this.stringIsKey = false;
       this.mode = Mode.String;
     } else if (isScalarChar(chunk.charCodeAt(i))) {
@@ -253,6 +257,7 @@ export class PartialJsonParser {
         if (ch === '}' && this.mode === Mode.ObjectStart) return this.close(ch, i);
         if (ch !== '"') return this.fail(`expected a property name, got ${JSON.stringify(ch)}`);
         this.text = '';
+        this.carry = '';
         this.stringIsKey = true;
         this.mode = Mode.String;
         return i + 1;

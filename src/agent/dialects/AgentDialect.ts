@@ -60,9 +60,16 @@ export interface DialectStreamSink {
   callComplete(call: DialectCall): void;
 }
 
+/** The message being streamed, as assembled so far (the event already applied). */
+export interface StreamedMessage {
+  readonly message: Message | undefined;
+  /** A finished tool block's input: the parsed object, or its raw text when not an object. */
+  input(index: number): unknown;
+}
+
 /** Follows one streamed message, event by event. */
 export interface DialectStreamReader {
-  read(event: RawMessageStreamEvent, sink: DialectStreamSink): void;
+  read(event: RawMessageStreamEvent, sink: DialectStreamSink, streamed: StreamedMessage): void;
 }
 
 /** One wire format of the agent loop. */

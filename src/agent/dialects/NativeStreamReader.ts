@@ -5,38 +5,32 @@
  */
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import { PartialJsonParser } from '../../streaming/PartialJsonParser';
-import type { DialectCall, DialectStreamReader, DialectStreamSink } from './AgentDialect';
+import type {
+  DialectCall,
+  DialectStreamReader,
+  DialectStreamSink,
+  StreamedMessage,
+} from './AgentDialect';
 
 interface PendingCall {
   index: number;
   id: string;
   name: string;
-  json: string;
   parser: PartialJsonParser;
-}
-
-/** The input of a finished block: the parsed object, or the raw text for the registry to reject. */
-function inputOf(json: string): unknown {
-  if (json.trim() === '') return {};
-  try {
-    return JSON.parse(json) as unknown;
-  } catch {
-    return json;
-  }
 }
 
 /** Reads one streamed message for the native dialect. */
 export class NativeStreamReader implements DialectStreamReader {
   private pending: PendingCall | undefined;
 
-  read(event: RawMessageStreamEvent, sink: DialectStreamSink): void {
+  read(event: RawMessageStreamEvent, sink: DialectStreamSink, streamed: StreamedMessage): void {
     switch (event.type) {
       case 'content_block_start': {
-        this.complete(sink);
+        this.complete(sink, streamed);
         const block = event.content_block;
         if (block.type === 'tool_use') {
           const parser = new PartialJsonParser();
-          this.pending = { index: event.index, id: block.id, name: block.name, json: '', parser };
+          this.pending = { index: event.index, id: block.id, name: block.name, parser };
           sink.callStart(block.id, block.name);
         }
         return;
@@ -46,14 +40,13 @@ export class NativeStreamReader implements DialectStreamReader {
         const pending = this.pending;
         if (delta.type === 'text_delta') sink.text(delta.text);
         else if (delta.type === 'input_json_delta' && pending && pending.index === event.index) {
-          pending.json += delta.partial_json;
           pending.parser.push(delta.partial_json);
           sink.inputDelta(pending.id, pending.name, delta.partial_json, pending.parser.value);
         }
         return;
       }
       case 'message_delta':
-        if (event.delta.stop_reason === 'tool_use') this.complete(sink);
+        if (event.delta.stop_reason === 'tool_use') this.complete(sink, streamed);
         return;
       default:
         return;
@@ -61,14 +54,14 @@ export class NativeStreamReader implements DialectStreamReader {
   }
 
   /** The pending call is complete: report it once. */
-  private complete(sink: DialectStreamSink): void {
+  private complete(sink: DialectStreamSink, streamed: StreamedMessage): void {
     const pending = this.pending;
     if (!pending) return;
     this.pending = undefined;
     const call: DialectCall = {
       id: pending.id,
       name: pending.name,
-      input: inputOf(pending.json),
+      input: streamed.input(pending.index) ?? {},
       complete: true,
     };
     sink.callComplete(call);
