@@ -55,12 +55,11 @@ export class CallRunner {
   /** Answers one complete call: validate, approve, run. */
   async answer(call: DialectCall, limiter: Limiter, scope: TurnScope): Promise<CallAnswer> {
     const checked = await raceAbort(this.registry.check(call.name, call.input), scope.signal);
+    const { id, name, input } = call;
     if (!checked.ok) {
-      scope.emit?.({
-        type: 'tool_call',
-        call: { id: call.id, name: call.name, input: call.input, error: checked.error },
-        valid: false,
-      });
+      const error = checked.error;
+      const invalid = { id, name, input, error };
+      scope.emit?.({ type: 'tool_call', id, name, input, valid: false, error, call: invalid });
       return this.finish(call, checked.error, true, scope);
     }
     const valid: ToolCall = {
@@ -68,7 +67,7 @@ export class CallRunner {
       name: call.name,
       input: call.input as Record<string, unknown>,
     };
-    scope.emit?.({ type: 'tool_call', call: valid, valid: true });
+    scope.emit?.({ type: 'tool_call', id, name, input, valid: true, call: valid });
     const refusal = await raceAbort(this.approval(valid, scope), scope.signal);
     if (refusal !== undefined) {
       const reason = sanitizeForModel(refusal, 500);

@@ -127,6 +127,18 @@ describe('ToolAgent.stream', () => {
     });
   });
 
+  it('reports an invalid call as a tool_call that is not valid, then its error result', async () => {
+    h = await startHarness([
+      { content: [job('t1', 'teleport', { to: 'Mars' })], stream: { chunkSize: 5 } },
+      say('I cannot teleport.'),
+    ]);
+    const events = await collect(h.agent.stream('Teleport me'));
+    const call = events.find((e) => e.type === 'tool_call');
+    expect(call).toMatchObject({ id: 't1', name: 'teleport', input: { to: 'Mars' }, valid: false });
+    expect((call as { error: string }).error).toMatch(/Unknown tool "teleport"/);
+    expect(events.find((e) => e.type === 'tool_result')).toMatchObject({ id: 't1', isError: true });
+  });
+
   it('surfaces a stream cut inside a tool_use and runs no call whose block did not complete', async () => {
     // Block 0 (work) is complete once block 1 (add) starts at event 7; the cut falls inside block 1.
     h = await startHarness([

@@ -149,7 +149,17 @@ export type AgentEvent =
       /** The input parsed so far (a live object that keeps growing: copy it to keep it). */
       partialInput: unknown;
     }
-  | { type: 'tool_call'; call: ToolCall | InvalidToolCall; valid: boolean }
+  | {
+      /** A call is complete and checked: `valid` says whether it will run (after approval). */
+      type: 'tool_call';
+      id: string;
+      name: string;
+      input: unknown;
+      valid: boolean;
+      /** Why it cannot run, when it is not valid. */
+      error?: string;
+      call: ToolCall | InvalidToolCall;
+    }
   | {
       type: 'tool_result';
       id: string;
