@@ -121,6 +121,9 @@ describe('ToolAgent.stream', () => {
       'turn_end',
       'done',
     ]);
+    const done = events[events.length - 1] as Extract<AgentEvent, { type: 'done' }>;
+    expect(done.result.usage).toMatchObject({ input_tokens: 20, output_tokens: 10 });
+    expect(done.result.messages).toHaveLength(4);
     expect(events.find((e) => e.type === 'tool_call')).toMatchObject({
       valid: true,
       call: { id: 't1', name: 'get_weather', input: { city: `Paris ${note}` } },

@@ -137,6 +137,15 @@ describe('startScriptedServer', () => {
     expect(server.pairingViolations).toHaveLength(1);
   });
 
+  it('counts tokens roughly for count_tokens, without using a turn', async () => {
+    server = await startScriptedServer({ turns: [{ content: [{ type: 'text', text: 'ok' }] }] });
+    const client = new Anthropic({ apiKey: 'test', baseURL: server.url, maxRetries: 0 });
+    const counted = await client.messages.countTokens({ model: 'claude-test', messages: hello });
+    expect(counted.input_tokens).toBeGreaterThan(0);
+    const message = await client.messages.create({ ...base, messages: hello });
+    expect(message.content[0]).toMatchObject({ text: 'ok' });
+  });
+
   it('chooses turns with a function of the request', async () => {
     server = await startScriptedServer({
       turns: (request) => ({

@@ -143,6 +143,11 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
       sendJson(res, 404, errorBody(404, `scripted server only serves POST /v1/messages`));
       return;
     }
+    if (request.path.startsWith('/v1/messages/count_tokens')) {
+      const size = JSON.stringify(body.messages ?? []).length;
+      sendJson(res, 200, { input_tokens: Math.max(1, Math.ceil(size / 4)) });
+      return;
+    }
     const violation = options.checkPairing === false ? null : checkPairing(body.messages ?? []);
     if (violation) {
       pairingViolations.push({ request, reason: violation });
