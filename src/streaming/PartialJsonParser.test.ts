@@ -167,6 +167,14 @@ describe('PartialJsonParser', () => {
     expect(parser.error).toMatch(/property name/);
   });
 
+  it('stops at an invalid escape or a raw control character in a string', () => {
+    const escape = new PartialJsonParser().push('{"a": "ok", "b": "x\\q"}');
+    expect(escape.value).toEqual({ a: 'ok' });
+    expect(escape.error).toMatch(/invalid escape/);
+    const control = new PartialJsonParser().push('{"a": "line\nbreak"}');
+    expect(control.error).toMatch(/control character/);
+  });
+
   it('reads a large string input in small chunks in one pass', () => {
     const big = 'x'.repeat(256 * 1024);
     const text = JSON.stringify({ data: big, n: 1 });
