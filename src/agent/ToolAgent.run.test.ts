@@ -1,5 +1,7 @@
 /** `run` (automatic mode) with the real client against the scripted server. */
 import Anthropic from '@anthropic-ai/sdk';
+import { Param } from '../decorators/Param';
+import { Tool } from '../decorators/Tool';
 import { ToolwrightError } from '../errors/ToolwrightError';
 import { ToolAgent } from './ToolAgent';
 import { blocksOf, say, startHarness, use } from './__fixtures__/harness';
@@ -228,6 +230,20 @@ describe('ToolAgent.run', () => {
     const result = await h.agent.run('Write a lot');
     expect(result.finalText).toBe('A long answer.');
     expect(h.server.requests[0].body).toMatchObject({ stream: true, max_tokens: 64_000 });
+  });
+
+  it('sends tools registered after the agent was made', async () => {
+    class Later {
+      @Tool({ description: 'Registered late.' })
+      late(@Param('x') x: string): string {
+        return x;
+      }
+    }
+    h = await startHarness([say('ok')]);
+    h.registry.register(new Later());
+    await h.agent.run('hi');
+    const names = (h.server.requests[0].body.tools as { name: string }[]).map((t) => t.name);
+    expect(names).toContain('late');
   });
 
   it('refuses the xml format until it exists', () => {

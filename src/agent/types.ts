@@ -28,7 +28,6 @@ export interface AgentRegistry {
     input: unknown,
   ): Promise<{ ok: true; input: Record<string, unknown> } | { ok: false; error: string }>;
   call(name: string, input: unknown, options?: CallOptions): Promise<ToolOutcome>;
-  onChange?(listener: () => void): () => void;
 }
 
 /** What an approver sees besides the call. */

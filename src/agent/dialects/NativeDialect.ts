@@ -8,7 +8,6 @@ import type {
   MessageParam,
   TextBlockParam,
   ToolResultBlockParam,
-  Tool as AnthropicTool,
 } from '@anthropic-ai/sdk/resources/messages';
 import type { AgentRegistry } from '../types';
 import type {
@@ -22,23 +21,13 @@ import { NativeStreamReader } from './NativeStreamReader';
 
 /** The Messages API's own tool format. */
 export class NativeDialect implements AgentDialect {
-  private tools: { cache: boolean; tools: AnthropicTool[] } | undefined;
+  constructor(private readonly registry: AgentRegistry) {}
 
-  constructor(private readonly registry: AgentRegistry) {
-    registry.onChange?.(() => {
-      this.tools = undefined;
-    });
-  }
-
+  /** Rendered per request (cheap), so tools registered later are sent, and nothing subscribes. */
   requestParts(options: { system?: string; cache: boolean }): DialectRequest {
-    if (this.tools?.cache !== options.cache) {
-      this.tools = {
-        cache: options.cache,
-        tools: this.registry.toAnthropic({ cache: options.cache }),
-      };
-    }
     const parts: DialectRequest = {};
-    if (this.tools.tools.length > 0) parts.tools = this.tools.tools;
+    const tools = this.registry.toAnthropic({ cache: options.cache });
+    if (tools.length > 0) parts.tools = tools;
     if (options.system !== undefined) {
       const block: TextBlockParam = { type: 'text', text: options.system };
       if (options.cache) block.cache_control = { type: 'ephemeral' };
