@@ -30,6 +30,15 @@ const enum Mode {
   Failed,
 }
 
+/** The text of a run of string content holding escapes, or undefined when one is invalid. */
+function decodeRaw(raw: string): string | undefined {
+  try {
+    return JSON.parse(`"${raw}"`) as string;
+  } catch {
+    return undefined;
+  }
+}
+
 /** How long an escape that starts with `text` is: `\uXXXX` is 6 characters, others 2. */
 const escapeWidth = (text: string): number => (text.length > 1 && text[1] === 'u' ? 6 : 2);
 
@@ -67,6 +76,8 @@ export class PartialJsonParser {
   private stringIsKey = false;
   /** An escape cut by the end of the last chunk, completed by the next one. */
   private carry = '';
+  /** How much of the escape `takeCarry` returned came from earlier chunks. */
+  private carriedFrom = 0;
   private problem: string | undefined;
 
   /** The value read so far (a live object: copy it to keep a snapshot). */
@@ -134,50 +145,61 @@ export class PartialJsonParser {
   /**
    * Reads string content: a run up to the closing quote or the end of the chunk is decoded at
    * once (by `JSON.parse` when it holds escapes), so a chunk costs one concatenation, and an
-   * escape cut by the chunk's end is carried over to the next.
+   * escape cut by the chunk's end is carried over to the next. The rare paths (carried escape,
+   * end of string, errors) are kept out of this hot method so the JIT keeps it optimized.
    */
   private readString(chunk: string, i: number, n: number): number {
-    let prefix = '';
-    if (this.carry) {
-      while (i < n && this.carry.length < escapeWidth(this.carry)) this.carry += chunk[i++];
-      if (this.carry.length < escapeWidth(this.carry)) return n;
-      prefix = this.carry;
-      this.carry = '';
-    }
+    const prefix = this.carry ? this.takeCarry(chunk, i, n) : '';
+    if (prefix === undefined) return n;
+    if (prefix) i += prefix.length - this.carriedFrom;
     let j = i;
     let escaped = prefix !== '';
-    let cut = false;
     while (j < n) {
       const c = chunk.charCodeAt(j);
       if (c === 34) break;
-      if (c < 32) return this.fail('control character in a string');
       if (c === 92) {
         escaped = true;
-        const width = chunk.charCodeAt(j + 1) === 117 ? 6 : 2;
-        if (j + width > n) {
-          cut = true;
-          break;
-        }
+        const width = j + 1 < n && chunk.charCodeAt(j + 1) === 117 ? 6 : 2;
+        if (j + width > n) break;
         j += width;
-      } else j++;
+      } else if (c < 32) return this.fail('control character in a string');
+      else j++;
     }
-    const raw = prefix + chunk.slice(i, j);
-    if (raw) {
-      let piece = raw;
-      if (escaped) {
-        try {
-          piece = JSON.parse(`"${raw}"`) as string;
-        } catch {
-          return this.fail(`invalid escape in ${JSON.stringify(raw.slice(0, 20))}`);
-        }
-      }
+    if (j > i || prefix) {
+      const raw = prefix + chunk.slice(i, j);
+      const piece = escaped ? decodeRaw(raw) : raw;
+      if (piece === undefined)
+        return this.fail(`invalid escape in ${JSON.stringify(raw.slice(0, 20))}`);
       this.text += piece;
     }
-    if (cut) {
+    if (j >= n) return n;
+    if (chunk.charCodeAt(j) === 92) {
       this.carry = chunk.slice(j, n);
       return n;
     }
-    if (j === n) return n;
+    this.endString();
+    return j + 1;
+  }
+
+  /**
+   * Completes the escape carried from the last chunk with the start of this one; returns it,
+   * or undefined when this chunk still does not finish it. `carriedFrom` says how much of the
+   * escape was already carried, so the caller can skip what it took from `chunk`.
+   */
+  private takeCarry(chunk: string, i: number, n: number): string | undefined {
+    let carry = this.carry;
+    this.carriedFrom = carry.length;
+    while (i < n && carry.length < escapeWidth(carry)) carry += chunk[i++];
+    if (carry.length < escapeWidth(carry)) {
+      this.carry = carry;
+      return undefined;
+    }
+    this.carry = '';
+    return carry;
+  }
+
+  /** The closing quote: a key waits for its colon, a value takes its place. */
+  private endString(): void {
     if (this.stringIsKey) {
       this.stack[this.stack.length - 1].key = this.text;
       this.mode = Mode.Colon;
@@ -185,7 +207,6 @@ export class PartialJsonParser {
       this.place(this.text);
       this.afterValue();
     }
-    return j + 1;
   }
 
   private readScalar(chunk: string, i: number, n: number): number {
