@@ -17,6 +17,9 @@ import { methodLabel } from './describeTarget';
 import { invokeTool } from './invokeTool';
 import { invalidInputText, unknownToolText } from './modelText';
 import { readMethodFacts } from './readMethodFacts';
+import { toRunnableTools } from './toRunnableTools';
+import type { ParsedToolInput } from './toRunnableTools';
+import type { BetaRunnableTool } from '@anthropic-ai/sdk/lib/tools/BetaRunnableTool';
 import type { BoundTool } from './ToolDefinition';
 import type {
   CallOptions,
@@ -90,6 +93,11 @@ export class ToolRegistry {
   /** Tool definitions as the Messages API takes them. */
   toAnthropic(options: AnthropicRenderOptions = {}): AnthropicTool[] {
     return toAnthropicTools(this.descriptors(), options);
+  }
+
+  /** The tools for `client.beta.messages.toolRunner`: validation in `parse`, dispatch in `run`. */
+  toRunnableTools(): BetaRunnableTool<ParsedToolInput>[] {
+    return toRunnableTools(this);
   }
 
   /** Validates an input without running anything (manual mode). Never throws. */
