@@ -9,7 +9,7 @@ import type { CodegenResult } from '../CodegenSession';
 
 export const ROOT = '/project';
 
-const TOOLWRIGHT_DECORATORS = `
+export const TOOLWRIGHT_DECORATORS = `
 export interface ToolOptions { [key: string]: unknown }
 export interface ParamOptions { description?: string; optional?: boolean; schema?: object }
 export declare function Tool(options?: ToolOptions): MethodDecorator;
@@ -20,7 +20,7 @@ export interface ToolCallContext { toolUseId: string; toolName: string; signal: 
 `;
 
 const VALIDATION_OPTIONS = 'o?: { each?: boolean; message?: string }';
-const CLASS_VALIDATOR = [
+export const CLASS_VALIDATOR = [
   ...['IsString', 'IsNumber', 'IsInt', 'IsBoolean', 'IsDate', 'IsOptional', 'ValidateNested', 'IsEmail', 'IsUrl', 'IsUUID', 'IsPositive', 'IsNegative', 'IsNotEmpty', 'ArrayNotEmpty', 'ArrayUnique', 'IsArray'].map(
     (name) => `export declare function ${name}(${VALIDATION_OPTIONS}): PropertyDecorator;`,
   ),
@@ -33,8 +33,25 @@ const CLASS_VALIDATOR = [
   `export declare function IsEnum(entity: object, ${VALIDATION_OPTIONS}): PropertyDecorator;`,
 ].join('\n');
 
-/** A project whose files (paths relative to `/project`) import the fake packages. */
+let shared: Project | undefined;
+
+/**
+ * A project whose files (paths relative to `/project`) import the fake packages. The project is
+ * shared between calls (its earlier files removed) so the lib files are parsed once per suite.
+ */
 export function inlineProject(files: Record<string, string>): Project {
+  const project = shared ?? createProject();
+  shared = project;
+  for (const file of project.getSourceFiles()) {
+    if (file.getFilePath().startsWith(`${ROOT}/`)) project.removeSourceFile(file);
+  }
+  for (const [path, text] of Object.entries(files)) {
+    project.createSourceFile(`${ROOT}/${path}`, text, { overwrite: true });
+  }
+  return project;
+}
+
+function createProject(): Project {
   const project = new Project({
     useInMemoryFileSystem: true,
     skipFileDependencyResolution: true,
@@ -56,7 +73,6 @@ export function inlineProject(files: Record<string, string>): Project {
   fs.writeFileSync('/node_modules/class-validator/index.d.ts', CLASS_VALIDATOR);
   fs.writeFileSync('/node_modules/class-transformer/package.json', '{"name":"class-transformer","types":"index.d.ts"}');
   fs.writeFileSync('/node_modules/class-transformer/index.d.ts', 'export declare function Type(f: () => Function): PropertyDecorator;');
-  for (const [path, text] of Object.entries(files)) project.createSourceFile(`${ROOT}/${path}`, text);
   return project;
 }
 
@@ -68,4 +84,19 @@ export function generate(files: Record<string, string>): CodegenResult {
 /** Codegen of one `src/service.ts` whose source starts with the toolwright imports. */
 export function generateOne(source: string): CodegenResult {
   return generate({ 'src/service.ts': `import { Tool, Param, Params, Ctx } from 'toolwright';\n${source}` });
+}
+
+/** The schema of `value` when a tool takes `@Param() value: <type>`, after `declarations`. */
+export function schemaOfType(type: string, declarations = ''): { schema: unknown; diagnostics: string[] } {
+  const result = generateOne(
+    `import * as cv from 'class-validator';\nimport { Type } from 'class-transformer';\n${declarations}\n` +
+      `export class S {\n  /** Test. */\n  @Tool()\n  t(@Param() value: ${type}) { return value; }\n}\n`,
+  );
+  const input = result.manifest.tools[0]!.inputSchema;
+  const { $defs } = input;
+  const schema = input.properties.value;
+  return {
+    schema: $defs ? { ...schema, $defs } : schema,
+    diagnostics: result.diagnostics.map((d) => `${d.line}:${d.column} ${d.code} ${d.message}`),
+  };
 }
