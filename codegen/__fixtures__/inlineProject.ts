@@ -43,10 +43,12 @@ export function inlineProject(files: Record<string, string>): Project {
   const project = shared ?? createProject();
   shared = project;
   for (const file of project.getSourceFiles()) {
-    if (file.getFilePath().startsWith(`${ROOT}/`)) project.removeSourceFile(file);
+    if (!file.getFilePath().startsWith('/node_modules/')) project.removeSourceFile(file);
   }
   for (const [path, text] of Object.entries(files)) {
-    project.createSourceFile(`${ROOT}/${path}`, text, { overwrite: true });
+    const absolute = new URL(path, `file://${ROOT}/`).pathname;
+    if (path.endsWith('.json')) project.getFileSystem().writeFileSync(absolute, text);
+    else project.createSourceFile(absolute, text, { overwrite: true });
   }
   return project;
 }
@@ -63,6 +65,8 @@ function createProject(): Project {
       experimentalDecorators: true,
       skipLibCheck: true,
       lib: ['lib.es2022.d.ts'],
+      baseUrl: '/',
+      paths: { toolwright: ['/libs/toolwright/src/index.ts'] },
     },
   });
   const fs = project.getFileSystem();
