@@ -21,21 +21,31 @@ const dirname = (path: string): string => {
 /** Looks up and caches the package of a file, through the project's file system. */
 export class PackageLocator {
   private readonly byDirectory = new Map<string, PackageInfo | null>();
+  private readonly byFile = new Map<string, PackageInfo | undefined>();
+  private readonly realpaths = new Map<string, string>();
 
   constructor(private readonly fileSystem: FileSystemHost) {}
 
   /** The package `file` belongs to, or `undefined` outside any named package. */
   packageOf(file: string): PackageInfo | undefined {
-    return this.lookup(dirname(this.realpath(file))) ?? undefined;
+    if (this.byFile.has(file)) return this.byFile.get(file);
+    const found = this.lookup(dirname(this.realpath(file))) ?? undefined;
+    this.byFile.set(file, found);
+    return found;
   }
 
   /** The real path of `path` (symlinks resolved), `/`-separated. */
   realpath(path: string): string {
-    try {
-      return this.fileSystem.realpathSync(path).replace(/\\/g, '/');
-    } catch {
-      return path;
+    let real = this.realpaths.get(path);
+    if (real === undefined) {
+      try {
+        real = this.fileSystem.realpathSync(path).replace(/\\/g, '/');
+      } catch {
+        real = path;
+      }
+      this.realpaths.set(path, real);
     }
+    return real;
   }
 
   private lookup(directory: string): PackageInfo | null {
