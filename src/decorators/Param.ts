@@ -9,7 +9,10 @@ import type { ParamOptions } from '../metadata/types';
  * getWeather(@Param('city', { description: 'City name' }) city: string,
  *            @Param('unit', { optional: true, schema: { enum: ['c', 'f'] } }) unit?: 'c' | 'f')
  */
-export function Param(name?: string | ParamOptions, options: ParamOptions = {}): ParameterDecorator {
+export function Param(
+  name?: string | ParamOptions,
+  options: ParamOptions = {},
+): ParameterDecorator {
   const [paramName, opts] = typeof name === 'object' ? [undefined, name] : [name, options];
   return (target, propertyKey, index) => {
     recordParam(target, String(propertyKey), { kind: 'named', index, name: paramName, ...opts });

@@ -11,7 +11,11 @@ type Prototype = object;
 /** Records a `@Tool` method on its class prototype. */
 export function recordTool(prototype: Prototype, tool: ToolMetadata): void {
   const own: ToolMetadata[] = Reflect.getOwnMetadata(TOOLS_KEY, prototype) ?? [];
-  Reflect.defineMetadata(TOOLS_KEY, [...own.filter((t) => t.methodName !== tool.methodName), tool], prototype);
+  Reflect.defineMetadata(
+    TOOLS_KEY,
+    [...own.filter((t) => t.methodName !== tool.methodName), tool],
+    prototype,
+  );
 }
 
 /** Records a decorated parameter of a method. */
@@ -24,7 +28,11 @@ export function recordParam(prototype: Prototype, methodName: string, param: Par
 export function readTools(prototype: Prototype): ToolMetadata[] {
   const byMethod = new Map<string, ToolMetadata>();
   const chain: Prototype[] = [];
-  for (let p: Prototype | null = prototype; p && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
+  for (
+    let p: Prototype | null = prototype;
+    p && p !== Object.prototype;
+    p = Object.getPrototypeOf(p)
+  ) {
     chain.unshift(p);
   }
   for (const p of chain) {
