@@ -33,7 +33,9 @@ interface FileExtraction {
 }
 
 const isCandidate = (fileName: string): boolean =>
-  !fileName.endsWith('.d.ts') && !fileName.includes('/node_modules/') && /\.(c|m)?tsx?$/.test(fileName);
+  !fileName.endsWith('.d.ts') &&
+  !fileName.includes('/node_modules/') &&
+  /\.(c|m)?tsx?$/.test(fileName);
 
 const dirname = (path: string): string => path.slice(0, Math.max(path.lastIndexOf('/'), 0)) || '/';
 
@@ -58,7 +60,8 @@ export class CodegenSession {
   ) {
     const configPath = project.getCompilerOptions().configFilePath;
     this.rootDir = (
-      options.rootDir ?? (typeof configPath === 'string' ? dirname(configPath.replace(/\\/g, '/')) : '/')
+      options.rootDir ??
+      (typeof configPath === 'string' ? dirname(configPath.replace(/\\/g, '/')) : '/')
     ).replace(/\\/g, '/');
     this.packages = new PackageLocator(project.getFileSystem());
   }
@@ -115,10 +118,16 @@ export class CodegenSession {
       diagnostics: [],
       dependencies: dependenciesOf(sourceFile, checker),
     };
-    const context = { checker, resolver, relativePath: (file: string) => relativeTo(this.rootDir, file) };
+    const context = {
+      checker,
+      resolver,
+      relativePath: (file: string) => relativeTo(this.rootDir, file),
+    };
     for (const tool of found) {
       const built = buildTool(tool, context);
-      const position = sourceFile.getLineAndCharacterOfPosition(tool.method.name.getStart(sourceFile));
+      const position = sourceFile.getLineAndCharacterOfPosition(
+        tool.method.name.getStart(sourceFile),
+      );
       extraction.tools.push({ tool: built.tool, column: position.character + 1 });
       extraction.diagnostics.push(...built.diagnostics);
     }
@@ -134,7 +143,11 @@ export class CodegenSession {
     }
     entries.sort(
       (a, b) =>
-        (a.tool.target.file < b.tool.target.file ? -1 : a.tool.target.file > b.tool.target.file ? 1 : 0) ||
+        (a.tool.target.file < b.tool.target.file
+          ? -1
+          : a.tool.target.file > b.tool.target.file
+            ? 1
+            : 0) ||
         a.tool.target.line - b.tool.target.line ||
         a.column - b.column,
     );
@@ -157,6 +170,9 @@ export class CodegenSession {
       });
     }
     diagnostics.sort(compareDiagnostics);
-    return { manifest: { version: MANIFEST_VERSION, tools: entries.map((e) => e.tool) }, diagnostics };
+    return {
+      manifest: { version: MANIFEST_VERSION, tools: entries.map((e) => e.tool) },
+      diagnostics,
+    };
   }
 }

@@ -33,7 +33,10 @@ const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 
 /** What each side says of one input: 'valid', or its error text. */
-async function verdicts(tool: ManifestTool, input: unknown): Promise<{ ajv: string; registry: string }> {
+async function verdicts(
+  tool: ManifestTool,
+  input: unknown,
+): Promise<{ ajv: string; registry: string }> {
   const validate = ajv.compile(tool.inputSchema);
   const checked = await registry.check(tool.name, input);
   return {
@@ -57,7 +60,8 @@ async function firstDisagreement(tool: ManifestTool): Promise<unknown> {
   return { input, ...(await verdicts(tool, input)) };
 }
 
-const toolNamed = (name: string): ManifestTool => manifest.tools.find((tool) => tool.name === name)!;
+const toolNamed = (name: string): ManifestTool =>
+  manifest.tools.find((tool) => tool.name === name)!;
 
 /** Tools whose validation is the user's class-validator DTO: see the known disagreements below. */
 const DTO_TOOLS = new Set(['place_order']);
@@ -77,12 +81,13 @@ describe('schema and validator agree', () => {
     ]);
   });
 
-  it.each(manifest.tools.filter((tool) => !DTO_TOOLS.has(tool.name)).map((tool) => [tool.name, tool] as const))(
-    '%s: the registry accepts exactly what the schema accepts',
-    async (_name, tool) => {
-      expect(await firstDisagreement(tool)).toBeUndefined();
-    },
-  );
+  it.each(
+    manifest.tools
+      .filter((tool) => !DTO_TOOLS.has(tool.name))
+      .map((tool) => [tool.name, tool] as const),
+  )('%s: the registry accepts exactly what the schema accepts', async (_name, tool) => {
+    expect(await firstDisagreement(tool)).toBeUndefined();
+  });
 
   // The registry validates a @Params DTO with class-validator as the user wrote it, and
   // class-validator is more lenient than the DTO's TypeScript types (and so than the schema).
@@ -96,20 +101,30 @@ describe('schema and validator agree', () => {
     };
 
     it('a valid order is valid on both sides', async () => {
-      expect(await verdicts(toolNamed('place_order'), order)).toEqual({ ajv: 'valid', registry: 'valid' });
+      expect(await verdicts(toolNamed('place_order'), order)).toEqual({
+        ajv: 'valid',
+        registry: 'valid',
+      });
     });
 
-    it.failing('a required nested DTO (shipTo!: Address, @ValidateNested) may be missing', async () => {
-      const { shipTo: _omitted, ...input } = order;
-      expect((await verdicts(toolNamed('place_order'), input)).registry).not.toBe('valid');
-    });
+    it.failing(
+      'a required nested DTO (shipTo!: Address, @ValidateNested) may be missing',
+      async () => {
+        const { shipTo: _omitted, ...input } = order;
+        expect((await verdicts(toolNamed('place_order'), input)).registry).not.toBe('valid');
+      },
+    );
 
     it.failing('@IsOptional lets null through where the type says boolean', async () => {
-      expect((await verdicts(toolNamed('place_order'), { ...order, gift: null })).registry).not.toBe('valid');
+      expect(
+        (await verdicts(toolNamed('place_order'), { ...order, gift: null })).registry,
+      ).not.toBe('valid');
     });
 
     it.failing('@ValidateNested accepts an array where one nested object is expected', async () => {
-      expect((await verdicts(toolNamed('place_order'), { ...order, shipTo: [] })).registry).not.toBe('valid');
+      expect(
+        (await verdicts(toolNamed('place_order'), { ...order, shipTo: [] })).registry,
+      ).not.toBe('valid');
     });
 
     it.failing('@ValidateNested({ each: true }) accepts an array as an element', async () => {

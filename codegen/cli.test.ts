@@ -41,10 +41,15 @@ describe('toolwright CLI', () => {
     expect(help).toMatchObject({ code: 0, stderr: '' });
     expect(help.stdout).toMatch(/Usage: toolwright <command>[\s\S]*codegen[\s\S]*show/);
     expect(await runCli([], '/')).toMatchObject({ code: 2, stdout: '' });
-    expect(await runCli(['frobnicate'], '/')).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown command "frobnicate"') });
+    expect(await runCli(['frobnicate'], '/')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('unknown command "frobnicate"'),
+    });
     const codegenHelp = await runCli(['codegen', '--help'], '/');
     expect(codegenHelp.code).toBe(0);
-    expect(codegenHelp.stdout).toContain('Usage: toolwright codegen [-p tsconfig.json] [-o src/tools.manifest.ts] [--check] [--watch]');
+    expect(codegenHelp.stdout).toContain(
+      'Usage: toolwright codegen [-p tsconfig.json] [-o src/tools.manifest.ts] [--check] [--watch]',
+    );
   });
 
   it.each([
@@ -52,7 +57,10 @@ describe('toolwright CLI', () => {
     [['codegen', '-p'], '-p needs a value <tsconfig>'],
     [['codegen', '--check', '--watch'], '--check and --watch cannot be combined'],
     [['codegen', '-p', 'missing.json'], 'cannot find'],
-    [['show', '--format', 'yaml'], 'unknown format "yaml"; use one of anthropic, openai, xml, manifest'],
+    [
+      ['show', '--format', 'yaml'],
+      'unknown format "yaml"; use one of anthropic, openai, xml, manifest',
+    ],
   ])('%j is a usage error (exit 2)', async (argv, message) => {
     const run = await runCli(argv, project({ 'src/s.ts': SERVICE }));
     expect(run.code).toBe(2);
@@ -62,32 +70,49 @@ describe('toolwright CLI', () => {
   it('writes the manifest, then --check passes, then fails after a JSDoc edit', async () => {
     const root = project({ 'src/service.ts': SERVICE });
     const first = await runCli(['codegen'], root);
-    expect(first).toEqual({ code: 0, stdout: '', stderr: 'Wrote src/tools.manifest.ts (2 tools).\n' });
+    expect(first).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: 'Wrote src/tools.manifest.ts (2 tools).\n',
+    });
     const written = readFileSync(join(root, 'src/tools.manifest.ts'), 'utf8');
-    expect(written).toContain('export interface GetCurrentStockPriceInput {\n  /** The stock symbol. */\n  symbol: string;\n}');
+    expect(written).toContain(
+      'export interface GetCurrentStockPriceInput {\n  /** The stock symbol. */\n  symbol: string;\n}',
+    );
     expect(written).toContain('export interface QuotesInput {\n  symbols: string[];\n}');
-    expect(written).toContain('export interface ToolInputs {\n  get_current_stock_price: GetCurrentStockPriceInput;\n  quotes: QuotesInput;\n}');
+    expect(written).toContain(
+      'export interface ToolInputs {\n  get_current_stock_price: GetCurrentStockPriceInput;\n  quotes: QuotesInput;\n}',
+    );
     expect(parseRenderedManifest(written)?.tools.map((t) => t.target)).toEqual([
       { class: 'StockService', method: 'getCurrentStockPrice', file: 'src/service.ts', line: 13 },
       { class: 'StockService', method: 'quotes', file: 'src/service.ts', line: 17 },
     ]);
 
-    expect(await runCli(['codegen'], root)).toMatchObject({ code: 0, stderr: 'Unchanged: src/tools.manifest.ts (2 tools).\n' });
+    expect(await runCli(['codegen'], root)).toMatchObject({
+      code: 0,
+      stderr: 'Unchanged: src/tools.manifest.ts (2 tools).\n',
+    });
     expect(await runCli(['codegen', '--check', '-p', 'tsconfig.json'], root)).toMatchObject({
       code: 0,
       stderr: 'src/tools.manifest.ts is up to date (2 tools).\n',
     });
 
-    writeFileSync(join(root, 'src/service.ts'), SERVICE.replace('The stock symbol.', 'The ticker symbol.'));
+    writeFileSync(
+      join(root, 'src/service.ts'),
+      SERVICE.replace('The stock symbol.', 'The ticker symbol.'),
+    );
     expect(await runCli(['codegen', '--check'], root)).toEqual({
       code: 1,
       stdout: '',
-      stderr: 'src/tools.manifest.ts is stale; run toolwright codegen:\n  ~ get_current_stock_price (inputSchema, params changed)\n',
+      stderr:
+        'src/tools.manifest.ts is stale; run toolwright codegen:\n  ~ get_current_stock_price (inputSchema, params changed)\n',
     });
     expect(readFileSync(join(root, 'src/tools.manifest.ts'), 'utf8')).toBe(written);
 
     writeFileSync(join(root, 'src/service.ts'), SERVICE.replace('@T()', '@T({ name: "price" })'));
-    expect((await runCli(['codegen', '--check'], root)).stderr).toContain('  + price (added)\n  - get_current_stock_price (removed)\n');
+    expect((await runCli(['codegen', '--check'], root)).stderr).toContain(
+      '  + price (added)\n  - get_current_stock_price (removed)\n',
+    );
   });
 
   it('--check on a missing manifest fails', async () => {
@@ -103,7 +128,10 @@ describe('toolwright CLI', () => {
     const root = project({ 'src/service.ts': SERVICE });
     expect((await runCli(['codegen', '-o', 'tools.json'], root)).code).toBe(0);
     const text = readFileSync(join(root, 'tools.json'), 'utf8');
-    expect(JSON.parse(text)).toMatchObject({ version: 1, tools: [{ name: 'get_current_stock_price' }, { name: 'quotes' }] });
+    expect(JSON.parse(text)).toMatchObject({
+      version: 1,
+      tools: [{ name: 'get_current_stock_price' }, { name: 'quotes' }],
+    });
     expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
   });
 
@@ -153,8 +181,15 @@ export class W {
     const manifestRun = await runCli(['show', '--format', 'manifest'], root);
     expect(manifestRun.code).toBe(0);
     const manifest = JSON.parse(manifestRun.stdout);
-    const anthropic = await runCli(['show', '--format=anthropic', '-p', join(root, 'tsconfig.json')], '/');
-    expect(anthropic).toEqual({ code: 0, stdout: `${JSON.stringify(toAnthropicTools(manifest.tools), null, 2)}\n`, stderr: '' });
+    const anthropic = await runCli(
+      ['show', '--format=anthropic', '-p', join(root, 'tsconfig.json')],
+      '/',
+    );
+    expect(anthropic).toEqual({
+      code: 0,
+      stdout: `${JSON.stringify(toAnthropicTools(manifest.tools), null, 2)}\n`,
+      stderr: '',
+    });
     expect(JSON.parse(anthropic.stdout)[0]).toEqual({
       name: 'get_current_stock_price',
       description: 'Gets the current stock price for a company.\n\nReturns: The price as a float.',
@@ -168,26 +203,53 @@ export class W {
     expect((await runCli(['show'], root)).stdout).toBe(anthropic.stdout);
   });
 
-  it.each(['openai', 'xml'])('show --format %s renders, or answers "not available" in a build without its renderer', async (format) => {
-    const run = await runCli(['show', '--format', format], project({ 'src/service.ts': SERVICE }));
-    if (SHOW_FORMATS[format]!.render) expect(run).toMatchObject({ code: 0, stdout: expect.stringContaining('get_current_stock_price') });
-    else expect(run).toMatchObject({ code: 2, stderr: expect.stringContaining(`format "${format}" is not available in this build`) });
-  });
+  it.each(['openai', 'xml'])(
+    'show --format %s renders, or answers "not available" in a build without its renderer',
+    async (format) => {
+      const run = await runCli(
+        ['show', '--format', format],
+        project({ 'src/service.ts': SERVICE }),
+      );
+      if (SHOW_FORMATS[format]!.render)
+        expect(run).toMatchObject({
+          code: 0,
+          stdout: expect.stringContaining('get_current_stock_price'),
+        });
+      else
+        expect(run).toMatchObject({
+          code: 2,
+          stderr: expect.stringContaining(`format "${format}" is not available in this build`),
+        });
+    },
+  );
 
   it('finds the decorators of a symlinked (npm link) install', async () => {
     const root = project({ 'src/service.ts': SERVICE }, { linked: true });
     const run = await runCli(['show', '--format', 'manifest'], root);
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout).tools.map((t: { name: string }) => t.name)).toEqual(['get_current_stock_price', 'quotes']);
+    expect(JSON.parse(run.stdout).tools.map((t: { name: string }) => t.name)).toEqual([
+      'get_current_stock_price',
+      'quotes',
+    ]);
   });
 
   it('runs as a process through the launcher script', () => {
     const root = project({ 'src/service.ts': SERVICE });
-    const run = spawnSync(process.execPath, ['-r', require.resolve('ts-node/register/transpile-only'), join(__dirname, 'cli.ts'), 'codegen', '--check'], {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, TS_NODE_PROJECT: join(__dirname, '..', 'tsconfig.json') },
-    });
+    const run = spawnSync(
+      process.execPath,
+      [
+        '-r',
+        require.resolve('ts-node/register/transpile-only'),
+        join(__dirname, 'cli.ts'),
+        'codegen',
+        '--check',
+      ],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, TS_NODE_PROJECT: join(__dirname, '..', 'tsconfig.json') },
+      },
+    );
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('the file does not exist');
   });

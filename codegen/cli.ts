@@ -16,8 +16,14 @@ export interface Subcommand {
 
 /** Every subcommand, by name. */
 export const SUBCOMMANDS: Record<string, Subcommand> = {
-  codegen: { summary: 'Write (or --check, or --watch) the tool manifest from JSDoc and types.', run: runCodegenCommand },
-  show: { summary: 'Print the tool definitions in a wire format (anthropic, openai, xml, manifest).', run: runShowCommand },
+  codegen: {
+    summary: 'Write (or --check, or --watch) the tool manifest from JSDoc and types.',
+    run: runCodegenCommand,
+  },
+  show: {
+    summary: 'Print the tool definitions in a wire format (anthropic, openai, xml, manifest).',
+    run: runShowCommand,
+  },
 };
 
 function globalHelp(): string {
@@ -45,7 +51,10 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     io.stdout(globalHelp());
     return 0;
   }
-  const subcommand = command && Object.prototype.hasOwnProperty.call(SUBCOMMANDS, command) ? SUBCOMMANDS[command] : undefined;
+  const subcommand =
+    command && Object.prototype.hasOwnProperty.call(SUBCOMMANDS, command)
+      ? SUBCOMMANDS[command]
+      : undefined;
   if (!subcommand) {
     io.stderr(`${command ? `toolwright: unknown command "${command}"\n\n` : ''}${globalHelp()}`);
     return 2;
@@ -53,7 +62,9 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   try {
     return await subcommand.run(args, io);
   } catch (error) {
-    io.stderr(`toolwright ${command}: internal error: ${(error as Error).stack ?? String(error)}\n`);
+    io.stderr(
+      `toolwright ${command}: internal error: ${(error as Error).stack ?? String(error)}\n`,
+    );
     return 2;
   }
 }

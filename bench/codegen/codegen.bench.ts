@@ -25,8 +25,17 @@ const RUNS = 3;
 function child<T>(...args: string[]): T {
   const output = execFileSync(
     process.execPath,
-    ['-r', require.resolve('ts-node/register/transpile-only'), join(__dirname, 'measure.ts'), ...args],
-    { cwd: REPO, encoding: 'utf8', env: { ...process.env, TS_NODE_PROJECT: join(REPO, 'tsconfig.json') } },
+    [
+      '-r',
+      require.resolve('ts-node/register/transpile-only'),
+      join(__dirname, 'measure.ts'),
+      ...args,
+    ],
+    {
+      cwd: REPO,
+      encoding: 'utf8',
+      env: { ...process.env, TS_NODE_PROJECT: join(REPO, 'tsconfig.json') },
+    },
   );
   return JSON.parse(output.trim().split('\n').pop()!) as T;
 }
@@ -98,7 +107,8 @@ if (require.main === module) {
   void run().then((results) => {
     for (const result of results) {
       console.log(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name} (target: ${result.target})`);
-      for (const [key, value] of Object.entries(result.figures)) console.log(`     ${key}: ${value}`);
+      for (const [key, value] of Object.entries(result.figures))
+        console.log(`     ${key}: ${value}`);
     }
   });
 }

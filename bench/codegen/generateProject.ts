@@ -33,7 +33,7 @@ export type Patch<T> = Partial<T> & { id: string };
 `;
 
 const PARAMS = [
-  (i: number) => `@Param() query: string, @Param() limit?: number`,
+  (_i: number) => `@Param() query: string, @Param() limit?: number`,
   (i: number) => `@Param() filter: Filter${i}, @Param() page = 1`,
   (i: number) => `@Params() order: Order${i}, @Ctx() ctx: ToolCallContext`,
   (i: number) => `@Param() shape: Shape${i}, @Param() status: Status${i} | null`,
@@ -99,11 +99,15 @@ export class Service${i} {
     return this.cache.size;
   }
 
-${tools.join('\n')}${shared ? `
+${tools.join('\n')}${
+    shared
+      ? `
   /** Browses the catalog. */
   @Tool()
   catalog${i}(@Param() catalog: Catalog${i}): number { return catalog.page.total; }
-` : ''}}
+`
+      : ''
+  }}
 `;
 }
 
@@ -140,6 +144,7 @@ export function generateProject(root: string, options: GeneratedProjectOptions):
     ),
   );
   write('src/shared.ts', SHARED);
-  for (let i = 0; i < options.files; i++) write(`src/service${i}.ts`, serviceFile(i, options.toolsPerFile));
+  for (let i = 0; i < options.files; i++)
+    write(`src/service${i}.ts`, serviceFile(i, options.toolsPerFile));
   return join(root, 'tsconfig.json');
 }

@@ -27,12 +27,19 @@ function timed<T>(work: () => T): { result: T; wallMs: number; cpuMs: number } {
 
 function tsc(tsconfig: string): object {
   const { result, wallMs, cpuMs } = timed(() => {
-    const config = typescript.getParsedCommandLineOfConfigFile(tsconfig, { noEmit: true }, {
-      ...typescript.sys,
-      onUnRecoverableConfigFileDiagnostic: () => undefined,
-    });
+    const config = typescript.getParsedCommandLineOfConfigFile(
+      tsconfig,
+      { noEmit: true },
+      {
+        ...typescript.sys,
+        onUnRecoverableConfigFileDiagnostic: () => undefined,
+      },
+    );
     if (!config) throw new Error(`cannot read ${tsconfig}`);
-    const program = typescript.createProgram({ rootNames: config.fileNames, options: config.options });
+    const program = typescript.createProgram({
+      rootNames: config.fileNames,
+      options: config.options,
+    });
     return typescript.getPreEmitDiagnostics(program).length;
   });
   return { wallMs, cpuMs, diagnostics: result };
@@ -69,7 +76,9 @@ async function watch(tsconfig: string, out: string): Promise<object> {
   };
   const toolEdits = [];
   for (let n = 0; n < 7; n++) {
-    toolEdits.push(await edit(`service${50 + n}.ts`, 'does something useful', `does something useful (${n})`));
+    toolEdits.push(
+      await edit(`service${50 + n}.ts`, 'does something useful', `does something useful (${n})`),
+    );
   }
   const sharedEdits = [];
   for (let n = 0; n < 3; n++) {
@@ -82,7 +91,11 @@ async function watch(tsconfig: string, out: string): Promise<object> {
 async function measure(): Promise<void> {
   const [mode, tsconfig, out] = process.argv.slice(2);
   const figures =
-    mode === 'tsc' ? tsc(tsconfig!) : mode === 'codegen' ? codegen(tsconfig!) : await watch(tsconfig!, out!);
+    mode === 'tsc'
+      ? tsc(tsconfig!)
+      : mode === 'codegen'
+        ? codegen(tsconfig!)
+        : await watch(tsconfig!, out!);
   process.stdout.write(`${JSON.stringify(figures)}\n`);
 }
 

@@ -21,11 +21,27 @@ export interface ToolCallContext { toolUseId: string; toolName: string; signal: 
 
 const VALIDATION_OPTIONS = 'o?: { each?: boolean; message?: string }';
 export const CLASS_VALIDATOR = [
-  ...['IsString', 'IsNumber', 'IsInt', 'IsBoolean', 'IsDate', 'IsOptional', 'ValidateNested', 'IsEmail', 'IsUrl', 'IsUUID', 'IsPositive', 'IsNegative', 'IsNotEmpty', 'ArrayNotEmpty', 'ArrayUnique', 'IsArray'].map(
-    (name) => `export declare function ${name}(${VALIDATION_OPTIONS}): PropertyDecorator;`,
-  ),
+  ...[
+    'IsString',
+    'IsNumber',
+    'IsInt',
+    'IsBoolean',
+    'IsDate',
+    'IsOptional',
+    'ValidateNested',
+    'IsEmail',
+    'IsUrl',
+    'IsUUID',
+    'IsPositive',
+    'IsNegative',
+    'IsNotEmpty',
+    'ArrayNotEmpty',
+    'ArrayUnique',
+    'IsArray',
+  ].map((name) => `export declare function ${name}(${VALIDATION_OPTIONS}): PropertyDecorator;`),
   ...['Min', 'Max', 'MinLength', 'MaxLength', 'ArrayMinSize', 'ArrayMaxSize'].map(
-    (name) => `export declare function ${name}(n: number, ${VALIDATION_OPTIONS}): PropertyDecorator;`,
+    (name) =>
+      `export declare function ${name}(n: number, ${VALIDATION_OPTIONS}): PropertyDecorator;`,
   ),
   `export declare function Length(min: number, max?: number, ${VALIDATION_OPTIONS}): PropertyDecorator;`,
   `export declare function Matches(pattern: RegExp | string, ${VALIDATION_OPTIONS}): PropertyDecorator;`,
@@ -70,13 +86,28 @@ function createProject(): Project {
     },
   });
   const fs = project.getFileSystem();
-  fs.writeFileSync('/node_modules/toolwright/package.json', '{"name":"toolwright","types":"dist/src/index.d.ts"}');
-  fs.writeFileSync('/node_modules/toolwright/dist/src/index.d.ts', "export * from './decorators';\n");
+  fs.writeFileSync(
+    '/node_modules/toolwright/package.json',
+    '{"name":"toolwright","types":"dist/src/index.d.ts"}',
+  );
+  fs.writeFileSync(
+    '/node_modules/toolwright/dist/src/index.d.ts',
+    "export * from './decorators';\n",
+  );
   fs.writeFileSync('/node_modules/toolwright/dist/src/decorators.d.ts', TOOLWRIGHT_DECORATORS);
-  fs.writeFileSync('/node_modules/class-validator/package.json', '{"name":"class-validator","types":"index.d.ts"}');
+  fs.writeFileSync(
+    '/node_modules/class-validator/package.json',
+    '{"name":"class-validator","types":"index.d.ts"}',
+  );
   fs.writeFileSync('/node_modules/class-validator/index.d.ts', CLASS_VALIDATOR);
-  fs.writeFileSync('/node_modules/class-transformer/package.json', '{"name":"class-transformer","types":"index.d.ts"}');
-  fs.writeFileSync('/node_modules/class-transformer/index.d.ts', 'export declare function Type(f: () => Function): PropertyDecorator;');
+  fs.writeFileSync(
+    '/node_modules/class-transformer/package.json',
+    '{"name":"class-transformer","types":"index.d.ts"}',
+  );
+  fs.writeFileSync(
+    '/node_modules/class-transformer/index.d.ts',
+    'export declare function Type(f: () => Function): PropertyDecorator;',
+  );
   return project;
 }
 
@@ -87,11 +118,16 @@ export function generate(files: Record<string, string>): CodegenResult {
 
 /** Codegen of one `src/service.ts` whose source starts with the toolwright imports. */
 export function generateOne(source: string): CodegenResult {
-  return generate({ 'src/service.ts': `import { Tool, Param, Params, Ctx } from 'toolwright';\n${source}` });
+  return generate({
+    'src/service.ts': `import { Tool, Param, Params, Ctx } from 'toolwright';\n${source}`,
+  });
 }
 
 /** The schema of `value` when a tool takes `@Param() value: <type>`, after `declarations`. */
-export function schemaOfType(type: string, declarations = ''): { schema: unknown; diagnostics: string[] } {
+export function schemaOfType(
+  type: string,
+  declarations = '',
+): { schema: unknown; diagnostics: string[] } {
   const result = generateOne(
     `import * as cv from 'class-validator';\nimport { Type } from 'class-transformer';\n${declarations}\n` +
       `export class S {\n  /** Test. */\n  @Tool()\n  t(@Param() value: ${type}) { return value; }\n}\n`,

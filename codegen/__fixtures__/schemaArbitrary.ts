@@ -12,7 +12,11 @@ const FORMATS: Record<string, fc.Arbitrary<string>> = {
   uri: fc.webUrl(),
   uuid: fc.uuid(),
   'date-time': fc
-    .date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+    .date({
+      min: new Date('1970-01-01T00:00:00Z'),
+      max: new Date('2100-01-01T00:00:00Z'),
+      noInvalidDate: true,
+    })
     .map((d) => d.toISOString()),
 };
 
@@ -23,8 +27,10 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
 }
 
 function numberArbitrary(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
-  const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum : -1e6);
-  const max = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum : 1e6);
+  const min =
+    schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum : -1e6);
+  const max =
+    schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum : 1e6);
   const base = integer
     ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) })
     : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
@@ -64,18 +70,23 @@ export function valid(schema: JsonSchema, defs: Defs, depth = 0): fc.Arbitrary<u
         const min = schema.minItems ?? items.length;
         return fc.integer({ min, max: items.length }).chain((n) => fc.tuple(...items.slice(0, n)));
       }
-      const items = schema.items && schema.items !== false ? schema.items : {};
+      const items = schema.items || {};
       const maxLength = depth > 2 ? (schema.minItems ?? 0) : (schema.maxItems ?? 3);
       if (maxLength === 0) return fc.constant([]);
       return fc.array(valid(items, defs, depth), { minLength: schema.minItems ?? 0, maxLength });
     }
     case 'object': {
       const model: Record<string, fc.Arbitrary<unknown>> = {};
-      for (const [key, property] of Object.entries(schema.properties ?? {})) model[key] = valid(property, defs, depth);
+      for (const [key, property] of Object.entries(schema.properties ?? {}))
+        model[key] = valid(property, defs, depth);
       const fixed = fc.record(model, { requiredKeys: schema.required ?? [] });
       const extra = schema.additionalProperties;
       if (!extra || extra === true) return fixed;
-      const dictionary = fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }).filter((k) => !(k in model) && k !== '__proto__'), valid(extra, defs, depth), { maxKeys: 3 });
+      const dictionary = fc.dictionary(
+        fc.string({ minLength: 1, maxLength: 6 }).filter((k) => !(k in model) && k !== '__proto__'),
+        valid(extra, defs, depth),
+        { maxKeys: 3 },
+      );
       return fc.tuple(fixed, dictionary).map(([a, b]) => ({ ...b, ...a }));
     }
     default:
@@ -85,30 +96,56 @@ export function valid(schema: JsonSchema, defs: Defs, depth = 0): fc.Arbitrary<u
 
 /** Replacement values that break most schemas somewhere. */
 export const TRICKY_VALUES: unknown[] = [
-  0, -1, 1.5, 100, 1e7, '', 'x', 'a'.repeat(50), 'not an email', '2020-13-45T99:00:00Z', true, null, [], {}, ['x'], { a: 1 },
+  0,
+  -1,
+  1.5,
+  100,
+  1e7,
+  '',
+  'x',
+  'a'.repeat(50),
+  'not an email',
+  '2020-13-45T99:00:00Z',
+  true,
+  null,
+  [],
+  {},
+  ['x'],
+  { a: 1 },
 ];
 
 type Path = (string | number)[];
 
 function paths(value: unknown, prefix: Path = []): Path[] {
-  if (Array.isArray(value)) return value.flatMap((item, index) => [[...prefix, index], ...paths(item, [...prefix, index])]);
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => [[...prefix, index], ...paths(item, [...prefix, index])]);
   if (value && typeof value === 'object') {
-    return Object.entries(value).flatMap(([key, item]) => [[...prefix, key], ...paths(item, [...prefix, key])]);
+    return Object.entries(value).flatMap(([key, item]) => [
+      [...prefix, key],
+      ...paths(item, [...prefix, key]),
+    ]);
   }
   return [];
 }
 
-function mutate(input: unknown, pick: number, operation: 'replace' | 'delete' | 'extra', replacement: unknown): unknown {
+function mutate(
+  input: unknown,
+  pick: number,
+  operation: 'replace' | 'delete' | 'extra',
+  replacement: unknown,
+): unknown {
   const copy = structuredClone(input) as Record<string, unknown>;
   const all = paths(copy);
   const path = all.length ? all[pick % all.length]! : [];
-  const parent = path.slice(0, -1).reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], copy) as
-    | Record<string | number, unknown>
-    | unknown[];
+  const parent = path
+    .slice(0, -1)
+    .reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], copy) as
+    Record<string | number, unknown> | unknown[];
   const last = path[path.length - 1];
   if (operation === 'extra' || last === undefined) {
     const target = last === undefined ? copy : (parent as Record<string | number, unknown>)[last];
-    if (target && typeof target === 'object' && !Array.isArray(target)) (target as Record<string, unknown>).extraKey = 1;
+    if (target && typeof target === 'object' && !Array.isArray(target))
+      (target as Record<string, unknown>).extraKey = 1;
     else (copy as Record<string, unknown>).extraKey = 1;
   } else if (operation === 'delete') {
     if (Array.isArray(parent)) parent.splice(last as number, 1);
@@ -126,7 +163,12 @@ function mutate(input: unknown, pick: number, operation: 'replace' | 'delete' | 
 export function inputs(schema: JsonSchema): fc.Arbitrary<unknown> {
   const base = valid(schema, schema.$defs ?? {});
   const mutated = fc
-    .tuple(base, fc.nat(), fc.constantFrom('replace' as const, 'delete' as const, 'extra' as const), fc.constantFrom(...TRICKY_VALUES))
+    .tuple(
+      base,
+      fc.nat(),
+      fc.constantFrom('replace' as const, 'delete' as const, 'extra' as const),
+      fc.constantFrom(...TRICKY_VALUES),
+    )
     .map(([value, pick, operation, replacement]) => mutate(value, pick, operation, replacement));
   return fc.oneof(base, mutated).map((value) => JSON.parse(JSON.stringify(value)) as unknown);
 }

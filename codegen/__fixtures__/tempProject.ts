@@ -31,13 +31,18 @@ export function writeFiles(root: string, files: Record<string, string>): void {
 }
 
 /** A temp project; `linked` installs toolwright as a symlink to a directory outside the project. */
-export function tempProject(files: Record<string, string>, options: { linked?: boolean } = {}): {
+export function tempProject(
+  files: Record<string, string>,
+  options: { linked?: boolean } = {},
+): {
   root: string;
   cleanup: () => void;
 } {
   const base = mkdtempSync(join(tmpdir(), 'toolwright-codegen-'));
   const root = join(base, 'project');
-  const toolwright = options.linked ? join(base, 'linked', 'toolwright') : join(root, 'node_modules', 'toolwright');
+  const toolwright = options.linked
+    ? join(base, 'linked', 'toolwright')
+    : join(root, 'node_modules', 'toolwright');
   writeFiles(toolwright, {
     'package.json': '{"name":"toolwright","types":"dist/src/index.d.ts"}',
     'dist/src/index.d.ts': "export * from './decorators';\n",

@@ -20,22 +20,37 @@ export const CODEGEN_COMMAND: CommandSpec = {
     'Reads the @Tool methods of a project (JSDoc and types) and writes the tool manifest: a TypeScript\n' +
     'module with the typed manifest and one input type per tool, or JSON for a .json path.',
   options: [
-    { flags: ['-p', '--project'], key: 'project', value: '<tsconfig>', description: 'The project (default: ./tsconfig.json).' },
+    {
+      flags: ['-p', '--project'],
+      key: 'project',
+      value: '<tsconfig>',
+      description: 'The project (default: ./tsconfig.json).',
+    },
     {
       flags: ['-o', '--out'],
       key: 'out',
       value: '<file>',
-      description: "The manifest to write (default: src/tools.manifest.ts beside the tsconfig).",
+      description: 'The manifest to write (default: src/tools.manifest.ts beside the tsconfig).',
     },
-    { flags: ['--check'], key: 'check', description: 'Write nothing; exit 1 if the manifest on disk is stale.' },
-    { flags: ['--watch', '-w'], key: 'watch', description: 'Keep the project loaded and rewrite on every change.' },
+    {
+      flags: ['--check'],
+      key: 'check',
+      description: 'Write nothing; exit 1 if the manifest on disk is stale.',
+    },
+    {
+      flags: ['--watch', '-w'],
+      key: 'watch',
+      description: 'Keep the project loaded and rewrite on every change.',
+    },
     HELP_OPTION,
   ],
 };
 
 /** Where the manifest goes: `-o` from the working directory, else `src/tools.manifest.ts` beside the tsconfig. */
 export const outputPath = (out: string | true | undefined, tsconfig: string, io: CliIo): string =>
-  typeof out === 'string' ? resolve(io.cwd, out) : join(dirname(tsconfig), 'src', 'tools.manifest.ts');
+  typeof out === 'string'
+    ? resolve(io.cwd, out)
+    : join(dirname(tsconfig), 'src', 'tools.manifest.ts');
 
 const usageError = (io: CliIo, message: string): number => {
   io.stderr(`toolwright codegen: ${message}\nUsage: ${CODEGEN_COMMAND.usage}\n`);

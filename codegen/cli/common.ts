@@ -11,12 +11,14 @@ import { formatDiagnostic, formatSummary } from '../emit/formatDiagnostic';
 import type { CliIo } from './io';
 
 /** A loaded project, or the usage error that prevented it. */
-export type LoadedProject = { ok: true; project: Project; tsconfig: string } | { ok: false; error: string };
+export type LoadedProject =
+  { ok: true; project: Project; tsconfig: string } | { ok: false; error: string };
 
 /** Loads `-p` (default `tsconfig.json` in the working directory). */
 export function openProject(project: string | true | undefined, io: CliIo): LoadedProject {
   const tsconfig = resolve(io.cwd, typeof project === 'string' ? project : 'tsconfig.json');
-  if (!existsSync(tsconfig)) return { ok: false, error: `cannot find ${tsconfig}; pass -p path/to/tsconfig.json` };
+  if (!existsSync(tsconfig))
+    return { ok: false, error: `cannot find ${tsconfig}; pass -p path/to/tsconfig.json` };
   try {
     return { ok: true, project: loadProject(tsconfig), tsconfig };
   } catch (error) {

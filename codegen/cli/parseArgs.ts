@@ -23,21 +23,31 @@ export interface CommandSpec {
 }
 
 /** Parsed options: strings for valued options, `true` for flags. */
-export type ParsedArgs = { ok: true; values: Record<string, string | true> } | { ok: false; error: string };
+export type ParsedArgs =
+  { ok: true; values: Record<string, string | true> } | { ok: false; error: string };
 
-export const HELP_OPTION: OptionSpec = { flags: ['-h', '--help'], key: 'help', description: 'Show this help.' };
+export const HELP_OPTION: OptionSpec = {
+  flags: ['-h', '--help'],
+  key: 'help',
+  description: 'Show this help.',
+};
 
 /** Parses `args` against `spec`. */
 export function parseArgs(args: readonly string[], spec: CommandSpec): ParsedArgs {
   const values: Record<string, string | true> = {};
-  const byFlag = new Map(spec.options.flatMap((option) => option.flags.map((flag) => [flag, option] as const)));
+  const byFlag = new Map(
+    spec.options.flatMap((option) => option.flags.map((flag) => [flag, option] as const)),
+  );
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     const equals = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const flag = equals > 0 ? arg.slice(0, equals) : arg;
     const option = byFlag.get(flag);
     if (!option) {
-      return { ok: false, error: arg.startsWith('-') ? `unknown option ${arg}` : `unexpected argument ${arg}` };
+      return {
+        ok: false,
+        error: arg.startsWith('-') ? `unknown option ${arg}` : `unexpected argument ${arg}`,
+      };
     }
     if (!option.value) {
       if (equals > 0) return { ok: false, error: `${flag} takes no value` };
@@ -45,7 +55,8 @@ export function parseArgs(args: readonly string[], spec: CommandSpec): ParsedArg
       continue;
     }
     const value = equals > 0 ? arg.slice(equals + 1) : args[++i];
-    if (value === undefined || value === '') return { ok: false, error: `${flag} needs a value ${option.value}` };
+    if (value === undefined || value === '')
+      return { ok: false, error: `${flag} needs a value ${option.value}` };
     values[option.key] = value;
   }
   return { ok: true, values };

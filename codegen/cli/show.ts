@@ -17,7 +17,12 @@ export const SHOW_COMMAND: CommandSpec = {
   usage: `toolwright show [-p tsconfig.json] [--format ${FORMAT_NAMES.join('|')}]`,
   summary: 'Prints the tool definitions of a project to stdout, in a wire format.',
   options: [
-    { flags: ['-p', '--project'], key: 'project', value: '<tsconfig>', description: 'The project (default: ./tsconfig.json).' },
+    {
+      flags: ['-p', '--project'],
+      key: 'project',
+      value: '<tsconfig>',
+      description: 'The project (default: ./tsconfig.json).',
+    },
     {
       flags: ['-f', '--format'],
       key: 'format',
@@ -43,9 +48,13 @@ export async function runShowCommand(args: string[], io: CliIo): Promise<number>
     return 0;
   }
   const formatName = typeof values.format === 'string' ? values.format : 'anthropic';
-  const format = Object.prototype.hasOwnProperty.call(SHOW_FORMATS, formatName) ? SHOW_FORMATS[formatName] : undefined;
-  if (!format) return usageError(io, `unknown format "${formatName}"; use one of ${FORMAT_NAMES.join(', ')}`);
-  if (!format.render) return usageError(io, `format "${formatName}" is not available in this build`);
+  const format = Object.prototype.hasOwnProperty.call(SHOW_FORMATS, formatName)
+    ? SHOW_FORMATS[formatName]
+    : undefined;
+  if (!format)
+    return usageError(io, `unknown format "${formatName}"; use one of ${FORMAT_NAMES.join(', ')}`);
+  if (!format.render)
+    return usageError(io, `format "${formatName}" is not available in this build`);
   const loaded = openProject(values.project, io);
   if (!loaded.ok) return usageError(io, loaded.error);
   const result = new CodegenSession(loaded.project).run();

@@ -30,7 +30,11 @@ export class Other {
 `;
 
 describe('codegen --watch', () => {
-  const { root, cleanup } = tempProject({ 'src/types.ts': TYPES, 'src/service.ts': SERVICE, 'src/other.ts': OTHER });
+  const { root, cleanup } = tempProject({
+    'src/types.ts': TYPES,
+    'src/service.ts': SERVICE,
+    'src/other.ts': OTHER,
+  });
   const out = join(root, 'src/tools.manifest.ts');
   const updates: WatchUpdate[] = [];
   let waiting: ((update: WatchUpdate) => void) | undefined;
@@ -39,7 +43,10 @@ describe('codegen --watch', () => {
 
   const nextWrite = () =>
     new Promise<WatchUpdate>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no update; stderr so far:\n${stderr}`)), 10_000);
+      const timer = setTimeout(
+        () => reject(new Error(`no update; stderr so far:\n${stderr}`)),
+        10_000,
+      );
       waiting = (update) => {
         if (!update.wrote) return;
         clearTimeout(timer);
@@ -47,7 +54,11 @@ describe('codegen --watch', () => {
         resolve(update);
       };
     });
-  const coldRun = () => renderManifest(new CodegenSession(loadProject(join(root, 'tsconfig.json'))).run().manifest, out);
+  const coldRun = () =>
+    renderManifest(
+      new CodegenSession(loadProject(join(root, 'tsconfig.json'))).run().manifest,
+      out,
+    );
 
   beforeAll(() => {
     watcher = startWatch({
@@ -66,13 +77,18 @@ describe('codegen --watch', () => {
   });
 
   it('writes the manifest on start', () => {
-    expect(updates).toEqual([expect.objectContaining({ changed: [], wrote: true, tools: 2, errors: 0 })]);
+    expect(updates).toEqual([
+      expect.objectContaining({ changed: [], wrote: true, tools: 2, errors: 0 }),
+    ]);
     expect(readFileSync(out, 'utf8')).toBe(coldRun());
   });
 
   it('rewrites when a type imported by a tool changes, byte-identical to a cold run', async () => {
     const written = nextWrite();
-    writeFileSync(join(root, 'src/types.ts'), TYPES.replace('text: string;', 'text: string;\n  limit?: number;'));
+    writeFileSync(
+      join(root, 'src/types.ts'),
+      TYPES.replace('text: string;', 'text: string;\n  limit?: number;'),
+    );
     const update = await written;
     expect(update.changed).toEqual([join(root, 'src/types.ts')]);
     expect(readFileSync(out, 'utf8')).toContain('limit?: number;');
@@ -89,7 +105,10 @@ describe('codegen --watch', () => {
 
   it('picks up a new file and forgets a deleted one', async () => {
     const added = nextWrite();
-    writeFileSync(join(root, 'src/extra.ts'), OTHER.replace('class Other', 'class Extra').replace('ping(', 'pong('));
+    writeFileSync(
+      join(root, 'src/extra.ts'),
+      OTHER.replace('class Other', 'class Extra').replace('ping(', 'pong('),
+    );
     expect((await added).tools).toBe(3);
     const removed = nextWrite();
     unlinkSync(join(root, 'src/extra.ts'));

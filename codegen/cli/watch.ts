@@ -65,7 +65,10 @@ export function startWatch(options: WatchOptions): Watcher {
     const milliseconds = performance.now() - started;
     const count = result.manifest.tools.length;
     if (hasErrors) io.stderr('Manifest not updated: fix the errors above.\n');
-    else if (wrote) io.stderr(`Wrote ${displayPath(out, io)} (${count} tools) in ${Math.round(milliseconds)} ms.\n`);
+    else if (wrote)
+      io.stderr(
+        `Wrote ${displayPath(out, io)} (${count} tools) in ${Math.round(milliseconds)} ms.\n`,
+      );
     options.onUpdate?.({
       changed,
       wrote,
@@ -111,7 +114,9 @@ export function startWatch(options: WatchOptions): Watcher {
   };
 
   apply([], () => session.run());
-  io.stderr(`Watching ${watchers.size} director${watchers.size === 1 ? 'y' : 'ies'} for changes.\n`);
+  io.stderr(
+    `Watching ${watchers.size} director${watchers.size === 1 ? 'y' : 'ies'} for changes.\n`,
+  );
   return { close, closed };
 }
 

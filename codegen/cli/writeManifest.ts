@@ -8,7 +8,8 @@ import type { ToolManifest } from '../../src/manifest/types';
 import { diffManifests, formatDiff } from '../emit/diffManifests';
 import { parseRenderedManifest, renderManifest } from '../emit/renderManifest';
 
-const readIfExists = (path: string): string | undefined => (existsSync(path) ? readFileSync(path, 'utf8') : undefined);
+const readIfExists = (path: string): string | undefined =>
+  existsSync(path) ? readFileSync(path, 'utf8') : undefined;
 
 /** Writes the manifest when it changed; returns whether it wrote. */
 export function writeManifest(manifest: ToolManifest, out: string): boolean {

@@ -25,7 +25,9 @@ export interface DecoratorOrigin {
 
 /** The expression naming the decorator: `Tool` in `@Tool()`, `tw.Tool` in `@tw.Tool()`. */
 export const decoratorCallee = (decorator: ts.Decorator): ts.Expression =>
-  ts.isCallExpression(decorator.expression) ? decorator.expression.expression : decorator.expression;
+  ts.isCallExpression(decorator.expression)
+    ? decorator.expression.expression
+    : decorator.expression;
 
 /** The decorator's call arguments (none for `@Tool` without parentheses). */
 export const decoratorArguments = (decorator: ts.Decorator): readonly ts.Expression[] =>

@@ -14,12 +14,14 @@ function directImports(file: ts.SourceFile, checker: ts.TypeChecker): ts.SourceF
     const specifier =
       ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)
         ? statement.moduleSpecifier
-        : ts.isImportEqualsDeclaration(statement) && ts.isExternalModuleReference(statement.moduleReference)
+        : ts.isImportEqualsDeclaration(statement) &&
+            ts.isExternalModuleReference(statement.moduleReference)
           ? statement.moduleReference.expression
           : undefined;
     if (!specifier) continue;
     const declaration = checker.getSymbolAtLocation(specifier)?.valueDeclaration;
-    if (declaration && ts.isSourceFile(declaration) && isProjectFile(declaration)) out.push(declaration);
+    if (declaration && ts.isSourceFile(declaration) && isProjectFile(declaration))
+      out.push(declaration);
   }
   return out;
 }

@@ -38,7 +38,8 @@ export function evaluateLiteral(
   if (ts.isPrefixUnaryExpression(expression)) {
     const operand = next(expression.operand);
     if (!operand.ok || typeof operand.value !== 'number') return NOT_LITERAL;
-    if (expression.operator === ts.SyntaxKind.MinusToken) return { ok: true, value: -operand.value };
+    if (expression.operator === ts.SyntaxKind.MinusToken)
+      return { ok: true, value: -operand.value };
     if (expression.operator === ts.SyntaxKind.PlusToken) return operand;
     return NOT_LITERAL;
   }
@@ -86,7 +87,8 @@ function objectOf(
   for (const property of expression.properties) {
     if (ts.isSpreadAssignment(property)) {
       const spread = next(property.expression);
-      if (!spread.ok || typeof spread.value !== 'object' || spread.value === null) return NOT_LITERAL;
+      if (!spread.ok || typeof spread.value !== 'object' || spread.value === null)
+        return NOT_LITERAL;
       Object.assign(value, spread.value);
       continue;
     }
@@ -119,7 +121,9 @@ function referenceOf(
 ): Evaluation {
   const constant = checker.getConstantValue(expression as ts.PropertyAccessExpression);
   if (constant !== undefined) return { ok: true, value: constant };
-  let symbol = checker.getSymbolAtLocation(ts.isIdentifier(expression) ? expression : expression.name);
+  let symbol = checker.getSymbolAtLocation(
+    ts.isIdentifier(expression) ? expression : expression.name,
+  );
   if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
   const declaration = symbol?.valueDeclaration;
   if (!declaration) return NOT_LITERAL;

@@ -14,7 +14,9 @@ export class S {
 
 describe('finding tools', () => {
   it('finds a named import', () => {
-    expect(toolNames({ 'a.ts': service("import { Tool, Param } from 'toolwright';", 'Tool', 'Param') })).toEqual(['do_it']);
+    expect(
+      toolNames({ 'a.ts': service("import { Tool, Param } from 'toolwright';", 'Tool', 'Param') }),
+    ).toEqual(['do_it']);
   });
 
   it('finds an aliased import', () => {
@@ -49,12 +51,16 @@ export class S {
   @Tool()
   notATool(@Param() x: string) { return x; }
 }`;
-    expect(generate({ 'a.ts': source })).toEqual({ manifest: { version: 1, tools: [] }, diagnostics: [] });
+    expect(generate({ 'a.ts': source })).toEqual({
+      manifest: { version: 1, tools: [] },
+      diagnostics: [],
+    });
   });
 
   it('ignores a Tool from another package, even one whose path contains "toolwright"', () => {
     const files = {
-      'node_modules/toolwright-fake/package.json': '{"name":"toolwright-fake","types":"index.d.ts"}',
+      'node_modules/toolwright-fake/package.json':
+        '{"name":"toolwright-fake","types":"index.d.ts"}',
       'node_modules/toolwright-fake/index.d.ts':
         'export declare function Tool(): MethodDecorator;\nexport declare function Param(): ParameterDecorator;',
     };
@@ -73,7 +79,11 @@ export class S {
   @Tool()
   doIt(@Param() x: string) { return x; }
 }`;
-    expect(generate({ 'a.ts': source }).diagnostics.map((d) => `${d.line}:${d.column} ${d.code} ${d.message}`)).toEqual([
+    expect(
+      generate({ 'a.ts': source }).diagnostics.map(
+        (d) => `${d.line}:${d.column} ${d.code} ${d.message}`,
+      ),
+    ).toEqual([
       '6:17 TW106 S.doIt parameter #0 (x) has no @Param, @Params or @Ctx; add @Param() or @Ctx()',
     ]);
   });
@@ -81,7 +91,8 @@ export class S {
   it('finds the package through a tsconfig paths mapping to its sources', () => {
     const files = {
       '../libs/toolwright/package.json': '{"name":"toolwright"}',
-      '../libs/toolwright/src/index.ts': "export * from './decorators/Tool';\nexport * from './decorators/Param';",
+      '../libs/toolwright/src/index.ts':
+        "export * from './decorators/Tool';\nexport * from './decorators/Param';",
       '../libs/toolwright/src/decorators/Tool.ts':
         'export function Tool(options: object = {}): MethodDecorator { return () => options && undefined; }',
       '../libs/toolwright/src/decorators/Param.ts':
@@ -97,7 +108,11 @@ export class S {
       '../libs/toolwright/package.json': '{"name":"toolwright"}',
       '../libs/toolwright/samples/fake.ts':
         'export function Tool(): MethodDecorator { return () => undefined; }\nexport function Param(): ParameterDecorator { return () => undefined; }',
-      'a.ts': service("import { Tool, Param } from '../libs/toolwright/samples/fake';", 'Tool', 'Param'),
+      'a.ts': service(
+        "import { Tool, Param } from '../libs/toolwright/samples/fake';",
+        'Tool',
+        'Param',
+      ),
     };
     expect(toolNames(files)).toEqual([]);
   });
@@ -108,11 +123,8 @@ export class S {
   /** A. */ @Tool() ${a}() { return 1; }
   /** B. */ @Tool() ${b}() { return 2; }
 }`;
-    expect(toolNames({ 'z.ts': two('zFirst', 'zSecond'), 'a.ts': two('aFirst', 'aSecond') })).toEqual([
-      'a_first',
-      'a_second',
-      'z_first',
-      'z_second',
-    ]);
+    expect(
+      toolNames({ 'z.ts': two('zFirst', 'zSecond'), 'a.ts': two('aFirst', 'aSecond') }),
+    ).toEqual(['a_first', 'a_second', 'z_first', 'z_second']);
   });
 });

@@ -57,7 +57,9 @@ function readTag(tag: ts.JSDocTag): JsDocTag {
 
 /** The JSDoc of a symbol (the property of an interface, class or mapped type). */
 export function readSymbolDoc(symbol: ts.Symbol, checker: ts.TypeChecker): JsDoc {
-  const summary = normalizeDocText(ts.displayPartsToString(symbol.getDocumentationComment(checker)));
+  const summary = normalizeDocText(
+    ts.displayPartsToString(symbol.getDocumentationComment(checker)),
+  );
   const tags = symbol.getJsDocTags(checker).map((tag) => ({
     name: tag.name,
     text: normalizeDocText(ts.displayPartsToString(tag.text)),

@@ -11,7 +11,14 @@ export interface ManifestDiff {
   changed: { name: string; fields: string[] }[];
 }
 
-const FIELDS: (keyof ManifestTool)[] = ['description', 'inputSchema', 'params', 'target', 'examples', 'options'];
+const FIELDS: (keyof ManifestTool)[] = [
+  'description',
+  'inputSchema',
+  'params',
+  'target',
+  'examples',
+  'options',
+];
 
 /** The difference from `before` to `after`. */
 export function diffManifests(before: ToolManifest, after: ToolManifest): ManifestDiff {
@@ -24,7 +31,9 @@ export function diffManifests(before: ToolManifest, after: ToolManifest): Manife
       diff.added.push(name);
       continue;
     }
-    const fields = FIELDS.filter((field) => JSON.stringify(previous[field]) !== JSON.stringify(tool[field]));
+    const fields = FIELDS.filter(
+      (field) => JSON.stringify(previous[field]) !== JSON.stringify(tool[field]),
+    );
     if (fields.length) diff.changed.push({ name, fields });
   }
   for (const name of old.keys()) if (!next.has(name)) diff.removed.push(name);

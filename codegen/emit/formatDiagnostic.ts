@@ -11,8 +11,16 @@ export const paint = (enabled: boolean, color: keyof typeof COLORS, text: string
   enabled ? `\u001b[${COLORS[color]}m${text}\u001b[0m` : text;
 
 /** One diagnostic line; `path` is how to show the file (usually relative to the working directory). */
-export function formatDiagnostic(diagnostic: CodegenDiagnostic, path: string, color = false): string {
-  const severity = paint(color, diagnostic.severity === 'error' ? 'red' : 'yellow', diagnostic.severity);
+export function formatDiagnostic(
+  diagnostic: CodegenDiagnostic,
+  path: string,
+  color = false,
+): string {
+  const severity = paint(
+    color,
+    diagnostic.severity === 'error' ? 'red' : 'yellow',
+    diagnostic.severity,
+  );
   const where = paint(color, 'cyan', `${path}:${diagnostic.line}:${diagnostic.column}`);
   return `${where} - ${severity} ${paint(color, 'gray', `${diagnostic.code}:`)} ${diagnostic.message}`;
 }

@@ -15,7 +15,12 @@ const manifest: ToolManifest = {
           root: { $ref: '#/$defs/Node', description: 'Where to start.' },
           'max-depth': { type: ['integer', 'null'] },
           mode: { type: 'string', enum: ['fast', "o'clock"] },
-          pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false, minItems: 1 },
+          pair: {
+            type: 'array',
+            prefixItems: [{ type: 'string' }, { type: 'number' }],
+            items: false,
+            minItems: 1,
+          },
           tags: { type: 'object', additionalProperties: { type: 'boolean' } },
           either: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'number' } }] },
         },
@@ -73,7 +78,9 @@ describe('rendering the manifest', () => {
   });
 
   it('writes formatted JSON for a .json path, and reads both forms back', () => {
-    expect(renderManifest(manifest, 'out/tools.JSON')).toBe(`${JSON.stringify(manifest, null, 2)}\n`);
+    expect(renderManifest(manifest, 'out/tools.JSON')).toBe(
+      `${JSON.stringify(manifest, null, 2)}\n`,
+    );
     expect(parseRenderedManifest(renderManifest(manifest, 'a.json'))).toEqual(manifest);
     expect(parseRenderedManifest(renderManifest(manifest, 'a.ts'))).toEqual(manifest);
     expect(parseRenderedManifest('export const x = 1;')).toBeUndefined();
@@ -83,9 +90,15 @@ describe('rendering the manifest', () => {
     const [tool] = manifest.tools;
     const after: ToolManifest = {
       version: 1,
-      tools: [{ ...tool!, description: 'Changed.' }, { ...tool!, name: 'new_tool' }],
+      tools: [
+        { ...tool!, description: 'Changed.' },
+        { ...tool!, name: 'new_tool' },
+      ],
     };
-    const diff = diffManifests({ version: 1, tools: [tool!, { ...tool!, name: 'old_tool' }] }, after);
+    const diff = diffManifests(
+      { version: 1, tools: [tool!, { ...tool!, name: 'old_tool' }] },
+      after,
+    );
     expect(formatDiff(diff)).toEqual([
       '  + new_tool (added)',
       '  - old_tool (removed)',

@@ -10,7 +10,8 @@ import { docComment, objectType, propertyName, schemaToTypeScript } from './sche
 export type ManifestFormat = 'json' | 'ts';
 
 /** `json` for a `.json` path, `ts` otherwise. */
-export const manifestFormatFor = (path: string): ManifestFormat => (/\.json$/i.test(path) ? 'json' : 'ts');
+export const manifestFormatFor = (path: string): ManifestFormat =>
+  /\.json$/i.test(path) ? 'json' : 'ts';
 
 /** The text that introduces the manifest literal in the TypeScript module. */
 export const MANIFEST_DECLARATION = 'export const manifest: ToolManifest = ';
@@ -72,7 +73,9 @@ export function renderManifestModule(manifest: ToolManifest): string {
 
 /** The manifest in the format of `path`. */
 export function renderManifest(manifest: ToolManifest, path: string): string {
-  return manifestFormatFor(path) === 'json' ? renderManifestJson(manifest) : renderManifestModule(manifest);
+  return manifestFormatFor(path) === 'json'
+    ? renderManifestJson(manifest)
+    : renderManifestModule(manifest);
 }
 
 /** Reads back a manifest this module rendered (JSON or TypeScript), or `undefined`. */
@@ -80,7 +83,10 @@ export function parseRenderedManifest(text: string): ToolManifest | undefined {
   try {
     const start = text.indexOf(MANIFEST_DECLARATION);
     if (start < 0) return JSON.parse(text) as ToolManifest;
-    const body = text.slice(start + MANIFEST_DECLARATION.length).trim().replace(/;$/, '');
+    const body = text
+      .slice(start + MANIFEST_DECLARATION.length)
+      .trim()
+      .replace(/;$/, '');
     return JSON.parse(body) as ToolManifest;
   } catch {
     return undefined;

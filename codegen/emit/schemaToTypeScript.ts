@@ -45,16 +45,23 @@ export function docComment(description: unknown, indent: string): string {
 }
 
 /** The TypeScript type of `schema`, at nesting depth `level` (2-space indentation). */
-export function schemaToTypeScript(schema: JsonSchema | boolean, refName: RefNamer, level = 0): string {
+export function schemaToTypeScript(
+  schema: JsonSchema | boolean,
+  refName: RefNamer,
+  level = 0,
+): string {
   if (schema === true) return 'unknown';
   if (schema === false) return 'never';
   if (typeof schema.$ref === 'string') return refName(schema.$ref);
   if (schema.enum) return union(schema.enum.map(literal));
   if (schema.const !== undefined) return literal(schema.const);
   if (schema.anyOf || schema.oneOf) {
-    return union((schema.anyOf ?? schema.oneOf ?? []).map((s) => schemaToTypeScript(s, refName, level)));
+    return union(
+      (schema.anyOf ?? schema.oneOf ?? []).map((s) => schemaToTypeScript(s, refName, level)),
+    );
   }
-  const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+  const types =
+    schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
   if (!types.length) return schema.properties ? objectType(schema, refName, level) : 'unknown';
   return union(
     types.map((type) => {
@@ -71,10 +78,12 @@ function arrayType(schema: JsonSchema, refName: RefNamer, level: number): string
     const elements = schema.prefixItems.map(
       (item, index) => `${schemaToTypeScript(item, refName, level)}${index >= min ? '?' : ''}`,
     );
-    if (schema.items) elements.push(`...${arrayOf(schemaToTypeScript(schema.items, refName, level))}`);
+    if (schema.items)
+      elements.push(`...${arrayOf(schemaToTypeScript(schema.items, refName, level))}`);
     return `[${elements.join(', ')}]`;
   }
-  const items = schema.items === undefined ? 'unknown' : schemaToTypeScript(schema.items, refName, level);
+  const items =
+    schema.items === undefined ? 'unknown' : schemaToTypeScript(schema.items, refName, level);
   return arrayOf(items);
 }
 
@@ -88,7 +97,9 @@ export function objectType(schema: JsonSchema, refName: RefNamer, level: number)
   );
   const extra = schema.additionalProperties;
   if (extra !== undefined && extra !== false) {
-    members.push(`${indent}[key: string]: ${extra === true ? 'unknown' : schemaToTypeScript(extra, refName, level + 1)};`);
+    members.push(
+      `${indent}[key: string]: ${extra === true ? 'unknown' : schemaToTypeScript(extra, refName, level + 1)};`,
+    );
   }
   if (!members.length) return extra === false ? 'Record<string, never>' : 'Record<string, unknown>';
   return `{\n${members.join('\n')}\n${'  '.repeat(level)}}`;

@@ -30,13 +30,19 @@ describe('types to JSON Schema', () => {
   });
 
   it('keeps the source order of literal unions even when a later member was seen first', () => {
-    const { schema } = schemaOfType('Level', "const seen: 'high' = 'high';\ntype Level = 'low' | 'high';");
+    const { schema } = schemaOfType(
+      'Level',
+      "const seen: 'high' = 'high';\ntype Level = 'low' | 'high';",
+    );
     expect(schema).toEqual({ type: 'string', enum: ['low', 'high'] });
   });
 
   it('string and numeric enums give their member values', () => {
     const declarations = "enum Color { Red = 'red', Green = 'green' }\nenum Size { S = 1, M, L }";
-    expect(schemaOfType('Color', declarations).schema).toEqual({ type: 'string', enum: ['red', 'green'] });
+    expect(schemaOfType('Color', declarations).schema).toEqual({
+      type: 'string',
+      enum: ['red', 'green'],
+    });
     expect(schemaOfType('Size', declarations).schema).toEqual({ type: 'number', enum: [1, 2, 3] });
     expect(schemaOfType('Color | null', declarations).schema).toEqual({
       type: ['string', 'null'],
@@ -79,7 +85,13 @@ describe('types to JSON Schema', () => {
     expect(schemaOfType('Query', declarations)).toEqual({
       schema: closed(
         {
-          text: { type: 'string', description: 'Free text.', minLength: 1, maxLength: 200, pattern: '^[a-z ]+$' },
+          text: {
+            type: 'string',
+            description: 'Free text.',
+            minLength: 1,
+            maxLength: 200,
+            pattern: '^[a-z ]+$',
+          },
           limit: { type: 'number', minimum: 1, maximum: 50, default: 10 },
           source: { type: 'string', format: 'uri' },
           ratio: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 },
@@ -130,8 +142,14 @@ describe('types to JSON Schema', () => {
       type Named = { name: string } & { tag?: string }`;
     expect(schemaOfType('Circle | Square', declarations).schema).toEqual({
       anyOf: [
-        closed({ kind: { type: 'string', enum: ['circle'] }, r: { type: 'number' } }, ['kind', 'r']),
-        closed({ kind: { type: 'string', enum: ['square'] }, side: { type: 'number' } }, ['kind', 'side']),
+        closed({ kind: { type: 'string', enum: ['circle'] }, r: { type: 'number' } }, [
+          'kind',
+          'r',
+        ]),
+        closed({ kind: { type: 'string', enum: ['square'] }, side: { type: 'number' } }, [
+          'kind',
+          'side',
+        ]),
       ],
     });
     expect(schemaOfType('Named', declarations).schema).toEqual(
@@ -147,11 +165,10 @@ describe('types to JSON Schema', () => {
         {
           items: {
             type: 'array',
-            items: closed({ id: { type: 'string' }, name: { type: 'string' }, age: { type: 'number' } }, [
-              'id',
-              'name',
-              'age',
-            ]),
+            items: closed(
+              { id: { type: 'string' }, name: { type: 'string' }, age: { type: 'number' } },
+              ['id', 'name', 'age'],
+            ),
           },
           next: { type: 'string' },
         },
@@ -194,7 +211,10 @@ describe('types to JSON Schema', () => {
       $ref: '#/$defs/List_number',
       $defs: {
         List_number: closed(
-          { head: { type: 'number' }, tail: { anyOf: [{ $ref: '#/$defs/List_number' }, { type: 'null' }] } },
+          {
+            head: { type: 'number' },
+            tail: { anyOf: [{ $ref: '#/$defs/List_number' }, { type: 'null' }] },
+          },
           ['head', 'tail'],
         ),
       },
@@ -259,8 +279,11 @@ describe('types to JSON Schema', () => {
   });
 
   it('a look-alike class-validator decorator is ignored', () => {
-    const declarations = 'function Min(n: number): PropertyDecorator { return () => undefined; }\nclass Q { @Min(3) n!: number }';
-    expect(schemaOfType('Q', declarations).schema).toEqual(closed({ n: { type: 'number' } }, ['n']));
+    const declarations =
+      'function Min(n: number): PropertyDecorator { return () => undefined; }\nclass Q { @Min(3) n!: number }';
+    expect(schemaOfType('Q', declarations).schema).toEqual(
+      closed({ n: { type: 'number' } }, ['n']),
+    );
   });
 
   it.each([

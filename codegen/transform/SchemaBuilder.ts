@@ -69,10 +69,16 @@ export class SchemaBuilder {
       return ref(name);
     }
     if (this.depth > MAX_DEPTH) {
-      this.context.report('TW111', `the type nests too deeply to describe${where(path)}; simplify it`);
+      this.context.report(
+        'TW111',
+        `the type nests too deeply to describe${where(path)}; simplify it`,
+      );
       return {};
     }
-    const composite = !!(type.flags & (ts.TypeFlags.Object | ts.TypeFlags.Union | ts.TypeFlags.Intersection));
+    const composite = !!(
+      type.flags &
+      (ts.TypeFlags.Object | ts.TypeFlags.Union | ts.TypeFlags.Intersection)
+    );
     if (!composite) return this.describe(type, path, typeNode);
     this.inProgress.add(type);
     this.depth++;
@@ -110,20 +116,32 @@ export class SchemaBuilder {
     const { report } = this.context;
     const flags = type.flags;
     if (flags & ts.TypeFlags.Any) {
-      report('TW201', `the type is any${where(path)}; it accepts everything (schema {}); give it a type`);
+      report(
+        'TW201',
+        `the type is any${where(path)}; it accepts everything (schema {}); give it a type`,
+      );
       return {};
     }
     if (flags & ts.TypeFlags.Unknown) {
-      report('TW201', `the type is unknown${where(path)}; it accepts everything (schema {}); give it a type`);
+      report(
+        'TW201',
+        `the type is unknown${where(path)}; it accepts everything (schema {}); give it a type`,
+      );
       return {};
     }
     if (flags & (ts.TypeFlags.Never | ts.TypeFlags.Void | ts.TypeFlags.Undefined)) {
-      report('TW105', `${this.text(type)} has no JSON value${where(path)}; use a concrete type or make the property optional`);
+      report(
+        'TW105',
+        `${this.text(type)} has no JSON value${where(path)}; use a concrete type or make the property optional`,
+      );
       return {};
     }
     if (flags & ts.TypeFlags.Null) return { type: 'null' };
     if (flags & ts.TypeFlags.BigIntLike) {
-      report('TW102', `bigint cannot be sent as JSON${where(path)}; use number or a numeric string`);
+      report(
+        'TW102',
+        `bigint cannot be sent as JSON${where(path)}; use number or a numeric string`,
+      );
       return {};
     }
     if (flags & ts.TypeFlags.ESSymbolLike) {
@@ -136,16 +154,23 @@ export class SchemaBuilder {
     if (flags & ts.TypeFlags.StringLike) return { type: 'string' };
     if (flags & ts.TypeFlags.NumberLike) return { type: 'number' };
     if (flags & ts.TypeFlags.Union) return this.unionSchema(type as ts.UnionType, path, typeNode);
-    if (flags & ts.TypeFlags.Intersection) return this.intersectionSchema(type as ts.IntersectionType, path);
+    if (flags & ts.TypeFlags.Intersection)
+      return this.intersectionSchema(type as ts.IntersectionType, path);
     if (flags & ts.TypeFlags.NonPrimitive) return { type: 'object' };
     if (flags & ts.TypeFlags.TypeParameter) {
       const constraint = this.context.checker.getBaseConstraintOfType(type);
       if (constraint && constraint !== type) return this.schemaOf(constraint, path);
-      report('TW201', `the type parameter ${this.text(type)} is unconstrained${where(path)}; schema {}`);
+      report(
+        'TW201',
+        `the type parameter ${this.text(type)} is unconstrained${where(path)}; schema {}`,
+      );
       return {};
     }
     if (flags & ts.TypeFlags.Object) return this.objectLikeSchema(type as ts.ObjectType, path);
-    report('TW104', `${this.text(type)} cannot be described as JSON${where(path)}; use a plain data type`);
+    report(
+      'TW104',
+      `${this.text(type)} cannot be described as JSON${where(path)}; use a plain data type`,
+    );
     return {};
   }
 
@@ -156,7 +181,9 @@ export class SchemaBuilder {
   private unionSchema(union: ts.UnionType, path: string, typeNode?: ts.TypeNode): JsonSchema {
     const members = orderUnionMembers(union.types, union, this.context.checker, typeNode);
     const hasNull = members.some((t) => t.flags & ts.TypeFlags.Null);
-    let rest = members.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined | ts.TypeFlags.Void)));
+    let rest = members.filter(
+      (t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined | ts.TypeFlags.Void)),
+    );
     if (!rest.length) return hasNull ? { type: 'null' } : this.describe(union.types[0]!, path);
     const literals = rest.map(literalValue);
     const booleans = rest.filter((t) => t.flags & ts.TypeFlags.BooleanLiteral);
@@ -186,10 +213,16 @@ export class SchemaBuilder {
     const { checker, report } = this.context;
     const symbol = type.getSymbol();
     const declaration = symbol?.declarations?.[0];
-    const builtin = symbol && declaration?.getSourceFile().isDeclarationFile ? BUILTIN_OBJECTS[symbol.getName()] : undefined;
+    const builtin =
+      symbol && declaration?.getSourceFile().isDeclarationFile
+        ? BUILTIN_OBJECTS[symbol.getName()]
+        : undefined;
     if (typeof builtin === 'object') return { ...builtin };
     if (builtin) {
-      report(builtin, `${this.text(type)} cannot be sent as JSON${where(path)}; use an array or a plain object`);
+      report(
+        builtin,
+        `${this.text(type)} cannot be sent as JSON${where(path)}; use an array or a plain object`,
+      );
       return {};
     }
     if (checker.isTupleType(type)) return this.tupleSchema(type as ts.TupleTypeReference, path);
@@ -198,7 +231,10 @@ export class SchemaBuilder {
       return { type: 'array', items: element ? this.schemaOf(element, `${path}[]`) : {} };
     }
     if (type.getCallSignatures().length || type.getConstructSignatures().length) {
-      report('TW101', `a function type cannot be sent as JSON${where(path)}; take the data it needs instead`);
+      report(
+        'TW101',
+        `a function type cannot be sent as JSON${where(path)}; take the data it needs instead`,
+      );
       return {};
     }
     return objectSchema(this, type, path);
@@ -214,7 +250,12 @@ export class SchemaBuilder {
       if (target.elementFlags[index]! & ts.ElementFlags.Variable) rest = schema;
       else prefixItems.push(schema);
     });
-    const schema: JsonSchema = { type: 'array', prefixItems, items: rest ?? false, minItems: target.minLength };
+    const schema: JsonSchema = {
+      type: 'array',
+      prefixItems,
+      items: rest ?? false,
+      minItems: target.minLength,
+    };
     if (!rest) schema.maxItems = target.fixedLength;
     return schema;
   }
@@ -223,7 +264,8 @@ export class SchemaBuilder {
 /** The value of a string, number or boolean literal type (enum members included). */
 export function literalValue(type: ts.Type): string | number | boolean | undefined {
   if (type.isStringLiteral() || type.isNumberLiteral()) return type.value;
-  if (type.flags & ts.TypeFlags.BooleanLiteral) return (type as { intrinsicName?: string }).intrinsicName === 'true';
+  if (type.flags & ts.TypeFlags.BooleanLiteral)
+    return (type as { intrinsicName?: string }).intrinsicName === 'true';
   return undefined;
 }
 

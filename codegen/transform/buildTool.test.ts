@@ -36,19 +36,30 @@ export class StockService {
             inputSchema: {
               type: 'object',
               properties: {
-                symbol: { type: 'string', description: 'The stock symbol of the company to get the price for.' },
+                symbol: {
+                  type: 'string',
+                  description: 'The stock symbol of the company to get the price for.',
+                },
               },
               required: ['symbol'],
               additionalProperties: false,
             },
-            target: { class: 'StockService', method: 'getCurrentStockPrice', file: 'src/service.ts', line: 16 },
+            target: {
+              class: 'StockService',
+              method: 'getCurrentStockPrice',
+              file: 'src/service.ts',
+              line: 16,
+            },
             params: [
               {
                 kind: 'named',
                 index: 0,
                 name: 'symbol',
                 optional: false,
-                schema: { type: 'string', description: 'The stock symbol of the company to get the price for.' },
+                schema: {
+                  type: 'string',
+                  description: 'The stock symbol of the company to get the price for.',
+                },
               },
             ],
             examples: [{ symbol: 'GM' }, { symbol: 'AAPL' }],
@@ -133,7 +144,13 @@ export class Weather {
       type: 'object',
       properties: {
         cityName: { type: 'string', description: 'City name' },
-        days: { type: 'number', description: 'How many days.', minimum: 1, maximum: 14, default: 3 },
+        days: {
+          type: 'number',
+          description: 'How many days.',
+          minimum: 1,
+          maximum: 14,
+          default: 3,
+        },
         unit: { type: 'string', enum: ['c', 'f'] },
         maybe: { type: 'string' },
       },
@@ -156,7 +173,10 @@ export class S {
   fetchHTTPStatus(@Param() userID: string, @Param() max_count: number) { return [userID, max_count]; }
 }`);
     expect(result.manifest.tools[0]!.name).toBe('fetch_http_status');
-    expect(Object.keys(result.manifest.tools[0]!.inputSchema.properties)).toEqual(['userID', 'max_count']);
+    expect(Object.keys(result.manifest.tools[0]!.inputSchema.properties)).toEqual([
+      'userID',
+      'max_count',
+    ]);
   });
 
   it('reports every problem with file positions, and still lists the tools', () => {
@@ -176,14 +196,18 @@ export class S {
   @Tool({ name: 'undocumented' })
   again() { return 1; }
 }`);
-    expect(result.manifest.tools.map((t) => t.name)).toEqual(['undocumented', 'bad name!', 'undocumented']);
+    expect(result.manifest.tools.map((t) => t.name)).toEqual([
+      'undocumented',
+      'bad name!',
+      'undocumented',
+    ]);
     expect(located(result)).toEqual([
       '5:3 warning TW202: tool "undocumented" (S.undocumented) has no description; add a JSDoc comment or @Tool({ description })',
       '5:25 error TW101: S.undocumented: a function type cannot be sent as JSON (at cb); take the data it needs instead',
       '5:50 error TW106: S.undocumented parameter #1 (plain) has no @Param, @Params or @Ctx; add @Param() or @Ctx()',
       '11:3 error TW108: tool name "bad name!" of S.badName must match ^[a-zA-Z0-9_-]{1,64}$; pass @Tool({ name })',
       '12:3 warning TW203: an @example of S.badName is not a JSON object; write the input as JSON, e.g. {"city": "Paris"}',
-      "12:43 error TW110: S.badName: parameters #0 and #1 both map to input property \"a\"; rename one with @Param('other')",
+      '12:43 error TW110: S.badName: parameters #0 and #1 both map to input property "a"; rename one with @Param(\'other\')',
       '16:3 error TW107: tool name "undocumented" is declared twice: src/service.ts:5 (S.undocumented) and src/service.ts:16 (S.again); rename one with @Tool({ name })',
     ]);
   });

@@ -47,18 +47,33 @@ interface InputParts {
 /** Builds the manifest entry of one found tool. */
 export function buildTool(found: FoundTool, context: BuildContext): BuiltTool {
   const diagnostics: CodegenDiagnostic[] = [];
-  const report: NodeReporter = (node, code, message) => diagnostics.push(diagnosticAt(node, code, message));
+  const report: NodeReporter = (node, code, message) =>
+    diagnostics.push(diagnosticAt(node, code, message));
   const { checker } = context;
   const label = `${found.className}.${found.methodName}`;
-  const options = readOptions(decoratorArguments(found.decorator)[0], checker, report, `@Tool on ${label}`);
+  const options = readOptions(
+    decoratorArguments(found.decorator)[0],
+    checker,
+    report,
+    `@Tool on ${label}`,
+  );
   const name = typeof options.name === 'string' ? options.name : toSnakeCase(found.methodName);
   if (!isValidToolName(name)) {
-    report(found.decorator, 'TW108', `tool name "${name}" of ${label} must match ^[a-zA-Z0-9_-]{1,64}$; pass @Tool({ name })`);
+    report(
+      found.decorator,
+      'TW108',
+      `tool name "${name}" of ${label} must match ^[a-zA-Z0-9_-]{1,64}$; pass @Tool({ name })`,
+    );
   }
   const doc = readJsDoc(found.method);
-  const description = typeof options.description === 'string' ? options.description : composeDescription(doc);
+  const description =
+    typeof options.description === 'string' ? options.description : composeDescription(doc);
   if (!description) {
-    report(found.method.name, 'TW202', `tool "${name}" (${label}) has no description; add a JSDoc comment or @Tool({ description })`);
+    report(
+      found.method.name,
+      'TW202',
+      `tool "${name}" (${label}) has no description; add a JSDoc comment or @Tool({ description })`,
+    );
   }
   let location: ts.Node = found.method.name;
   const builder = new SchemaBuilder({
@@ -119,29 +134,40 @@ function mapParam(param: FoundParam, context: ParamContext): ManifestParam | und
   const { builder, parts, report, label, checker } = context;
   const sourceName = node.name.getText();
   if (!param.kind || !param.decorator) {
-    report(node.name, 'TW106', `${label} parameter #${index} (${sourceName}) has no @Param, @Params or @Ctx; add @Param() or @Ctx()`);
+    report(
+      node.name,
+      'TW106',
+      `${label} parameter #${index} (${sourceName}) has no @Param, @Params or @Ctx; add @Param() or @Ctx()`,
+    );
     return undefined;
   }
   if (param.kind === 'Ctx') return { kind: 'context', index };
   const type = checker.getTypeAtLocation(node);
   if (param.kind === 'Params') return spreadParam(param, type, context);
   const args = decoratorArguments(param.decorator);
-  const nameArg = args[0] && !ts.isObjectLiteralExpression(args[0]) ? evaluateLiteral(args[0], checker) : undefined;
+  const nameArg =
+    args[0] && !ts.isObjectLiteralExpression(args[0])
+      ? evaluateLiteral(args[0], checker)
+      : undefined;
   const name = nameArg?.ok && typeof nameArg.value === 'string' ? nameArg.value : sourceName;
   const optionsArg = args[0] && ts.isObjectLiteralExpression(args[0]) ? args[0] : args[1];
   const options = readOptions(optionsArg, checker, report, `@Param on ${label} #${index}`);
   let schema = builder.schemaOf(type, name, node.type);
-  const docText = context.doc.tags.find((t) => t.name === 'param' && t.parameter === sourceName)?.text;
+  const docText = context.doc.tags.find(
+    (t) => t.name === 'param' && t.parameter === sourceName,
+  )?.text;
   const description = typeof options.description === 'string' ? options.description : docText;
   if (description) schema = { ...schema, description };
   const fragment = toJsonValue(options.schema);
-  if (fragment && typeof fragment === 'object' && !Array.isArray(fragment)) schema = mergeKeywords(schema, fragment);
+  if (fragment && typeof fragment === 'object' && !Array.isArray(fragment))
+    schema = mergeKeywords(schema, fragment);
   if (node.initializer && schema.default === undefined) {
     const value = evaluateLiteral(node.initializer, checker);
     const json = value.ok ? toJsonValue(value.value) : undefined;
     if (json !== undefined) schema.default = json;
   }
-  const optional = !!node.questionToken || !!node.initializer || hasUndefined(type) || options.optional === true;
+  const optional =
+    !!node.questionToken || !!node.initializer || hasUndefined(type) || options.optional === true;
   addProperty(parts, name, schema, !optional, `#${index}`, node, context);
   return { kind: 'named', index, name, optional, schema };
 }
@@ -151,7 +177,11 @@ function spreadParam(param: FoundParam, type: ts.Type, context: ParamContext): M
   const symbol = type.getSymbol();
   const typeName = symbol?.getName() ?? context.checker.typeToString(type);
   if (!symbol || !(symbol.flags & ts.SymbolFlags.Class)) {
-    report(param.node.name, 'TW109', `${label} parameter #${param.index}: @Params() needs a class (a DTO), not ${context.checker.typeToString(type)}; declare it as a class`);
+    report(
+      param.node.name,
+      'TW109',
+      `${label} parameter #${param.index}: @Params() needs a class (a DTO), not ${context.checker.typeToString(type)}; declare it as a class`,
+    );
     return { kind: 'spread', index: param.index, type: typeName };
   }
   let schema = builder.schemaOf(type, '', param.node.type);
@@ -175,7 +205,11 @@ function addProperty(
 ): void {
   const previous = parts.owners.get(name);
   if (previous !== undefined) {
-    context.report(node.name, 'TW110', `${context.label}: parameters ${previous} and ${owner} both map to input property "${name}"; rename one with @Param('other')`);
+    context.report(
+      node.name,
+      'TW110',
+      `${context.label}: parameters ${previous} and ${owner} both map to input property "${name}"; rename one with @Param('other')`,
+    );
     return;
   }
   parts.owners.set(name, owner);
@@ -201,13 +235,20 @@ function readExamples(
       if (isObject(value)) examples.push(value);
       else throw new TypeError('not an object');
     } catch {
-      report(found.method.name, 'TW203', `an @example of ${found.className}.${found.methodName} is not a JSON object; write the input as JSON, e.g. {"city": "Paris"}`);
+      report(
+        found.method.name,
+        'TW203',
+        `an @example of ${found.className}.${found.methodName} is not a JSON object; write the input as JSON, e.g. {"city": "Paris"}`,
+      );
     }
   }
   return examples;
 }
 
-function manifestOptions(options: Record<string, unknown>, doc: JsDoc): ManifestToolOptions | undefined {
+function manifestOptions(
+  options: Record<string, unknown>,
+  doc: JsDoc,
+): ManifestToolOptions | undefined {
   const out: ManifestToolOptions = {};
   for (const [key, value] of Object.entries(options)) {
     if (TOOL_FIELDS.has(key)) continue;

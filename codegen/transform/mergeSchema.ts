@@ -13,7 +13,10 @@ export function withNull(schema: JsonSchema): JsonSchema {
     return out;
   }
   if (Array.isArray(schema.type)) {
-    const out: JsonSchema = { ...schema, type: [...new Set<JsonSchemaType>([...schema.type, 'null'])] };
+    const out: JsonSchema = {
+      ...schema,
+      type: [...new Set<JsonSchemaType>([...schema.type, 'null'])],
+    };
     if (schema.enum) out.enum = [...schema.enum, null];
     return out;
   }

@@ -21,7 +21,9 @@ const isGetterOnly = (symbol: ts.Symbol): boolean =>
 
 const hasUndefined = (type: ts.Type): boolean =>
   type.flags & ts.TypeFlags.Union
-    ? (type as ts.UnionType).types.some((t) => t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void))
+    ? (type as ts.UnionType).types.some(
+        (t) => t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void),
+      )
     : !!(type.flags & ts.TypeFlags.Undefined);
 
 /** The JSON Schema of an object type's data members. */
@@ -49,14 +51,27 @@ export function objectSchema(builder: SchemaBuilder, type: ts.Type, path: string
     const derived = builder.schemaOf(propertyType, propertyPath, typeNode);
     const { schema, optional } = propertyKeywords(builder, property, derived, propertyPath);
     properties[name] = schema;
-    const hasDefault = !!(declaration && ts.isPropertyDeclaration(declaration) && declaration.initializer);
-    if (!(property.flags & ts.SymbolFlags.Optional) && !hasUndefined(propertyType) && !hasDefault && !optional) {
+    const hasDefault = !!(
+      declaration &&
+      ts.isPropertyDeclaration(declaration) &&
+      declaration.initializer
+    );
+    if (
+      !(property.flags & ts.SymbolFlags.Optional) &&
+      !hasUndefined(propertyType) &&
+      !hasDefault &&
+      !optional
+    ) {
       required.push(name);
     }
   }
   const index = checker
     .getIndexInfosOfType(type)
-    .find((info) => info.keyType.flags & (ts.TypeFlags.String | ts.TypeFlags.Number | ts.TypeFlags.TemplateLiteral));
+    .find(
+      (info) =>
+        info.keyType.flags &
+        (ts.TypeFlags.String | ts.TypeFlags.Number | ts.TypeFlags.TemplateLiteral),
+    );
   const out: JsonSchema = { type: 'object' };
   if (!index || Object.keys(properties).length) out.properties = properties;
   if (required.length) out.required = required;

@@ -78,12 +78,18 @@ export function propertyKeywords(
     if (!rule) continue;
     const args = decoratorArguments(decorator).map((arg) => evaluateLiteral(arg, checker));
     if (args.some((arg) => !arg.ok)) {
-      builder.context.report('TW204', `@${name} on ${path} has an argument codegen cannot read; write it as a literal or a const`);
+      builder.context.report(
+        'TW204',
+        `@${name} on ${path} has an argument codegen cannot read; write it as a literal or a const`,
+      );
       continue;
     }
     const values = args.map((arg) => (arg.ok ? arg.value : undefined));
     const options = values[values.length - 1];
-    const each = typeof options === 'object' && options !== null && (options as { each?: unknown }).each === true;
+    const each =
+      typeof options === 'object' &&
+      options !== null &&
+      (options as { each?: unknown }).each === true;
     const keywords = constraintKeywords(rule, values);
     if (each) schema.items = mergeKeywords(schema.items || {}, keywords);
     else schema = mergeKeywords(schema, keywords);
@@ -97,7 +103,12 @@ export function propertyKeywords(
 }
 
 /** `@Type(() => Nested)`: the nested class, for the property or its items. */
-function nestedType(builder: SchemaBuilder, decorator: ts.Decorator, schema: JsonSchema, path: string): JsonSchema {
+function nestedType(
+  builder: SchemaBuilder,
+  decorator: ts.Decorator,
+  schema: JsonSchema,
+  path: string,
+): JsonSchema {
   const { checker } = builder.context;
   const [factory] = decoratorArguments(decorator);
   if (!factory || !(ts.isArrowFunction(factory) || ts.isFunctionExpression(factory))) return schema;
@@ -108,7 +119,8 @@ function nestedType(builder: SchemaBuilder, decorator: ts.Decorator, schema: Jso
   if (!symbol || !(symbol.flags & ts.SymbolFlags.Class)) return schema;
   const instance = checker.getDeclaredTypeOfSymbol(symbol);
   const { description } = schema;
-  const isArray = schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array'));
+  const isArray =
+    schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array'));
   if (isArray) return { ...schema, items: builder.schemaOf(instance, `${path}[]`) };
   const nested = builder.schemaOf(instance, path);
   return description ? { ...nested, description } : nested;

@@ -22,14 +22,19 @@ export function readOptions(
     if (whole.ok && typeof whole.value === 'object' && whole.value !== null) {
       return whole.value as Record<string, unknown>;
     }
-    report(argument, 'TW204', `the options of ${what} are not a literal object; codegen ignores them`);
+    report(
+      argument,
+      'TW204',
+      `the options of ${what} are not a literal object; codegen ignores them`,
+    );
     return {};
   }
   const out: Record<string, unknown> = {};
   for (const property of argument.properties) {
-    const key = ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property)
-      ? propertyKey(property.name)
-      : undefined;
+    const key =
+      ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property)
+        ? propertyKey(property.name)
+        : undefined;
     const value = ts.isPropertyAssignment(property)
       ? evaluateLiteral(property.initializer, checker)
       : ts.isShorthandPropertyAssignment(property)

@@ -84,7 +84,11 @@ export class AgreementService {
 
   /** Sets a level. */
   @Tool()
-  setLevel(@Param() level: Level, @Param() mode: 'a' | 'b' | null, @Param() tags: string[]): string {
+  setLevel(
+    @Param() level: Level,
+    @Param() mode: 'a' | 'b' | null,
+    @Param() tags: string[],
+  ): string {
     return `${level}${mode}${tags.length}`;
   }
 
