@@ -3,7 +3,8 @@
  * file contributed, and on a change refreshes that file and re-extracts only the tool files that
  * are or import it. `runCodegen` is one cold run of a session; `--watch` keeps one alive.
  */
-import type { Project, ts } from 'ts-morph';
+import { ts } from 'ts-morph';
+import type { Project } from 'ts-morph';
 import { MANIFEST_VERSION } from '../src/manifest/types';
 import type { ManifestTool, ToolManifest } from '../src/manifest/types';
 import { DecoratorResolver } from './collect/decoratorOrigin';
@@ -97,13 +98,25 @@ export class CodegenSession {
     for (const path of paths) {
       const existing = this.project.getSourceFile(path);
       if (existing) existing.refreshFromFileSystemSync();
-      else if (isCandidate(path)) this.project.addSourceFileAtPathIfExists(path);
+      else if (isCandidate(path) && this.includes(path))
+        this.project.addSourceFileAtPathIfExists(path);
       this.files.delete(path);
     }
     for (const [fileName, extraction] of this.files) {
       if ([...paths].some((path) => extraction.dependencies.has(path))) this.files.delete(fileName);
     }
     return this.run();
+  }
+
+  /** Whether the tsconfig's `include`/`exclude`/`files` take a new file in (always, without a tsconfig). */
+  private includes(path: string): boolean {
+    const configPath = this.project.getCompilerOptions().configFilePath;
+    if (typeof configPath !== 'string') return true;
+    const parsed = ts.getParsedCommandLineOfConfigFile(configPath, undefined, {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: () => undefined,
+    });
+    return !!parsed?.fileNames.some((name) => name.replace(/\\/g, '/') === path);
   }
 
   private extract(

@@ -116,6 +116,27 @@ describe('codegen --watch', () => {
     expect(readFileSync(out, 'utf8')).toBe(coldRun());
   });
 
+  it('ignores a new file the tsconfig does not include', async () => {
+    writeFileSync(
+      join(root, 'tsconfig.json'),
+      readFileSync(join(root, 'tsconfig.json'), 'utf8').replace(
+        '"include"',
+        '"exclude": ["src/**/*.spec.ts"],\n  "include"',
+      ),
+    );
+    const before = updates.length;
+    writeFileSync(
+      join(root, 'src/extra.spec.ts'),
+      OTHER.replace('class Other', 'class Spec').replace('ping(', 'spec('),
+    );
+    const written = nextWrite();
+    writeFileSync(join(root, 'src/other.ts'), OTHER.replace('Pings.', 'Pings a host, again.'));
+    expect((await written).tools).toBe(2);
+    expect(updates.length).toBeGreaterThan(before);
+    expect(readFileSync(out, 'utf8')).not.toContain('Spec');
+    unlinkSync(join(root, 'src/extra.spec.ts'));
+  });
+
   it('keeps the last good manifest while the tools have errors', async () => {
     const before = readFileSync(out, 'utf8');
     const broken = new Promise<WatchUpdate>((resolve) => (waiting = (u) => u.errors && resolve(u)));

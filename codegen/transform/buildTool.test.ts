@@ -13,7 +13,7 @@ export class StockService {
    *
    * Prices are delayed by 15 minutes.
    * @param symbol The stock symbol of the company to get the price for.
-   * @returns The current stock price as a float.
+   * @returns {number} The current stock price as a float.
    * @throws TickerNotFound if the symbol is unknown.
    * @throws {RateLimited} when called too often.
    * @example {"symbol": "GM"}
@@ -30,7 +30,7 @@ export class StockService {
             name: 'get_current_stock_price',
             description:
               'Gets the current stock price for a company.\n\nPrices are delayed by 15 minutes.\n\n' +
-              'Returns: The current stock price as a float.\n' +
+              'Returns: The current stock price as a float. (number)\n' +
               'Raises: TickerNotFound if the symbol is unknown.\n' +
               'Raises: RateLimited when called too often.',
             inputSchema: {
