@@ -12,6 +12,7 @@ import {
   IsEnum,
   IsIn,
   IsInt,
+  IsNotEmpty,
   IsOptional,
   IsPositive,
   IsString,
@@ -56,6 +57,8 @@ export class OrderRequest {
   @IsOptional() @IsIn(['card', 'cash']) payment?: string;
   @IsOptional() @IsPositive() tip?: number;
   @IsOptional() @IsBoolean() gift?: boolean;
+  @IsOptional() @IsString() @IsNotEmpty() reference?: string;
+  @IsOptional() @ArrayMaxSize(3) notes?: string[];
 }
 
 export interface Range {
@@ -112,6 +115,12 @@ export class AgreementService {
   @Tool()
   placeOrder(@Params() order: OrderRequest, @Ctx() ctx: ToolCallContext): string {
     return `${order.email}${ctx.toolName}`;
+  }
+
+  /** Ships to an address. */
+  @Tool()
+  ship(@Param() address: Address): string {
+    return address.street;
   }
 
   /** Schedules a job. */
