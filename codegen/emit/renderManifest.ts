@@ -42,7 +42,17 @@ export function renderManifestJson(manifest: ToolManifest): string {
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 
+const typeDeclarations = new WeakMap<ManifestTool, { typeName: string; text: string }>();
+
 function inputTypeDeclarations(tool: ManifestTool, typeName: string): string {
+  const cached = typeDeclarations.get(tool);
+  if (cached?.typeName === typeName) return cached.text;
+  const text = renderInputTypes(tool, typeName);
+  typeDeclarations.set(tool, { typeName, text });
+  return text;
+}
+
+function renderInputTypes(tool: ManifestTool, typeName: string): string {
   const defs = tool.inputSchema.$defs ?? {};
   const defName = (def: string): string => `${typeName}${pascalCase(def)}`;
   const refName = (ref: string): string =>
