@@ -30,7 +30,8 @@ export interface CodegenResult {
 interface FileExtraction {
   tools: { tool: ManifestTool; column: number }[];
   diagnostics: CodegenDiagnostic[];
-  dependencies: Set<string>;
+  /** The project files it imports, computed only when watching (`trackDependencies`). */
+  dependencies?: Set<string>;
 }
 
 const isCandidate = (fileName: string): boolean =>
@@ -94,6 +95,7 @@ export class CodegenSession {
    * they affect: themselves and every tool file that imports them.
    */
   update(changed: readonly string[]): CodegenResult {
+    this.trackDependencies();
     const paths = new Set(changed.map((path) => path.replace(/\\/g, '/')));
     for (const path of paths) {
       const existing = this.project.getSourceFile(path);
@@ -103,9 +105,27 @@ export class CodegenSession {
       this.files.delete(path);
     }
     for (const [fileName, extraction] of this.files) {
-      if ([...paths].some((path) => extraction.dependencies.has(path))) this.files.delete(fileName);
+      if ([...paths].some((path) => extraction.dependencies?.has(path)))
+        this.files.delete(fileName);
     }
-    return this.run();
+    const result = this.run();
+    this.trackDependencies();
+    return result;
+  }
+
+  /**
+   * Records what each tool file imports, so `update` knows which files a change affects. A cold
+   * run does not need it; `--watch` calls it once after the first run (before any edit).
+   */
+  trackDependencies(): void {
+    const pending = [...this.files].filter(([, e]) => !e.dependencies && e.tools.length);
+    if (!pending.length) return;
+    const program = this.project.getProgram().compilerObject;
+    const checker = program.getTypeChecker();
+    for (const [fileName, extraction] of pending) {
+      const sourceFile = program.getSourceFile(fileName);
+      extraction.dependencies = sourceFile ? dependenciesOf(sourceFile, checker) : new Set();
+    }
   }
 
   /** Whether the tsconfig's `include`/`exclude`/`files` take a new file in (always, without a tsconfig). */
@@ -125,12 +145,8 @@ export class CodegenSession {
     resolver: DecoratorResolver,
   ): FileExtraction {
     const found = findTools(sourceFile, resolver);
-    if (!found.length) return { tools: [], diagnostics: [], dependencies: new Set() };
-    const extraction: FileExtraction = {
-      tools: [],
-      diagnostics: [],
-      dependencies: dependenciesOf(sourceFile, checker),
-    };
+    if (!found.length) return { tools: [], diagnostics: [] };
+    const extraction: FileExtraction = { tools: [], diagnostics: [] };
     const context = {
       checker,
       resolver,

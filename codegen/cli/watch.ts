@@ -114,6 +114,7 @@ export function startWatch(options: WatchOptions): Watcher {
   };
 
   apply([], () => session.run());
+  session.trackDependencies();
   io.stderr(
     `Watching ${watchers.size} director${watchers.size === 1 ? 'y' : 'ies'} for changes.\n`,
   );

@@ -53,6 +53,8 @@ export function resolveOrigin(
 
 /** Tells toolwright's decorators (and class-validator's) from look-alikes. */
 export class DecoratorResolver {
+  private readonly origins = new Map<ts.Decorator, DecoratorOrigin | undefined>();
+
   constructor(
     private readonly checker: ts.TypeChecker,
     private readonly packages: PackageLocator,
@@ -60,7 +62,7 @@ export class DecoratorResolver {
 
   /** `Tool`, `Param`, `Params` or `Ctx` when the decorator is toolwright's own. */
   toolwright(decorator: ts.Decorator): ToolwrightDecoratorName | undefined {
-    const origin = resolveOrigin(decoratorCallee(decorator), this.checker);
+    const origin = this.originOf(decorator);
     if (!origin || !TOOLWRIGHT_DECORATORS.has(origin.name)) return undefined;
     const pkg = this.packages.packageOf(origin.file);
     if (!pkg || pkg.name !== TOOLWRIGHT_PACKAGE) return undefined;
@@ -72,8 +74,16 @@ export class DecoratorResolver {
 
   /** The original exported name when the decorator comes from the package `packageName`. */
   fromPackage(decorator: ts.Decorator, packageName: string): string | undefined {
-    const origin = resolveOrigin(decoratorCallee(decorator), this.checker);
+    const origin = this.originOf(decorator);
     if (!origin) return undefined;
     return this.packages.packageOf(origin.file)?.name === packageName ? origin.name : undefined;
+  }
+
+  /** `resolveOrigin`, once per decorator node (a DTO's decorators are read by every tool using it). */
+  private originOf(decorator: ts.Decorator): DecoratorOrigin | undefined {
+    if (this.origins.has(decorator)) return this.origins.get(decorator);
+    const origin = resolveOrigin(decoratorCallee(decorator), this.checker);
+    this.origins.set(decorator, origin);
+    return origin;
   }
 }

@@ -55,8 +55,12 @@ function readTag(tag: ts.JSDocTag): JsDocTag {
   return out;
 }
 
+const symbolDocs = new WeakMap<ts.Symbol, JsDoc>();
+
 /** The JSDoc of a symbol (the property of an interface, class or mapped type). */
 export function readSymbolDoc(symbol: ts.Symbol, checker: ts.TypeChecker): JsDoc {
+  const cached = symbolDocs.get(symbol);
+  if (cached) return cached;
   const summary = normalizeDocText(
     ts.displayPartsToString(symbol.getDocumentationComment(checker)),
   );
@@ -64,5 +68,7 @@ export function readSymbolDoc(symbol: ts.Symbol, checker: ts.TypeChecker): JsDoc
     name: tag.name,
     text: normalizeDocText(ts.displayPartsToString(tag.text)),
   }));
-  return { summary, tags };
+  const doc = { summary, tags };
+  symbolDocs.set(symbol, doc);
+  return doc;
 }
