@@ -233,6 +233,19 @@ export class W {
     ]);
   });
 
+  it('resolves imports as TypeScript 5 does for module commonjs (node10: "types", not "exports")', async () => {
+    const root = project({
+      'src/service.ts': SERVICE,
+      'node_modules/toolwright/package.json': JSON.stringify({
+        name: 'toolwright',
+        types: 'dist/src/index.d.ts',
+        exports: { '.': { types: './missing/index.d.ts' } },
+      }),
+    });
+    const run = await runCli(['show', '--format', 'manifest'], root);
+    expect(JSON.parse(run.stdout).tools).toHaveLength(2);
+  });
+
   it('runs as a process through the launcher script', () => {
     const root = project({ 'src/service.ts': SERVICE });
     const run = spawnSync(
