@@ -165,6 +165,19 @@ export class Weather {
     ]);
   });
 
+  it('an untyped parameter with a @Param schema fragment is not a warning', () => {
+    const result = generateOne(`
+export class S {
+  /** Loose. */
+  @Tool()
+  loose(@Param('value', { schema: { type: 'integer', minimum: 0 } }) value: unknown) { return value; }
+}`);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.manifest.tools[0]!.inputSchema.properties).toEqual({
+      value: { type: 'integer', minimum: 0 },
+    });
+  });
+
   it('parameter names keep their source spelling; tool names default to snake_case', () => {
     const result = generateOne(`
 export class S {

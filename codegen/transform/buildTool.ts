@@ -152,13 +152,14 @@ function mapParam(param: FoundParam, context: ParamContext): ManifestParam | und
   const name = nameArg?.ok && typeof nameArg.value === 'string' ? nameArg.value : sourceName;
   const optionsArg = args[0] && ts.isObjectLiteralExpression(args[0]) ? args[0] : args[1];
   const options = readOptions(optionsArg, checker, report, `@Param on ${label} #${index}`);
-  let schema = builder.schemaOf(type, name, node.type);
+  const fragment = toJsonValue(options.schema);
+  const untyped = !!(type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown));
+  let schema = untyped && fragment !== undefined ? {} : builder.schemaOf(type, name, node.type);
   const docText = context.doc.tags.find(
     (t) => t.name === 'param' && t.parameter === sourceName,
   )?.text;
   const description = typeof options.description === 'string' ? options.description : docText;
   if (description) schema = { ...schema, description };
-  const fragment = toJsonValue(options.schema);
   if (fragment && typeof fragment === 'object' && !Array.isArray(fragment))
     schema = mergeKeywords(schema, fragment);
   if (node.initializer && schema.default === undefined) {
