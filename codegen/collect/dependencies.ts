@@ -5,8 +5,8 @@
  */
 import { ts } from 'ts-morph';
 
-const isProjectFile = (file: ts.SourceFile): boolean =>
-  !file.isDeclarationFile && !file.fileName.includes('/node_modules/');
+/** Files of the project itself (local `.d.ts` files included); packages never change under watch. */
+const isProjectFile = (file: ts.SourceFile): boolean => !file.fileName.includes('/node_modules/');
 
 function directImports(file: ts.SourceFile, checker: ts.TypeChecker): ts.SourceFile[] {
   const out: ts.SourceFile[] = [];
