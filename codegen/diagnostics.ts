@@ -33,6 +33,7 @@ export const DIAGNOSTIC_CODES = {
   TW109: '@Params() needs a class type (a DTO)',
   TW110: 'two parameters map to the same input property',
   TW111: 'the type nests too deeply to describe',
+  TW112: 'a parameter carries more than one of @Param, @Params and @Ctx',
   TW201: 'any or unknown accepts everything',
   TW202: 'the tool has no description',
   TW203: 'an @example is not a JSON object',

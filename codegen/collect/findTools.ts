@@ -12,6 +12,8 @@ export interface FoundParam {
   index: number;
   kind?: Exclude<ToolwrightDecoratorName, 'Tool'>;
   decorator?: ts.Decorator;
+  /** How many toolwright parameter decorators it carries (more than one is an error). */
+  decoratorCount: number;
 }
 
 /** One `@Tool` method as found in source. */
@@ -23,7 +25,10 @@ export interface FoundTool {
   params: FoundParam[];
 }
 
-/** Every `@Tool` method of the classes declared at the top level of `sourceFile`. */
+/**
+ * Every `@Tool` instance method of the classes declared at the top level of `sourceFile` (the
+ * registry reads tools from instances, so static methods are not tools).
+ */
 export function findTools(sourceFile: ts.SourceFile, resolver: DecoratorResolver): FoundTool[] {
   if (!sourceFile.text.includes('@')) return [];
   const found: FoundTool[] = [];
@@ -32,6 +37,7 @@ export function findTools(sourceFile: ts.SourceFile, resolver: DecoratorResolver
     const className = statement.name?.text ?? 'default';
     for (const member of statement.members) {
       if (!ts.isMethodDeclaration(member)) continue;
+      if (ts.getCombinedModifierFlags(member) & ts.ModifierFlags.Static) continue;
       const tool = toolOf(member, className, resolver);
       if (tool) found.push(tool);
     }
@@ -48,11 +54,13 @@ function toolOf(
   const methodName = propertyKey(method.name);
   if (!decorator || methodName === undefined) return undefined;
   const params = method.parameters.map((node, index): FoundParam => {
-    for (const candidate of ts.getDecorators(node) ?? []) {
-      const kind = resolver.toolwright(candidate);
-      if (kind && kind !== 'Tool') return { node, index, kind, decorator: candidate };
-    }
-    return { node, index };
+    const found = (ts.getDecorators(node) ?? [])
+      .map((decorator) => ({ decorator, kind: resolver.toolwright(decorator) }))
+      .filter((entry) => entry.kind && entry.kind !== 'Tool');
+    const [first] = found;
+    if (!first) return { node, index, decoratorCount: 0 };
+    const kind = first.kind as FoundParam['kind'];
+    return { node, index, kind, decorator: first.decorator, decoratorCount: found.length };
   });
   return { className, methodName, method, decorator, params };
 }

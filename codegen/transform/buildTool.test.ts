@@ -225,6 +225,23 @@ export class S {
     ]);
   });
 
+  it('a parameter with two toolwright decorators is an error; static methods are not tools', () => {
+    const result = generateOne(`
+export class S {
+  /** Both. */
+  @Tool()
+  both(@Param() @Ctx() x: string) { return x; }
+
+  /** Static. */
+  @Tool()
+  static helper(@Param() y: string) { return y; }
+}`);
+    expect(result.manifest.tools.map((t) => t.name)).toEqual(['both']);
+    expect(located(result)).toEqual([
+      '6:24 error TW112: S.both parameter #0 (x) has 2 toolwright decorators; keep exactly one',
+    ]);
+  });
+
   it('@Params on something that is not a class is an error', () => {
     const result = generateOne(`
 interface Q { a: string }

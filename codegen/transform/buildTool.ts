@@ -141,6 +141,13 @@ function mapParam(param: FoundParam, context: ParamContext): ManifestParam | und
     );
     return undefined;
   }
+  if (param.decoratorCount > 1) {
+    report(
+      node.name,
+      'TW112',
+      `${label} parameter #${index} (${sourceName}) has ${param.decoratorCount} toolwright decorators; keep exactly one`,
+    );
+  }
   if (param.kind === 'Ctx') return { kind: 'context', index };
   const type = checker.getTypeAtLocation(node);
   if (param.kind === 'Params') return spreadParam(param, type, context);
