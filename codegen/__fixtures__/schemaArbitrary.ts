@@ -49,9 +49,15 @@ export function valid(schema: JsonSchema, defs: Defs, depth = 0): fc.Arbitrary<u
     return valid(defs[target] ?? {}, defs, depth + 1);
   }
   if (schema.enum) return fc.constantFrom(...schema.enum);
-  if (schema.anyOf) return fc.oneof(...schema.anyOf.map((s) => valid(s, defs, depth)));
+  if (schema.anyOf) {
+    const leaves = schema.anyOf.filter((s) => !s.$ref && s.type !== 'array' && s.type !== 'object');
+    const members = depth > 3 && leaves.length ? leaves : schema.anyOf;
+    return fc.oneof(...members.map((s) => valid(s, defs, depth)));
+  }
   if (Array.isArray(schema.type)) {
-    return fc.oneof(...schema.type.map((type) => valid({ ...schema, type }, defs, depth)));
+    const leaves = schema.type.filter((type) => type !== 'array' && type !== 'object');
+    const types = depth > 3 && leaves.length ? leaves : schema.type;
+    return fc.oneof(...types.map((type) => valid({ ...schema, type }, defs, depth)));
   }
   switch (schema.type) {
     case 'string':
@@ -73,7 +79,10 @@ export function valid(schema: JsonSchema, defs: Defs, depth = 0): fc.Arbitrary<u
       const items = schema.items || {};
       const maxLength = depth > 2 ? (schema.minItems ?? 0) : (schema.maxItems ?? 3);
       if (maxLength === 0) return fc.constant([]);
-      return fc.array(valid(items, defs, depth), { minLength: schema.minItems ?? 0, maxLength });
+      return fc.array(valid(items, defs, depth + 1), {
+        minLength: schema.minItems ?? 0,
+        maxLength,
+      });
     }
     case 'object': {
       const model: Record<string, fc.Arbitrary<unknown>> = {};
@@ -81,7 +90,7 @@ export function valid(schema: JsonSchema, defs: Defs, depth = 0): fc.Arbitrary<u
         model[key] = valid(property, defs, depth);
       const fixed = fc.record(model, { requiredKeys: schema.required ?? [] });
       const extra = schema.additionalProperties;
-      if (!extra || extra === true) return fixed;
+      if (!extra || extra === true || depth > 2) return fixed;
       const dictionary = fc.dictionary(
         fc.string({ minLength: 1, maxLength: 6 }).filter((k) => !(k in model) && k !== '__proto__'),
         valid(extra, defs, depth),
