@@ -1,0 +1,38 @@
+/** `show --format anthropic` prints exactly what `registry.toAnthropic()` gives for the same tools. */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ToolRegistry } from 'toolwright';
+import { runCli } from '../__fixtures__/tempProject';
+import { AgreementService } from '../__fixtures__/agreement/AgreementService';
+
+const REPO = join(__dirname, '..', '..');
+
+describe('toolwright show', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'toolwright-show-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      extends: join(REPO, 'tsconfig.json'),
+      compilerOptions: { baseUrl: REPO },
+      files: [join(__dirname, '..', '__fixtures__', 'agreement', 'AgreementService.ts')],
+      include: [],
+    }),
+  );
+
+  it('anthropic: the registry renderer over the manifest codegen builds', async () => {
+    const manifestRun = await runCli(
+      ['show', '--format', 'manifest', '-p', join(dir, 'tsconfig.json')],
+      dir,
+    );
+    expect(manifestRun).toMatchObject({ code: 0, stderr: '' });
+    const registry = new ToolRegistry({ manifest: JSON.parse(manifestRun.stdout) }).register(
+      new AgreementService(),
+    );
+    const anthropic = await runCli(['show', '-p', join(dir, 'tsconfig.json')], dir);
+    expect(anthropic.code).toBe(0);
+    expect(JSON.parse(anthropic.stdout)).toEqual(registry.toAnthropic());
+    expect(anthropic.stdout).toBe(`${JSON.stringify(registry.toAnthropic(), null, 2)}\n`);
+  });
+});
