@@ -15,6 +15,9 @@ import { runCodegen } from './runCodegen';
 import { AgreementService } from './__fixtures__/agreement/AgreementService';
 import { inputs } from './__fixtures__/schemaArbitrary';
 
+// Real projects are loaded and type-resolved; give a loaded CI machine room.
+jest.setTimeout(90_000);
+
 const REPO = join(__dirname, '..');
 
 function manifestOfFixture() {

@@ -10,6 +10,9 @@ import { SHOW_FORMATS } from './cli/formats';
 const SERVICE = `import { Tool as T, Param } from 'toolwright';
 import * as tw from 'toolwright';
 
+// Real projects are loaded and type-resolved; give a loaded CI machine room.
+jest.setTimeout(90_000);
+
 export interface Quote { symbol: string; price: number }
 
 export class StockService {

@@ -15,7 +15,7 @@ describe('toolwright show', () => {
     join(dir, 'tsconfig.json'),
     JSON.stringify({
       extends: join(REPO, 'tsconfig.json'),
-      compilerOptions: { baseUrl: REPO },
+      compilerOptions: { baseUrl: REPO, types: [] },
       files: [join(__dirname, '..', '__fixtures__', 'agreement', 'AgreementService.ts')],
       include: [],
     }),
@@ -34,5 +34,5 @@ describe('toolwright show', () => {
     expect(anthropic.code).toBe(0);
     expect(JSON.parse(anthropic.stdout)).toEqual(registry.toAnthropic());
     expect(anthropic.stdout).toBe(`${JSON.stringify(registry.toAnthropic(), null, 2)}\n`);
-  });
+  }, 90_000);
 });

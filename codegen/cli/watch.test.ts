@@ -15,6 +15,9 @@ const TYPES = `export interface Filter {
 `;
 const SERVICE = `import { Tool, Param } from 'toolwright';
 import type { Filter } from './types';
+
+// Real projects are loaded and type-resolved; give a loaded CI machine room.
+jest.setTimeout(90_000);
 export class Search {
   /** Searches. */
   @Tool()
