@@ -5,7 +5,8 @@
  * times; the medians count (the minimums are printed too). CPU time is reported beside wall time because a loaded machine
  * makes wall time noisy.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateProject } from './generateProject';
 
@@ -46,6 +47,30 @@ const median = (values: number[]): number => {
 };
 const ms = (value: number): number => Math.round(value);
 
+/** Wall time of a whole process (startup and module loading included). */
+function processMs(args: string[]): number {
+  const started = performance.now();
+  const run = spawnSync(process.execPath, args, { cwd: REPO, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`${args.join(' ')} failed: ${run.stderr}`);
+  return performance.now() - started;
+}
+
+/** `toolwright codegen` (the built CLI) against `tsc --noEmit`, as processes, when the build exists. */
+function processFigures(tsconfig: string, out: string): Record<string, number> {
+  if (!existsSync(join(REPO, 'dist', 'codegen', 'cli.js'))) return {};
+  const cli: number[] = [];
+  const tsc: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    tsc.push(processMs([require.resolve('typescript/bin/tsc'), '--noEmit', '-p', tsconfig]));
+    cli.push(processMs([join(REPO, 'bin', 'toolwright.js'), 'codegen', '-p', tsconfig, '-o', out]));
+  }
+  return {
+    'process: toolwright codegen ms (median)': ms(median(cli)),
+    'process: tsc --noEmit ms (median)': ms(median(tsc)),
+    'process: ratio': Number((median(cli) / median(tsc)).toFixed(2)),
+  };
+}
+
 interface Timing {
   wallMs: number;
   cpuMs: number;
@@ -71,6 +96,7 @@ export async function run(): Promise<BenchResult[]> {
   }
   const ratioWall = median(codegen.map((c) => c.wallMs)) / median(tsc.map((t) => t.wallMs));
   const ratioCpu = median(codegen.map((c) => c.cpuMs)) / median(tsc.map((t) => t.cpuMs));
+  const processes = processFigures(tsconfig, join(root, 'out', 'tools.manifest.ts'));
   const watch = child<WatchFigures>('watch', tsconfig, join(root, 'src', 'tools.manifest.ts'));
   const toolLatency = watch.toolEdits.map((e) => e.latencyMs);
   const sharedLatency = watch.sharedEdits.map((e) => e.latencyMs);
@@ -87,6 +113,7 @@ export async function run(): Promise<BenchResult[]> {
         'tsc --noEmit cpu ms (min)': ms(Math.min(...tsc.map((t) => t.cpuMs))),
         'ratio wall': Number(ratioWall.toFixed(2)),
         'ratio cpu': Number(ratioCpu.toFixed(2)),
+        ...processes,
       },
       target: 'codegen ≤ 1.0× tsc --noEmit',
       ok: ratioCpu <= 1 && ratioWall <= 1,
