@@ -7,11 +7,11 @@ import { runCli, tempProject } from './__fixtures__/tempProject';
 import { parseRenderedManifest } from './emit/renderManifest';
 import { SHOW_FORMATS } from './cli/formats';
 
-const SERVICE = `import { Tool as T, Param } from 'toolwright';
-import * as tw from 'toolwright';
-
 // Real projects are loaded and type-resolved; give a loaded CI machine room.
 jest.setTimeout(90_000);
+
+const SERVICE = `import { Tool as T, Param } from 'toolwright';
+import * as tw from 'toolwright';
 
 export interface Quote { symbol: string; price: number }
 

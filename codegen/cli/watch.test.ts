@@ -8,6 +8,9 @@ import { tempProject } from '../__fixtures__/tempProject';
 import { startWatch } from './watch';
 import type { WatchUpdate, Watcher } from './watch';
 
+// Real projects are loaded and type-resolved; give a loaded CI machine room.
+jest.setTimeout(90_000);
+
 const TYPES = `export interface Filter {
   /** Text to match. */
   text: string;
@@ -15,9 +18,6 @@ const TYPES = `export interface Filter {
 `;
 const SERVICE = `import { Tool, Param } from 'toolwright';
 import type { Filter } from './types';
-
-// Real projects are loaded and type-resolved; give a loaded CI machine room.
-jest.setTimeout(90_000);
 export class Search {
   /** Searches. */
   @Tool()
