@@ -42,7 +42,7 @@ describe('toolwright CLI', () => {
   it('prints help and exits 0; no command or an unknown one is a usage error', async () => {
     const help = await runCli(['--help'], '/');
     expect(help).toMatchObject({ code: 0, stderr: '' });
-    expect(help.stdout).toMatch(/Usage: toolwright <command>[\s\S]*codegen[\s\S]*show/);
+    expect(help.stdout).toMatch(/Usage: toolwright <command>[\s\S]*codegen[\s\S]*show[\s\S]*mcp/);
     expect(await runCli([], '/')).toMatchObject({ code: 2, stdout: '' });
     expect(await runCli(['frobnicate'], '/')).toMatchObject({
       code: 2,

@@ -5,6 +5,7 @@
  */
 import { runCodegenCommand } from './cli/codegen';
 import { processIo } from './cli/io';
+import { runMcpCommand } from './cli/mcp';
 import type { CliIo } from './cli/io';
 import { runShowCommand } from './cli/show';
 
@@ -23,6 +24,10 @@ export const SUBCOMMANDS: Record<string, Subcommand> = {
   show: {
     summary: 'Print the tool definitions in a wire format (anthropic, openai, xml, manifest).',
     run: runShowCommand,
+  },
+  mcp: {
+    summary: 'Serve the registry a module exports to MCP clients (stdio, or HTTP with --http).',
+    run: (args) => runMcpCommand(args),
   },
 };
 
