@@ -2,21 +2,15 @@
  * Codegen benchmark (issue 3, item 9): on a generated project of 100 files × 10 tools, cold
  * codegen against `tsc --noEmit` on the same project, and the time from a file edit to the
  * rewritten manifest in `--watch`. Each side runs in a fresh process, alternately, five
- * times; the medians count (the minimums are printed too). CPU time is reported beside wall time because a loaded machine
- * makes wall time noisy.
+ * times; the medians count (the minimums are printed too). CPU time is reported beside wall
+ * time because a loaded machine makes wall time noisy. With a build (`npm run build`), the
+ * whole `toolwright codegen` process is also timed against the `tsc --noEmit` process.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { BenchResult } from '../types';
 import { generateProject } from './generateProject';
-
-/** One benchmark's figures, as `bench/run.js` prints them. */
-export interface BenchResult {
-  name: string;
-  figures: Record<string, string | number>;
-  target?: string;
-  ok?: boolean;
-}
 
 const REPO = join(__dirname, '..', '..');
 const FILES = 100;
