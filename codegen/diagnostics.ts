@@ -38,6 +38,7 @@ export const DIAGNOSTIC_CODES = {
   TW202: 'the tool has no description',
   TW203: 'an @example is not a JSON object',
   TW204: 'a decorator argument is not a literal codegen can read',
+  TW205: "an example does not match the tool's input schema",
 } as const;
 
 /** A code of the table above. */

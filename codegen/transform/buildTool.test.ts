@@ -242,6 +242,23 @@ export class S {
     ]);
   });
 
+  it('an example that does not match the schema is a warning', () => {
+    const result = generateOne(`
+export class S {
+  /**
+   * Q.
+   * @example {"city": "Paris", "days": 3}
+   * @example {"city": 42}
+   */
+  @Tool()
+  q(@Param() city: string, @Param() days?: number) { return city + days; }
+}`);
+    expect(result.manifest.tools[0]!.examples).toEqual([{ city: 'Paris', days: 3 }, { city: 42 }]);
+    expect(located(result)).toEqual([
+      '10:3 warning TW205: example #2 of S.q does not match its input schema (input.city: city must be a string); fix the example',
+    ]);
+  });
+
   it('@Params on something that is not a class is an error', () => {
     const result = generateOne(`
 interface Q { a: string }

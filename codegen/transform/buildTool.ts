@@ -7,6 +7,7 @@ import { ts } from 'ts-morph';
 import type { JsonSchema, JsonValue } from '../../src/schema/JsonSchema';
 import type { ManifestParam, ManifestTool, ManifestToolOptions } from '../../src/manifest/types';
 import { isValidToolName, toSnakeCase } from '../../src/naming/toolName';
+import { checkSchema } from '../../src/validation/checkSchema';
 import type { FoundParam, FoundTool } from '../collect/findTools';
 import { decoratorArguments } from '../collect/decoratorOrigin';
 import type { DecoratorResolver } from '../collect/decoratorOrigin';
@@ -111,6 +112,16 @@ export function buildTool(found: FoundTool, context: BuildContext): BuiltTool {
   };
   const examples = readExamples(options.examples, doc, found, report);
   if (examples.length) tool.examples = examples;
+  examples.forEach((example, index) => {
+    const [problem] = checkSchema(example, inputSchema, 'input', inputSchema.$defs ?? {});
+    if (problem) {
+      report(
+        found.method.name,
+        'TW205',
+        `example #${index + 1} of ${label} does not match its input schema (${problem}); fix the example`,
+      );
+    }
+  });
   const toolOptions = manifestOptions(options, doc);
   if (toolOptions) tool.options = toolOptions;
   return { tool, diagnostics };
