@@ -1,0 +1,61 @@
+/**
+ * Normalizes the `<invoke>`s of a legacy-format reply into `ToolCall`s, their string values
+ * coerced by each tool's schema, and the ones that cannot run (unreadable invoke, unknown
+ * tool) into `InvalidToolCall`s. The XML format has no call ids, so ids are generated.
+ */
+import { randomBytes } from 'node:crypto';
+import { sanitizeForModel } from '../errors/sanitizeForModel';
+import { coerceParameters } from '../formats/xml/coerceParameters';
+import { parseFunctionCalls } from '../formats/xml/parseFunctionCalls';
+import type { CallParseOptions, ParsedCalls } from './ParsedCalls';
+import { unknownToolError } from './unknownToolError';
+
+/** Options of `parseXmlCalls`. */
+export interface XmlCallParseOptions extends CallParseOptions {
+  /** Prefix of the generated ids (`<prefix><index>`); default `xml_<random>_`. */
+  idPrefix?: string;
+}
+
+/** Calls and the reply's text around them. */
+export interface ParsedXmlCalls extends ParsedCalls {
+  /** The text before the first `<function_calls>` (prose, `<scratchpad>`), or all of it. */
+  text: string;
+  /** True when the reply had a `<function_calls>` block, even one that held nothing runnable. */
+  hasCalls: boolean;
+}
+
+/**
+ * The calls of one legacy-format reply. Never throws.
+ * @example
+ * const { calls, invalidCalls } = parseXmlCalls(replyText, { tools: registry.descriptors() });
+ */
+export function parseXmlCalls(text: string, options: XmlCallParseOptions = {}): ParsedXmlCalls {
+  const prefix = options.idPrefix ?? `xml_${randomBytes(4).toString('hex')}_`;
+  const parsed = parseFunctionCalls(text);
+  const result: ParsedXmlCalls = {
+    text: parsed.text,
+    hasCalls: parsed.hasCalls,
+    calls: [],
+    invalidCalls: [],
+  };
+  parsed.invokes.forEach((invoke, index) => {
+    const id = `${prefix}${index}`;
+    const { name } = invoke;
+    const tool = options.tools?.find((candidate) => candidate.name === name);
+    if (invoke.error) {
+      result.invalidCalls.push({
+        id,
+        name,
+        input: invoke.source,
+        error: sanitizeForModel(invoke.error),
+      });
+    } else if (options.tools && !tool) {
+      const input = invoke.json ?? coerceParameters(invoke.parameters, undefined);
+      result.invalidCalls.push({ id, name, input, error: unknownToolError(name, options.tools) });
+    } else {
+      const input = invoke.json ?? coerceParameters(invoke.parameters, tool?.inputSchema);
+      result.calls.push({ id, name, input });
+    }
+  });
+  return result;
+}
