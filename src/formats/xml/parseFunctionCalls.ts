@@ -42,6 +42,8 @@ const NAME_ATTRIBUTE = /\bname\s*=\s*(?:"([^"]*)"|'([^']*)')/;
 const PARAMETERS_OPEN = /<parameters\s*(\/?)>/;
 const PARAMETERS_CLOSE = /<\/parameters\s*>/;
 const MAX_QUOTE = 80;
+const NO_INVOKE =
+  'The <function_calls> block holds no <invoke>. Write <invoke><tool_name>NAME</tool_name><parameters>...</parameters></invoke> inside it.';
 
 /**
  * Reads every tool call in a model reply.
@@ -52,15 +54,18 @@ export function parseFunctionCalls(text: string): ParsedFunctionCalls {
   const source = typeof text === 'string' ? text : '';
   const opens = [...source.matchAll(BLOCK_OPEN)];
   if (!opens.length) return { text: source, hasCalls: false, invokes: [] };
-  const invokes: XmlInvoke[] = [];
-  opens.forEach((open, index) => {
+  const blocks = opens.map((open, index) => {
     const start = (open.index ?? 0) + open[0].length;
     const limit =
       index + 1 < opens.length ? (opens[index + 1].index ?? source.length) : source.length;
-    const end = firstMatchAt(BLOCK_CLOSE, source, start, limit);
-    invokes.push(...parseBlock(source.slice(start, end)));
+    return source.slice(start, firstMatchAt(BLOCK_CLOSE, source, start, limit));
   });
-  return { text: source.slice(0, opens[0].index ?? 0), hasCalls: true, invokes };
+  const invokes = blocks.flatMap(parseBlock);
+  return {
+    text: source.slice(0, opens[0].index ?? 0),
+    hasCalls: true,
+    invokes: invokes.length ? invokes : [failed('', blocks[0], NO_INVOKE)],
+  };
 }
 
 /** The index of the first match of `pattern` in `source[from, limit)`, or `limit`. */
@@ -72,15 +77,6 @@ function firstMatchAt(pattern: RegExp, source: string, from: number, limit: numb
 
 function parseBlock(block: string): XmlInvoke[] {
   const opens = [...block.matchAll(INVOKE_OPEN)];
-  if (!opens.length) {
-    return [
-      failed(
-        '',
-        block,
-        'The <function_calls> block holds no <invoke>. Write <invoke><tool_name>NAME</tool_name><parameters>...</parameters></invoke> inside it.',
-      ),
-    ];
-  }
   return opens.map((open, index) => {
     const start = (open.index ?? 0) + open[0].length;
     const limit =

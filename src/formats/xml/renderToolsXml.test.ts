@@ -107,7 +107,8 @@ describe('renderToolsXml', () => {
     });
     expect(param('tags')).toEqual({
       type: 'array',
-      description: 'Optional. Must be at most 5 items.\nA list of string values. Each item: Must be at most 20 characters.',
+      description:
+        'Optional. Must be at most 5 items.\nA list of string values. Each item: Must be at most 20 characters.',
     });
     expect(param('legs')).toEqual({
       type: 'array',
@@ -135,7 +136,10 @@ describe('renderToolsXml', () => {
       type: 'object',
       description: 'Optional.\nAn object whose keys are names and whose values are string.',
     });
-    expect(param('when')).toEqual({ type: 'string', description: 'Optional. Must be in date-time format.' });
+    expect(param('when')).toEqual({
+      type: 'string',
+      description: 'Optional. Must be in date-time format.',
+    });
   });
 
   it('renders a tool without parameters and escapes markup in descriptions', () => {
@@ -173,7 +177,10 @@ describe('renderToolsXml', () => {
           $defs: {
             Node: {
               type: 'object',
-              properties: { label: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/Node' } } },
+              properties: {
+                label: { type: 'string' },
+                children: { type: 'array', items: { $ref: '#/$defs/Node' } },
+              },
               required: ['label'],
               additionalProperties: false,
             },
