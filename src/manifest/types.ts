@@ -4,7 +4,7 @@
  * decorator metadata by tool name.
  */
 import type { JsonSchema, JsonValue, ObjectSchema } from '../schema/JsonSchema';
-import type { ToolOptions } from '../metadata/types';
+import type { KnownToolOptions } from '../metadata/types';
 
 /** The current manifest format version. */
 export const MANIFEST_VERSION = 1;
@@ -34,7 +34,9 @@ export interface ManifestTool {
 }
 
 /** The `@Tool` options a manifest carries; `name` and `description` live on the tool itself. */
-export type ManifestToolOptions = Omit<ToolOptions, 'name' | 'description' | 'examples'>;
+export type ManifestToolOptions = Omit<KnownToolOptions, 'name' | 'description' | 'examples'> & {
+  [field: string]: unknown;
+};
 
 /** The class and method a tool dispatches to, and where it is declared. */
 export interface ManifestTarget {

@@ -5,8 +5,8 @@
  */
 import type { JsonSchema, JsonValue } from '../schema/JsonSchema';
 
-/** Options of `@Tool()`; anything not listed is passed through to the Anthropic tool definition. */
-export interface ToolOptions {
+/** The `@Tool()` options toolwright knows by name. */
+export interface KnownToolOptions {
   /** The tool's name; default: the method name in snake_case. Must match `^[a-zA-Z0-9_-]{1,64}$`. */
   name?: string;
   /** Overrides the JSDoc description. */
@@ -25,9 +25,10 @@ export interface ToolOptions {
   annotations?: ToolAnnotations;
   /** Marks the tool deprecated (a reason, or `true`). */
   deprecated?: string | boolean;
-  /** Any other Anthropic tool field, passed through as is. */
-  [field: string]: unknown;
 }
+
+/** Options of `@Tool()`; any other field is passed through to the Anthropic tool definition. */
+export type ToolOptions = KnownToolOptions & { [field: string]: unknown };
 
 /** MCP tool annotations, carried from `@Tool({ annotations })`. */
 export interface ToolAnnotations {

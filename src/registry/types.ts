@@ -15,7 +15,11 @@ export interface TextContent {
 /** An image block of a tool's result (base64 data). */
 export interface ImageContent {
   type: 'image';
-  source: { type: 'base64'; media_type: 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp'; data: string };
+  source: {
+    type: 'base64';
+    media_type: 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
+    data: string;
+  };
 }
 
 /** A content block a tool may return through `toolContent()`. */

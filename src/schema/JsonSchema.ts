@@ -4,7 +4,8 @@
  */
 
 /** A JSON value as the model sends it. */
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type JsonValue =
+  string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 /** One JSON Schema node; keywords toolwright does not know are carried through untouched. */
 export interface JsonSchema {
@@ -46,7 +47,8 @@ export interface JsonSchema {
 }
 
 /** The primitive type names of JSON Schema. */
-export type JsonSchemaType = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'array' | 'object';
+export type JsonSchemaType =
+  'string' | 'number' | 'integer' | 'boolean' | 'null' | 'array' | 'object';
 
 /** The schema of a tool's whole input: always an object. */
 export interface ObjectSchema extends JsonSchema {

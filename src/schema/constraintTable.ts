@@ -24,13 +24,16 @@ export function enumValues(entity: unknown): JsonValue[] {
   return Object.keys(record)
     .filter((key) => !/^\d+$/.test(key) || typeof record[record[key] as string] !== 'number')
     .map((key) => record[key])
-    .filter((value): value is string | number => typeof value === 'string' || typeof value === 'number');
+    .filter(
+      (value): value is string | number => typeof value === 'string' || typeof value === 'number',
+    );
 }
 
 const patternOf = (args: readonly unknown[]): JsonSchema => {
   const [pattern, modifiers] = args;
   if (pattern instanceof RegExp) return { pattern: pattern.source };
-  if (typeof pattern === 'string') return typeof modifiers === 'string' && modifiers ? {} : { pattern };
+  if (typeof pattern === 'string')
+    return typeof modifiers === 'string' && modifiers ? {} : { pattern };
   return {};
 };
 
@@ -40,7 +43,11 @@ export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
   { decorator: 'IsNumber', validator: 'isNumber', keywords: () => ({ type: 'number' }) },
   { decorator: 'IsInt', validator: 'isInt', keywords: () => ({ type: 'integer' }) },
   { decorator: 'IsBoolean', validator: 'isBoolean', keywords: () => ({ type: 'boolean' }) },
-  { decorator: 'IsDate', validator: 'isDate', keywords: () => ({ type: 'string', format: 'date-time' }) },
+  {
+    decorator: 'IsDate',
+    validator: 'isDate',
+    keywords: () => ({ type: 'string', format: 'date-time' }),
+  },
   { decorator: 'IsArray', validator: 'isArray', keywords: () => ({ type: 'array' }) },
   { decorator: 'IsObject', validator: 'isObject', keywords: () => ({ type: 'object' }) },
   { decorator: 'Min', validator: 'min', keywords: ([v]) => ({ minimum: num(v) }) },
@@ -56,9 +63,17 @@ export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
   },
   { decorator: 'IsNotEmpty', validator: 'isNotEmpty', keywords: () => ({}) },
   { decorator: 'Matches', validator: 'matches', keywords: patternOf },
-  { decorator: 'IsEmail', validator: 'isEmail', keywords: () => ({ type: 'string', format: 'email' }) },
+  {
+    decorator: 'IsEmail',
+    validator: 'isEmail',
+    keywords: () => ({ type: 'string', format: 'email' }),
+  },
   { decorator: 'IsUrl', validator: 'isUrl', keywords: () => ({ type: 'string', format: 'uri' }) },
-  { decorator: 'IsUUID', validator: 'isUuid', keywords: () => ({ type: 'string', format: 'uuid' }) },
+  {
+    decorator: 'IsUUID',
+    validator: 'isUuid',
+    keywords: () => ({ type: 'string', format: 'uuid' }),
+  },
   {
     decorator: 'IsISO8601',
     validator: 'isIso8601',
@@ -74,9 +89,21 @@ export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
     validator: 'isIn',
     keywords: ([values]) => ({ enum: Array.isArray(values) ? (values as JsonValue[]) : [] }),
   },
-  { decorator: 'IsEnum', validator: 'isEnum', keywords: ([entity]) => ({ enum: enumValues(entity) }) },
-  { decorator: 'ArrayMinSize', validator: 'arrayMinSize', keywords: ([v]) => ({ minItems: num(v) }) },
-  { decorator: 'ArrayMaxSize', validator: 'arrayMaxSize', keywords: ([v]) => ({ maxItems: num(v) }) },
+  {
+    decorator: 'IsEnum',
+    validator: 'isEnum',
+    keywords: ([entity]) => ({ enum: enumValues(entity) }),
+  },
+  {
+    decorator: 'ArrayMinSize',
+    validator: 'arrayMinSize',
+    keywords: ([v]) => ({ minItems: num(v) }),
+  },
+  {
+    decorator: 'ArrayMaxSize',
+    validator: 'arrayMaxSize',
+    keywords: ([v]) => ({ maxItems: num(v) }),
+  },
   { decorator: 'ArrayNotEmpty', validator: 'arrayNotEmpty', keywords: () => ({ minItems: 1 }) },
   { decorator: 'ArrayUnique', validator: 'arrayUnique', keywords: () => ({ uniqueItems: true }) },
 ];

@@ -1,0 +1,192 @@
+/**
+ * The registry: joins decorator metadata (and the manifest, when given) into tools, renders
+ * them for the Anthropic API, and runs calls through guard → decode → validate → dispatch.
+ * Model mistakes never throw out of `call`; developer mistakes throw at `register`.
+ */
+import type { Tool as AnthropicTool } from '@anthropic-ai/sdk/resources/messages';
+import { DEFAULT_MAX_ERROR_LENGTH } from '../errors/sanitizeForModel';
+import { ToolDefinitionError } from '../errors/ToolDefinitionError';
+import { toAnthropicTools } from '../formats/anthropic/toAnthropicTools';
+import type { AnthropicRenderOptions } from '../formats/anthropic/toAnthropicTools';
+import type { ToolDescriptor } from '../manifest/types';
+import { prepareInput } from '../validation/prepareInput';
+import { bindTool } from './bindTool';
+import { checkNoVanishedTools, definitionFromManifest } from './definitionFromManifest';
+import { definitionFromMetadata } from './definitionFromMetadata';
+import { methodLabel } from './describeTarget';
+import { invokeTool } from './invokeTool';
+import { invalidInputText, unknownToolText } from './modelText';
+import { readMethodFacts } from './readMethodFacts';
+import type { BoundTool } from './ToolDefinition';
+import type {
+  CallOptions,
+  InputLimits,
+  RegisteredToolInfo,
+  ToolOutcome,
+  ToolRegistryOptions,
+} from './types';
+
+/** The default limits on what the model may send. */
+export const DEFAULT_LIMITS: InputLimits = {
+  maxInputBytes: 1024 * 1024,
+  maxDepth: 64,
+  maxErrorLength: DEFAULT_MAX_ERROR_LENGTH,
+};
+
+/** The result of `check()`: the input the call would run with, or the error text the model would get. */
+export type CheckResult =
+  { ok: true; input: Record<string, unknown> } | { ok: false; error: string };
+
+/**
+ * Holds the tools of registered service instances and runs calls against them.
+ * @example
+ * const registry = new ToolRegistry({ manifest }).register(new StockService());
+ * const outcome = await registry.call('get_current_stock_price', { symbol: 'GM' });
+ */
+export class ToolRegistry {
+  private readonly tools = new Map<string, BoundTool>();
+  private readonly listeners = new Set<() => void>();
+  private readonly limits: InputLimits;
+
+  constructor(private readonly options: ToolRegistryOptions = {}) {
+    this.limits = { ...DEFAULT_LIMITS, ...options.limits };
+  }
+
+  /** Registers every `@Tool` method of each instance; throws a `ToolwrightError` on a definition mistake. */
+  register(...instances: object[]): this {
+    const added: BoundTool[] = [];
+    for (const instance of instances) added.push(...this.bindAll(instance));
+    for (const tool of added) this.tools.set(tool.definition.name, tool);
+    if (added.length > 0) for (const listener of this.listeners) listener();
+    return this;
+  }
+
+  /** A registered tool by name. */
+  get(name: string): RegisteredToolInfo | undefined {
+    const tool = this.tools.get(name);
+    return tool && infoOf(tool);
+  }
+
+  /** All registered tools, in registration order. */
+  list(): RegisteredToolInfo[] {
+    return [...this.tools.values()].map(infoOf);
+  }
+
+  /** What the wire-format renderers take. */
+  descriptors(): ToolDescriptor[] {
+    return [...this.tools.values()].map(({ definition: d }) => ({
+      name: d.name,
+      description: d.description,
+      inputSchema: d.inputSchema,
+      ...(d.examples ? { examples: d.examples } : {}),
+      options: d.options ?? {},
+    }));
+  }
+
+  /** Tool definitions as the Messages API takes them. */
+  toAnthropic(options: AnthropicRenderOptions = {}): AnthropicTool[] {
+    return toAnthropicTools(this.descriptors(), options);
+  }
+
+  /** Validates an input without running anything (manual mode). Never throws. */
+  async check(name: string, input: unknown): Promise<CheckResult> {
+    const tool = this.tools.get(name);
+    if (!tool)
+      return {
+        ok: false,
+        error: unknownToolText(name, [...this.tools.keys()], this.limits.maxErrorLength),
+      };
+    const prepared = await prepareInput(tool, input, this.limits);
+    if (!prepared.ok) {
+      return {
+        ok: false,
+        error: invalidInputText(name, prepared.problems, this.limits.maxErrorLength),
+      };
+    }
+    return { ok: true, input: prepared.input };
+  }
+
+  /** Validates and runs a call. `input` is an object or JSON text. Never throws. */
+  async call(name: string, input: unknown, options: CallOptions = {}): Promise<ToolOutcome> {
+    try {
+      const tool = this.tools.get(name);
+      if (!tool)
+        return {
+          content: unknownToolText(name, [...this.tools.keys()], this.limits.maxErrorLength),
+          isError: true,
+        };
+      const prepared = await prepareInput(tool, input, this.limits);
+      if (!prepared.ok) {
+        return {
+          content: invalidInputText(name, prepared.problems, this.limits.maxErrorLength),
+          isError: true,
+        };
+      }
+      return await invokeTool(tool, prepared, options, this.limits.maxErrorLength);
+    } catch (error) {
+      this.options.logger?.warn(
+        `toolwright: unexpected failure in call("${name}"): ${(error as Error)?.message}`,
+      );
+      return { content: `Tool call failed unexpectedly`, isError: true };
+    }
+  }
+
+  /** Calls `listener` after every `register()` that added tools; returns the unsubscribe function. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private bindAll(instance: object): BoundTool[] {
+    if (instance === null || typeof instance !== 'object') {
+      throw new ToolDefinitionError(
+        `register() takes class instances, got ${instance === null ? 'null' : typeof instance}`,
+      );
+    }
+    const manifest = this.options.manifest;
+    const facts = readMethodFacts(instance);
+    const bound = facts.map((f) =>
+      bindTool(
+        manifest ? definitionFromManifest(f, manifest) : definitionFromMetadata(f),
+        f,
+        instance,
+      ),
+    );
+    const className = (Object.getPrototypeOf(instance) as object).constructor.name;
+    if (manifest)
+      checkNoVanishedTools(
+        className,
+        bound.map((t) => t.definition.name),
+        manifest,
+      );
+    this.checkDuplicates(bound);
+    return bound;
+  }
+
+  private checkDuplicates(bound: readonly BoundTool[]): void {
+    const seen = new Map<string, BoundTool>();
+    for (const tool of bound) {
+      const earlier = this.tools.get(tool.definition.name) ?? seen.get(tool.definition.name);
+      if (earlier) {
+        const a = earlier.definition.target;
+        const b = tool.definition.target;
+        throw new ToolDefinitionError(
+          `Duplicate tool name "${tool.definition.name}": ${methodLabel(a.class, a.method)} and ${methodLabel(b.class, b.method)}; ` +
+            `give one of them @Tool({ name: '...' })`,
+        );
+      }
+      seen.set(tool.definition.name, tool);
+    }
+  }
+}
+
+function infoOf({ definition: d }: BoundTool): RegisteredToolInfo {
+  return {
+    name: d.name,
+    description: d.description,
+    inputSchema: d.inputSchema,
+    ...(d.examples ? { examples: d.examples } : {}),
+    options: d.options ?? {},
+    target: { class: d.target.class, method: d.target.method },
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * Derives a tool's definition from run-time metadata alone (no manifest): names from
+ * `@Param('name')`, types from `design:paramtypes`, DTO schemas from class-validator. What
+ * cannot be known at run time is a `ToolDefinitionError` that says to name it or run codegen.
+ */
+import { ToolDefinitionError } from '../errors/ToolDefinitionError';
+import type { ManifestParam } from '../manifest/types';
+import type { NamedParamMetadata, ParamMetadata, ToolMetadata } from '../metadata/types';
+import { toSnakeCase } from '../naming/toolName';
+import {
+  deriveDtoSchema,
+  isValidatedClass,
+  schemaOfRuntimeType,
+} from '../schema/derive/deriveDtoSchema';
+import type { JsonSchema, ObjectSchema } from '../schema/JsonSchema';
+import { paramLabel } from './describeTarget';
+import { toolOptionsOf } from './toolOptions';
+import type { ToolDefinition } from './ToolDefinition';
+
+/** Everything the reflection layer knows of one `@Tool` method. */
+export interface MethodFacts {
+  className: string;
+  tool: ToolMetadata;
+  params: ParamMetadata[];
+  paramTypes: unknown[];
+}
+
+function namedSchema(facts: MethodFacts, param: NamedParamMetadata): JsonSchema {
+  const where = paramLabel(facts.className, facts.tool.methodName, param.index);
+  const runtimeType = facts.paramTypes[param.index];
+  let base = schemaOfRuntimeType(runtimeType);
+  if (!base && isValidatedClass(runtimeType)) base = deriveDtoSchema(runtimeType);
+  if (!base && !param.schema) {
+    throw new ToolDefinitionError(
+      `${where} ("${param.name}") has a type that is erased at run time (an interface, union or literal type); ` +
+        `add @Param('${param.name}', { schema: { ... } }) or run toolwright codegen and pass the manifest`,
+    );
+  }
+  const schema: JsonSchema = { ...base, ...param.schema };
+  if (schema.type === 'array' && schema.items === undefined) {
+    throw new ToolDefinitionError(
+      `${where} ("${param.name}") is an array whose element type is erased at run time; ` +
+        `add @Param('${param.name}', { schema: { type: 'array', items: { type: 'string' } } }) or run toolwright codegen`,
+    );
+  }
+  if (param.description) schema.description = param.description;
+  return schema;
+}
+
+function spreadSchema(facts: MethodFacts, index: number): { schema: ObjectSchema; type: string } {
+  const runtimeType = facts.paramTypes[index];
+  if (!isValidatedClass(runtimeType)) {
+    throw new ToolDefinitionError(
+      `${paramLabel(facts.className, facts.tool.methodName, index)} is @Params() but its type is not a class ` +
+        `with class-validator decorators; declare the input as a DTO class or use @Param('name') per property`,
+    );
+  }
+  return { schema: deriveDtoSchema(runtimeType), type: runtimeType.name };
+}
+
+/** The definition of one tool, from decorators and emitted types. */
+export function definitionFromMetadata(facts: MethodFacts): ToolDefinition {
+  const { className, tool } = facts;
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  const params: ManifestParam[] = [];
+  let inputSchema: ObjectSchema | undefined;
+  for (const param of facts.params) {
+    switch (param.kind) {
+      case 'context':
+        params.push({ kind: 'context', index: param.index });
+        break;
+      case 'spread': {
+        const { schema, type } = spreadSchema(facts, param.index);
+        inputSchema = schema;
+        params.push({ kind: 'spread', index: param.index, type });
+        break;
+      }
+      case 'named': {
+        if (!param.name) {
+          throw new ToolDefinitionError(
+            `${paramLabel(className, tool.methodName, param.index)} has @Param() without a name, which is only known ` +
+              `from the source; add @Param('name') or run toolwright codegen and pass the manifest`,
+          );
+        }
+        const schema = namedSchema(facts, param);
+        properties[param.name] = schema;
+        if (!param.optional) required.push(param.name);
+        params.push({
+          kind: 'named',
+          index: param.index,
+          name: param.name,
+          optional: Boolean(param.optional),
+          schema,
+        });
+        break;
+      }
+    }
+  }
+  if (inputSchema && params.filter((p) => p.kind !== 'context').length > 1) {
+    throw new ToolDefinitionError(
+      `${className}.${tool.methodName} mixes @Params() with other input parameters; ` +
+        `move them into the DTO or use @Param('name') for each`,
+    );
+  }
+  inputSchema ??= {
+    type: 'object',
+    properties,
+    additionalProperties: false,
+    ...(required.length ? { required } : {}),
+  };
+  return {
+    name: tool.options.name ?? toSnakeCase(tool.methodName),
+    description: tool.options.description ?? '',
+    inputSchema,
+    target: { class: className, method: tool.methodName },
+    params,
+    ...(tool.options.examples?.length ? { examples: tool.options.examples } : {}),
+    options: toolOptionsOf(tool.options),
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * Builds, once per tool at registration, the class the model's input is transformed into
+ * and validated as: one property per named parameter, each with the class-validator and
+ * class-transformer decorators its schema and run-time type call for.
+ */
+import { Transform, Type } from 'class-transformer';
+import { IsDate, isISO8601, ValidateIf, ValidateNested } from 'class-validator';
+import type { JsonSchema } from '../schema/JsonSchema';
+import { isValidatedClass } from '../schema/derive/deriveDtoSchema';
+import type { SchemaDefs } from './checkSchema';
+import { decoratorsForSchema, splitNullable } from './schemaDecorators';
+
+/** One named input property of a tool. */
+export interface ArgumentProperty {
+  name: string;
+  schema: JsonSchema;
+  required: boolean;
+  /** The parameter's emitted run-time type (`design:paramtypes`), when known. */
+  runtimeType?: unknown;
+}
+
+/** A class the input is transformed into with `plainToInstance`. */
+export type ArgumentClass = new () => object;
+
+/** The generated class and the properties that must be present (checked before class-validator). */
+export interface ArgumentPlan {
+  argumentClass: ArgumentClass;
+  required: string[];
+}
+
+const toDate = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' && isISO8601(value, { strict: true }) ? new Date(value) : value;
+
+/**
+ * An absent property (reported once by `prepareInput` when required) and an allowed `null`
+ * skip the value decorators.
+ */
+function presenceDecorator(property: ArgumentProperty, nullable: boolean): PropertyDecorator {
+  const { name } = property;
+  return ValidateIf(
+    (o: Record<string, unknown>) => o[name] !== undefined && !(nullable && o[name] === null),
+  );
+}
+
+function valueDecorators(
+  property: ArgumentProperty,
+  schema: JsonSchema,
+  defs: SchemaDefs,
+): PropertyDecorator[] {
+  const { runtimeType } = property;
+  if (runtimeType === Date) {
+    return [
+      Transform(toDate, { toClassOnly: true }),
+      IsDate({ message: '$property must be an ISO 8601 date-time string' }),
+    ];
+  }
+  if (isValidatedClass(runtimeType)) {
+    return [ValidateNested(), Type(() => runtimeType as new () => object)];
+  }
+  return decoratorsForSchema(schema, defs);
+}
+
+/** A fresh class named after the tool with the decorators of every property applied. */
+export function buildArgumentClass(
+  toolName: string,
+  properties: readonly ArgumentProperty[],
+  defs: SchemaDefs,
+): ArgumentPlan {
+  const className = `${toolName.replace(/[^A-Za-z0-9_$]/g, '_')}_Arguments`;
+  const ArgumentClass = { [className]: class {} }[className];
+  for (const property of properties) {
+    const { schema, nullable } = splitNullable(property.schema);
+    const decorators = [
+      presenceDecorator(property, nullable),
+      ...valueDecorators(property, schema, defs),
+    ];
+    for (const decorate of decorators) decorate(ArgumentClass.prototype, property.name);
+  }
+  return {
+    argumentClass: ArgumentClass,
+    required: properties.filter((p) => p.required).map((p) => p.name),
+  };
+}

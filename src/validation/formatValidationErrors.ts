@@ -1,0 +1,29 @@
+/**
+ * Flattens class-validator's error tree into the lines the model reads, one per problem:
+ * `items[0].quantity: quantity must not be greater than 99`.
+ */
+import type { ValidationError } from 'class-validator';
+import { MATCHES_SCHEMA } from './MatchesSchema';
+
+const childPath = (parent: string, property: string): string =>
+  /^\d+$/.test(property) ? `${parent}[${property}]` : parent ? `${parent}.${property}` : property;
+
+/** One `path: message` line per failed constraint, depth first, in class-validator's order. */
+export function formatValidationErrors(errors: readonly ValidationError[], parent = ''): string[] {
+  const lines: string[] = [];
+  for (const error of errors) {
+    const path = childPath(parent, error.property);
+    for (const [constraint, message] of Object.entries(error.constraints ?? {})) {
+      if (constraint === MATCHES_SCHEMA) {
+        const prefix = parent ? `${parent}.` : '';
+        lines.push(...message.split('\n').map((line) => `${prefix}${line}`));
+      } else if (constraint === 'whitelistValidation') {
+        lines.push(`${path}: property ${error.property} should not exist`);
+      } else {
+        lines.push(`${path}: ${message}`);
+      }
+    }
+    if (error.children?.length) lines.push(...formatValidationErrors(error.children, path));
+  }
+  return lines;
+}

@@ -1,0 +1,133 @@
+/**
+ * The first gate of every call: the input must be a plain JSON object within the size and
+ * depth limits, with no `__proto__`/`constructor`/`prototype` key at any depth. Iterative on
+ * purpose: it runs before anything recursive (class-transformer, class-validator) touches
+ * the input, so 100,000 levels of nesting cannot overflow the stack.
+ */
+import type { InputLimits } from '../registry/types';
+
+/** Keys that could reach a prototype if anything downstream assigned them. */
+export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set([
+  '__proto__',
+  'constructor',
+  'prototype',
+]);
+
+/** A rejected input: the problems as `path: message`. */
+export interface GuardFailure {
+  ok: false;
+  problems: string[];
+}
+
+/** The input as a plain object, ready for decoding and validation. */
+export interface GuardSuccess {
+  ok: true;
+  value: Record<string, unknown>;
+}
+
+const fail = (...problems: string[]): GuardFailure => ({ ok: false, problems });
+
+const describe = (value: unknown): string =>
+  value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+
+/** Bytes of JSON text, checked before parsing. */
+function checkTextSize(text: string, limits: InputLimits): string | undefined {
+  const bytes = text.length > limits.maxInputBytes ? text.length : Buffer.byteLength(text, 'utf8');
+  if (bytes > limits.maxInputBytes) {
+    return `input: is ${bytes} bytes, over the limit of ${limits.maxInputBytes} bytes`;
+  }
+  return undefined;
+}
+
+/** Parses JSON text sent as raw arguments; the text must hold an object. */
+export function parseJsonText(text: string, limits: InputLimits): GuardSuccess | GuardFailure {
+  const tooLarge = checkTextSize(text, limits);
+  if (tooLarge) return fail(tooLarge);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return fail(`input: is not valid JSON (${(error as Error).message})`);
+  }
+  return guardValue(value, limits);
+}
+
+/** Walks a value iteratively: plain JSON data only, within limits, no forbidden keys. */
+export function guardValue(value: unknown, limits: InputLimits): GuardSuccess | GuardFailure {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return fail(`input: must be a JSON object, got ${describe(value)}`);
+  }
+  const problem = walk(value, limits);
+  return problem ? fail(problem) : { ok: true, value: value as Record<string, unknown> };
+}
+
+interface Frame {
+  value: object;
+  path: string;
+  depth: number;
+  /** Set on the marker pushed under a container's children: leaving it takes it off the path. */
+  leave?: boolean;
+}
+
+const childPath = (path: string, key: string, isArray: boolean): string =>
+  isArray
+    ? `${path}[${key}]`
+    : /^[A-Za-z_$][\w$]*$/.test(key)
+      ? path
+        ? `${path}.${key}`
+        : key
+      : `${path}[${JSON.stringify(key)}]`;
+
+/** Returns the first problem found, or undefined. */
+function walk(root: object, limits: InputLimits): string | undefined {
+  const stack: Frame[] = [{ value: root, path: '', depth: 1 }];
+  const onPath = new Set<object>();
+  let bytes = 2;
+  while (stack.length > 0) {
+    const frame = stack.pop() as Frame;
+    const { value, path, depth } = frame;
+    if (frame.leave) {
+      onPath.delete(value);
+      continue;
+    }
+    if (depth > limits.maxDepth) {
+      return `${path || 'input'}: is nested deeper than the limit of ${limits.maxDepth} levels`;
+    }
+    if (onPath.has(value)) return `${path || 'input'}: is circular, not JSON`;
+    onPath.add(value);
+    stack.push({ value, path, depth, leave: true });
+    const proto = Object.getPrototypeOf(value);
+    const isArray = Array.isArray(value);
+    if (!isArray && proto !== Object.prototype && proto !== null) {
+      return `${path || 'input'}: must be plain JSON data, got an instance of ${proto?.constructor?.name ?? 'a class'}`;
+    }
+    for (const key of Object.keys(value)) {
+      const here = childPath(path, key, isArray);
+      if (!isArray && FORBIDDEN_KEYS.has(key)) return `${here}: the key "${key}" is not allowed`;
+      const child = (value as Record<string, unknown>)[key];
+      bytes += key.length + 4;
+      switch (typeof child) {
+        case 'string':
+          bytes += child.length + 2;
+          break;
+        case 'number':
+          if (!Number.isFinite(child)) return `${here}: must be a finite number`;
+          bytes += 8;
+          break;
+        case 'boolean':
+          bytes += 5;
+          break;
+        case 'object':
+          bytes += 2;
+          if (child !== null) stack.push({ value: child, path: here, depth: depth + 1 });
+          break;
+        default:
+          return `${here}: ${typeof child} is not a JSON value`;
+      }
+      if (bytes > limits.maxInputBytes) {
+        return `input: is larger than the limit of ${limits.maxInputBytes} bytes`;
+      }
+    }
+  }
+  return undefined;
+}
