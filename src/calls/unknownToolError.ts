@@ -1,17 +1,16 @@
 /**
- * The one text for a call of a tool that does not exist, naming the tools that do, so the
- * model can correct itself whatever the wire format.
+ * The text for a call of a tool that does not exist, for the parsers that know the tool list:
+ * the registry's own wording (`Unknown tool "x". Available tools: a, b.`), so the model reads
+ * the same error whichever layer caught the mistake.
  */
-import { sanitizeForModel } from '../errors/sanitizeForModel';
-
-const MAX_LISTED = 20;
+import { DEFAULT_MAX_ERROR_LENGTH } from '../errors/sanitizeForModel';
+import { unknownToolText } from '../registry/modelText';
 
 /** `Unknown tool "x". Available tools: a, b.` */
 export function unknownToolError(name: string, available: readonly { name: string }[]): string {
-  const names = available.slice(0, MAX_LISTED).map((tool) => tool.name);
-  const more = available.length > MAX_LISTED ? `, and ${available.length - MAX_LISTED} more` : '';
-  const list = names.length
-    ? ` Available tools: ${names.join(', ')}${more}.`
-    : ' No tools are available.';
-  return sanitizeForModel(`Unknown tool "${name}".${list}`);
+  return unknownToolText(
+    name,
+    available.map((tool) => tool.name),
+    DEFAULT_MAX_ERROR_LENGTH,
+  );
 }
