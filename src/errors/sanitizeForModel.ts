@@ -20,6 +20,7 @@ export function sanitizeForModel(text: string, maxLength = DEFAULT_MAX_ERROR_LEN
     .filter((line) => line.length > 0);
   const joined = lines.join('\n');
   if (joined.length <= maxLength) return joined;
-  const cut = joined.slice(0, Math.max(0, maxLength - 20));
-  return `${cut}… (${joined.length - cut.length} more characters)`;
+  const suffix = (omitted: number): string => `… (${omitted} more characters)`;
+  const keep = Math.max(0, maxLength - suffix(joined.length).length);
+  return `${joined.slice(0, keep)}${suffix(joined.length - keep)}`;
 }

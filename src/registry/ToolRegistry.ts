@@ -64,7 +64,11 @@ export class ToolRegistry {
   /** Registers every `@Tool` method of each instance; throws a `ToolwrightError` on a definition mistake. */
   register(...instances: object[]): this {
     const added: BoundTool[] = [];
-    for (const instance of instances) added.push(...this.bindAll(instance));
+    for (const instance of instances) {
+      const bound = this.bindAll(instance);
+      this.checkDuplicates(bound, added);
+      added.push(...bound);
+    }
     for (const tool of added) this.tools.set(tool.definition.name, tool);
     if (added.length > 0) for (const listener of this.listeners) listener();
     return this;
@@ -186,12 +190,12 @@ export class ToolRegistry {
         bound.map((t) => t.definition.name),
         manifest,
       );
-    this.checkDuplicates(bound);
     return bound;
   }
 
-  private checkDuplicates(bound: readonly BoundTool[]): void {
-    const seen = new Map<string, BoundTool>();
+  /** Throws when a new tool's name is taken: by a registered tool, one added in this call, or a sibling. */
+  private checkDuplicates(bound: readonly BoundTool[], added: readonly BoundTool[]): void {
+    const seen = new Map<string, BoundTool>(added.map((tool) => [tool.definition.name, tool]));
     for (const tool of bound) {
       const earlier = this.tools.get(tool.definition.name) ?? seen.get(tool.definition.name);
       if (earlier) {

@@ -32,6 +32,12 @@ export interface RejectedInput {
   problems: string[];
 }
 
+/** A tool without input parameters: any property is unknown (class-validator refuses an empty class). */
+function noInputExpected(input: Record<string, unknown>): PreparedInput | RejectedInput {
+  const unknown = Object.keys(input).map((key) => `${key}: property ${key} should not exist`);
+  return unknown.length > 0 ? { ok: false, problems: unknown } : { ok: true, input, instance: {} };
+}
+
 /** Runs every check of the call pipeline; never throws. */
 export async function prepareInput(
   tool: BoundTool,
@@ -41,6 +47,7 @@ export async function prepareInput(
   const guarded = typeof raw === 'string' ? parseJsonText(raw, limits) : guardValue(raw, limits);
   if (!guarded.ok) return guarded;
   const input = decodeLenient(guarded.value, tool.definition.inputSchema, limits);
+  if (tool.params.every((param) => param.kind === 'context')) return noInputExpected(input);
   const missing = tool.required
     .filter((name) => input[name] === undefined)
     .map((name) => `${name}: ${name} is required`);

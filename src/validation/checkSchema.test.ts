@@ -1,0 +1,96 @@
+import type { JsonSchema } from '../schema/JsonSchema';
+import { checkSchema } from './checkSchema';
+
+const shape: JsonSchema = {
+  anyOf: [
+    {
+      type: 'object',
+      properties: { kind: { const: 'circle' }, r: { type: 'number', exclusiveMinimum: 0 } },
+      required: ['kind', 'r'],
+      additionalProperties: false,
+    },
+    {
+      type: 'object',
+      properties: { kind: { const: 'square' }, side: { type: 'number' } },
+      required: ['kind', 'side'],
+      additionalProperties: false,
+    },
+  ],
+};
+
+describe('checkSchema', () => {
+  it('accepts a value matching one branch of a union', () => {
+    expect(checkSchema({ kind: 'circle', r: 2 }, shape, 'shape')).toEqual([]);
+    expect(checkSchema({ kind: 'square', side: 2 }, shape, 'shape')).toEqual([]);
+  });
+
+  it("names the closest branch's problems when no branch matches", () => {
+    expect(checkSchema({ kind: 'circle', r: 0 }, shape, 'shape')).toEqual([
+      'shape: shape must match one of 2 allowed shapes',
+      'shape.r: r must be greater than 0',
+    ]);
+  });
+
+  it('checks tuples, records, nullables and $ref recursion', () => {
+    const tree: JsonSchema = {
+      type: 'object',
+      properties: {
+        value: { type: 'integer' },
+        children: { type: 'array', items: { $ref: '#/$defs/Node' } },
+      },
+      required: ['value'],
+      additionalProperties: false,
+    };
+    const defs = { Node: tree };
+    expect(
+      checkSchema(
+        { value: 1, children: [{ value: 2, children: [{ value: 3 }] }] },
+        tree,
+        'root',
+        defs,
+      ),
+    ).toEqual([]);
+    expect(
+      checkSchema(
+        { value: 1, children: [{ value: 2, children: [{ value: 'x' }] }] },
+        tree,
+        'root',
+        defs,
+      ),
+    ).toEqual(['root.children[0].children[0].value: value must be an integer number']);
+    const pair: JsonSchema = {
+      type: 'array',
+      prefixItems: [{ type: 'string' }, { type: 'number' }],
+      items: false,
+      minItems: 2,
+    };
+    expect(checkSchema(['a', 1], pair, 'pair')).toEqual([]);
+    expect(checkSchema(['a', 1, 2], pair, 'pair')).toEqual([
+      'pair[2]: pair is beyond the 2 allowed elements',
+    ]);
+    const record: JsonSchema = { type: 'object', additionalProperties: { type: 'number' } };
+    expect(checkSchema({ a: 1, b: 'x' }, record, 'scores')).toEqual([
+      'scores.b: b must be a number',
+    ]);
+    expect(checkSchema(null, { type: ['string', 'null'] }, 'note')).toEqual([]);
+  });
+
+  it('words constraint failures like class-validator', () => {
+    expect(checkSchema('abc', { type: 'string', minLength: 5, pattern: '^\\d+$' }, 'code')).toEqual(
+      [
+        'code: code must be longer than or equal to 5 characters',
+        'code: code must match /^\\d+$/ regular expression',
+      ],
+    );
+    expect(checkSchema(7, { enum: [1, 2] }, 'n')).toEqual([
+      'n: n must be one of the following values: 1, 2',
+    ]);
+    expect(
+      checkSchema(
+        {},
+        { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+        '',
+      ),
+    ).toEqual(['a: a is required']);
+  });
+});
