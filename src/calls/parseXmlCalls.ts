@@ -7,7 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { sanitizeForModel } from '../errors/sanitizeForModel';
 import { coerceParameters } from '../formats/xml/coerceParameters';
 import { parseFunctionCalls } from '../formats/xml/parseFunctionCalls';
+import type { XmlInvoke } from '../formats/xml/parseFunctionCalls';
 import type { CallParseOptions, ParsedCalls } from './ParsedCalls';
+import type { InvalidToolCall, ToolCall } from './types';
 import { unknownToolError } from './unknownToolError';
 
 /** Options of `parseXmlCalls`. */
@@ -39,23 +41,27 @@ export function parseXmlCalls(text: string, options: XmlCallParseOptions = {}): 
     invalidCalls: [],
   };
   parsed.invokes.forEach((invoke, index) => {
-    const id = `${prefix}${index}`;
-    const { name } = invoke;
-    const tool = options.tools?.find((candidate) => candidate.name === name);
-    if (invoke.error) {
-      result.invalidCalls.push({
-        id,
-        name,
-        input: invoke.source,
-        error: sanitizeForModel(invoke.error),
-      });
-    } else if (options.tools && !tool) {
-      const input = invoke.json ?? coerceParameters(invoke.parameters, undefined);
-      result.invalidCalls.push({ id, name, input, error: unknownToolError(name, options.tools) });
-    } else {
-      const input = invoke.json ?? coerceParameters(invoke.parameters, tool?.inputSchema);
-      result.calls.push({ id, name, input });
-    }
+    const call = normalizeInvoke(invoke, `${prefix}${index}`, options.tools);
+    if ('error' in call) result.invalidCalls.push(call);
+    else result.calls.push(call);
   });
   return result;
+}
+
+/**
+ * One invoke as a normalized call: its values coerced by the tool's schema, or an invalid call
+ * when it cannot be read or names an unknown tool (`tools` given). Never throws.
+ */
+export function normalizeInvoke(
+  invoke: XmlInvoke,
+  id: string,
+  tools?: CallParseOptions['tools'],
+): ToolCall | InvalidToolCall {
+  const { name } = invoke;
+  if (invoke.error)
+    return { id, name, input: invoke.source, error: sanitizeForModel(invoke.error) };
+  const tool = tools?.find((candidate) => candidate.name === name);
+  const input = invoke.json ?? coerceParameters(invoke.parameters, tool?.inputSchema);
+  if (tools && !tool) return { id, name, input, error: unknownToolError(name, tools) };
+  return { id, name, input };
 }

@@ -70,6 +70,16 @@ trailing text`;
     ]);
   });
 
+  it('tells which invokes were closed, for a reply cut by max_tokens', () => {
+    const parsed = parseFunctionCalls(
+      '<function_calls><invoke><tool_name>a</tool_name></invoke><invoke><tool_name>b</tool_name><parameters><x>1</x>',
+    );
+    expect(parsed.invokes.map((invoke) => [invoke.name, invoke.closed])).toEqual([
+      ['a', true],
+      ['b', false],
+    ]);
+  });
+
   it('keeps markup inside a string value and decodes numeric entities', () => {
     const text =
       '<function_calls><invoke><tool_name>note</tool_name><parameters><body>see <b>this</b> &#60;3</body></parameters></invoke></function_calls>';

@@ -18,6 +18,8 @@ export interface XmlInvoke {
   json?: Record<string, unknown>;
   /** The invoke's source text. */
   source: string;
+  /** True when the invoke ended with `</invoke>` (false: the text ended, or the next invoke began). */
+  closed: boolean;
   /** Why the invoke cannot be run as written; absent when it can. */
   error?: string;
 }
@@ -82,7 +84,12 @@ function parseBlock(block: string): XmlInvoke[] {
     const limit =
       index + 1 < opens.length ? (opens[index + 1].index ?? block.length) : block.length;
     const end = firstMatchAt(INVOKE_CLOSE, block, start, limit);
-    return parseInvoke(block.slice(start, end), open[1] ?? '', block.slice(open.index ?? 0, end));
+    const invoke = parseInvoke(
+      block.slice(start, end),
+      open[1] ?? '',
+      block.slice(open.index ?? 0, end),
+    );
+    return { ...invoke, closed: end < limit };
   });
 }
 
@@ -119,7 +126,7 @@ function readParameters(name: string, text: string, source: string): XmlInvoke {
   const elements = nodes.filter((node): node is XmlElement => node.kind === 'element');
   if (!elements.length && stray) {
     const json = parseJsonObject(stray);
-    if (json) return { name, parameters, json, source };
+    if (json) return { name, parameters, json, source, closed: false };
   }
   if (stray) {
     return failed(
@@ -144,7 +151,7 @@ function readParameters(name: string, text: string, source: string): XmlInvoke {
     if (list) list.push(element);
     else parameters.set(key, [element]);
   }
-  return { name, parameters, source };
+  return { name, parameters, source, closed: false };
 }
 
 function parseJsonObject(text: string): Record<string, unknown> | undefined {
@@ -160,7 +167,7 @@ function parseJsonObject(text: string): Record<string, unknown> | undefined {
 }
 
 function failed(name: string, source: string, error: string): XmlInvoke {
-  return { name, parameters: new Map(), source, error };
+  return { name, parameters: new Map(), source, closed: false, error };
 }
 
 function quote(text: string): string {
