@@ -35,9 +35,9 @@ export interface ParsedFunctionCalls {
 }
 
 const BLOCK_OPEN = /<function_calls\s*>/g;
-const BLOCK_CLOSE = /<\/function_calls\s*>/g;
+const BLOCK_CLOSE = /<\/function_calls\s*>/;
 const INVOKE_OPEN = /<invoke((?:\s[^<>]*?)?)\s*>/g;
-const INVOKE_CLOSE = /<\/invoke\s*>/g;
+const INVOKE_CLOSE = /<\/invoke\s*>/;
 const TOOL_NAME = /<tool_name\s*>([\s\S]*?)<\/tool_name\s*>/;
 const TOOL_NAME_UNCLOSED = /<tool_name\s*>([^<]*)/;
 const NAME_ATTRIBUTE = /\bname\s*=\s*(?:"([^"]*)"|'([^']*)')/;
@@ -70,11 +70,10 @@ export function parseFunctionCalls(text: string): ParsedFunctionCalls {
   };
 }
 
-/** The index of the first match of `pattern` in `source[from, limit)`, or `limit`. */
+/** The index of the first match of `pattern` in `source[from, limit)`, or `limit`; never scans past `limit`. */
 function firstMatchAt(pattern: RegExp, source: string, from: number, limit: number): number {
-  pattern.lastIndex = from;
-  const match = pattern.exec(source);
-  return match && match.index < limit ? match.index : limit;
+  const match = pattern.exec(source.slice(from, limit));
+  return match ? from + match.index : limit;
 }
 
 function parseBlock(block: string): XmlInvoke[] {

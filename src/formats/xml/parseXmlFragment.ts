@@ -29,8 +29,8 @@ export interface XmlText {
 export type XmlNode = XmlElement | XmlText;
 
 const TAG =
-  /<(\/?)([A-Za-z_][\w.:-]*)((?:\s+[^\s=/<>"']+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"']+))?)*)\s*(\/?)>/y;
-const ATTRIBUTE = /([^\s=/<>"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+)))?/g;
+  /<(\/?)([A-Za-z_][\w.:-]*)((?:\s+[^\s=/<>"']+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s<>"']+))?)*)\s*(\/?)>/y;
+const ATTRIBUTE = /([^\s=/<>"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s<>"']+)))?/g;
 const CDATA_START = '<![CDATA[';
 
 interface Open {
@@ -42,6 +42,16 @@ interface Open {
 export function parseXmlFragment(source: string): XmlNode[] {
   const root: XmlNode[] = [];
   const stack: Open[] = [];
+  const openCount = new Map<string, number>();
+  const push = (open: Open): void => {
+    stack.push(open);
+    openCount.set(open.element.name, (openCount.get(open.element.name) ?? 0) + 1);
+  };
+  const pop = (end: number, closed: boolean): void => {
+    const open = stack.pop() as Open;
+    openCount.set(open.element.name, (openCount.get(open.element.name) ?? 1) - 1);
+    finish(open, source, end, closed);
+  };
   const childrenOf = (): XmlNode[] =>
     stack.length ? stack[stack.length - 1].element.children : root;
   let textStart = 0;
@@ -80,14 +90,14 @@ export function parseXmlFragment(source: string): XmlNode[] {
     const [whole, slash, name, attributeText, selfClosing] = match;
     const after = lt + whole.length;
     if (slash) {
-      const depth = findOpen(stack, name);
+      const depth = openCount.get(name) ? findOpen(stack, name) : -1;
       if (depth < 0) {
         position = after;
         continue;
       }
       flushText(lt);
-      while (stack.length > depth + 1) finish(stack.pop() as Open, source, lt, false);
-      finish(stack.pop() as Open, source, lt, true);
+      while (stack.length > depth + 1) pop(lt, false);
+      pop(lt, true);
     } else {
       flushText(lt);
       const element: XmlElement = {
@@ -99,12 +109,12 @@ export function parseXmlFragment(source: string): XmlNode[] {
         closed: Boolean(selfClosing),
       };
       childrenOf().push(element);
-      if (!selfClosing) stack.push({ element, innerStart: after });
+      if (!selfClosing) push({ element, innerStart: after });
     }
     position = textStart = after;
   }
   flushText(source.length);
-  while (stack.length) finish(stack.pop() as Open, source, source.length, false);
+  while (stack.length) pop(source.length, false);
   return root;
 }
 
