@@ -50,11 +50,6 @@ export function describeConstraints(schema: JsonSchema, root: JsonSchema): strin
   return describe(schema, root, 0, new Set()).join('\n');
 }
 
-/** One line per property of an object schema, the way nested shapes are described. */
-export function describeProperties(schema: JsonSchema, root: JsonSchema): string[] {
-  return propertyLines(resolveRef(schema, root), root, 0, new Set());
-}
-
 function describe(
   schema: JsonSchema,
   root: JsonSchema,
@@ -133,11 +128,12 @@ function arrayLines(
   const word = typeWord(item, root);
   const detail = describe(item, root, depth + 1, seen);
   const summary = summaryOf(item, root);
-  const head = `A list of ${word} values.${summary ? ` Each item: ${summary}` : ''}`;
-  if (!detail.length) return [head];
-  const [first, ...rest] = detail;
-  if (isBlockHead(first)) return [head, ...indent(detail)];
-  return [`${head} Each item: ${first}`, ...indent(rest)];
+  const head = `A list of ${word} values.`;
+  const [first = '', ...rest] = detail;
+  const sentence = isBlockHead(first) ? '' : first;
+  const each = [summary, sentence].filter(Boolean).join(' ');
+  const lines = [`${head}${each ? ` Each item: ${each}` : ''}`];
+  return [...lines, ...indent(sentence ? rest : detail)];
 }
 
 function objectLines(

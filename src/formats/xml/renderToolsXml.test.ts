@@ -45,7 +45,11 @@ describe('renderToolsXml', () => {
         quantity: { type: 'integer', description: 'How many shares.', minimum: 1, maximum: 99 },
         side: { type: 'string', enum: ['buy', 'sell'], default: 'buy' },
         price: { type: ['number', 'null'], description: 'Limit price; null for market.' },
-        tags: { type: 'array', items: { type: 'string', maxLength: 20 }, maxItems: 5 },
+        tags: {
+          type: 'array',
+          items: { type: 'string', description: 'A tag.', maxLength: 20 },
+          maxItems: 5,
+        },
         legs: {
           type: 'array',
           description: 'Extra legs.',
@@ -108,7 +112,7 @@ describe('renderToolsXml', () => {
     expect(param('tags')).toEqual({
       type: 'array',
       description:
-        'Optional. Must be at most 5 items.\nA list of string values. Each item: Must be at most 20 characters.',
+        'Optional. Must be at most 5 items.\nA list of string values. Each item: A tag. Must be at most 20 characters.',
     });
     expect(param('legs')).toEqual({
       type: 'array',
