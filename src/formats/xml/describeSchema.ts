@@ -36,7 +36,9 @@ const BOUND_RULES: readonly BoundRule[] = [
 
 /** The schema's type in plain words: `string`, `integer`, ..., `string or null`, or `any`. */
 export function typeWord(schema: JsonSchema | undefined, root: JsonSchema): string {
-  const types = allowedTypes(schema, root).filter((type) => type !== 'null');
+  const allowed = allowedTypes(schema, root);
+  const types = allowed.filter((type) => type !== 'null');
+  if (!types.length && allowed.includes('null')) return 'null';
   if (types.includes('integer') && types.includes('number'))
     types.splice(types.indexOf('integer'), 1);
   return types.length ? types.join(' or ') : 'any';
@@ -84,7 +86,10 @@ function facts(schema: JsonSchema, root: JsonSchema): string[] {
 }
 
 function shape(schema: JsonSchema, root: JsonSchema, depth: number, seen: Set<string>): string[] {
-  const branches = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
+  const branches = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].filter(
+    (branch) => typeWord(branch, root) !== 'null',
+  );
+  if (branches.length === 1) return describe(branches[0], root, depth, seen);
   if (branches.length) return unionLines(branches, root, depth, seen);
   const types = allowedTypes(schema, root);
   if (types.includes('array')) return arrayLines(schema, root, depth, seen);

@@ -66,6 +66,7 @@ describe('renderToolsXml', () => {
         account: { $ref: '#/$defs/Account' },
         meta: { type: 'object', additionalProperties: { type: 'string' } },
         when: { type: 'string', format: 'date-time' },
+        until: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] },
       },
       required: ['quantity', 'account'],
       additionalProperties: false,
@@ -139,6 +140,10 @@ describe('renderToolsXml', () => {
     expect(param('meta')).toEqual({
       type: 'object',
       description: 'Optional.\nAn object whose keys are names and whose values are string.',
+    });
+    expect(param('until')).toEqual({
+      type: 'string',
+      description: 'Optional. May be null.\nMust be in date-time format.',
     });
     expect(param('when')).toEqual({
       type: 'string',
