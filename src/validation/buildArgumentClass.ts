@@ -4,7 +4,7 @@
  * class-transformer decorators its schema and run-time type call for.
  */
 import { Transform, Type } from 'class-transformer';
-import { IsDate, isISO8601, ValidateIf, ValidateNested } from 'class-validator';
+import { IsDate, IsObject, isISO8601, ValidateIf, ValidateNested } from 'class-validator';
 import type { JsonSchema } from '../schema/JsonSchema';
 import { isValidatedClass } from '../schema/derive/deriveDtoSchema';
 import type { SchemaDefs } from './checkSchema';
@@ -55,7 +55,8 @@ function valueDecorators(
     ];
   }
   if (isValidatedClass(runtimeType)) {
-    return [ValidateNested(), Type(() => runtimeType as new () => object)];
+    // IsObject: ValidateNested alone accepts an array of such objects.
+    return [IsObject(), ValidateNested(), Type(() => runtimeType as new () => object)];
   }
   return decoratorsForSchema(schema, defs);
 }

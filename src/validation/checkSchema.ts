@@ -88,7 +88,7 @@ function check(
     out.push(
       say(
         at,
-        `must be one of the following values: ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`,
+        `must be one of the following values: ${schema.enum.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ')}`,
       ),
     );
     return;

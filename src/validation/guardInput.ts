@@ -103,7 +103,11 @@ function walk(root: object, limits: InputLimits): string | undefined {
     }
     for (const key of Object.keys(value)) {
       const here = childPath(path, key, isArray);
-      if (!isArray && FORBIDDEN_KEYS.has(key)) return `${here}: the key "${key}" is not allowed`;
+      // Keys named like Object.prototype members (toString, hasOwnProperty, ...) are dropped
+      // silently by class-transformer, so whitelisting never sees them: refuse them here.
+      if (!isArray && (FORBIDDEN_KEYS.has(key) || Object.hasOwn(Object.prototype, key))) {
+        return `${here}: the key "${key}" is not allowed`;
+      }
       const child = (value as Record<string, unknown>)[key];
       bytes += key.length + 4;
       switch (typeof child) {

@@ -1,0 +1,15 @@
+import { sanitizeForModel } from './sanitizeForModel';
+
+describe('sanitizeForModel', () => {
+  it('drops stack frames, control characters and blank lines', () => {
+    const error = new Error('disk \u0007full');
+    expect(sanitizeForModel(String(error.stack))).toBe('Error: disk full');
+    expect(sanitizeForModel('a\n\n  \nb\r\nc   ')).toBe('a\nb\nc');
+  });
+
+  it('bounds the length, saying how much was cut', () => {
+    const text = sanitizeForModel('x'.repeat(5000), 100);
+    expect(text).toHaveLength(100);
+    expect(text).toMatch(/^x+… \(4924 more characters\)$/);
+  });
+});
