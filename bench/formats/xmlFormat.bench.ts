@@ -6,14 +6,7 @@ import { parseXmlCalls } from '../../src/calls/parseXmlCalls';
 import type { ToolDescriptor } from '../../src/manifest/types';
 import { buildXmlSystemPrompt } from '../../src/formats/xml/buildXmlSystemPrompt';
 import { renderFunctionResults } from '../../src/formats/xml/renderFunctionResults';
-
-/** One figure line of `npm run bench`. */
-interface BenchResult {
-  name: string;
-  figures: Record<string, string | number>;
-  target?: string;
-  ok?: boolean;
-}
+import type { BenchResult } from '../types';
 
 const tools: ToolDescriptor[] = Array.from({ length: 5 }, (_, index) => ({
   name: `tool_${index}`,
