@@ -17,7 +17,9 @@ export interface BoundTool {
   method: (...args: unknown[]) => unknown;
   /** What the input is transformed into and validated as: a DTO class, or the generated argument class. */
   argumentClass: ArgumentClass;
-  /** Named properties that must be present (a `@Params` DTO checks its own). */
-  required: string[];
+  /** False for a tool without input parameters (only `@Ctx`, or none). */
+  hasInput: boolean;
+  /** True when the method takes `@Ctx()`, so the call needs a context and its signal. */
+  usesContext: boolean;
   params: ManifestParam[];
 }

@@ -70,7 +70,8 @@ const ALLOWED = new Set(['name', 'qty', 'tags']);
 /**
  * String length as class-validator counts it (validator.js `isLength`): a surrogate pair is
  * one character, and so is a character followed by the variation selector U+FE0E/U+FE0F.
- * (JSON Schema counts code points; the two differ only on such strings.)
+ * JSON Schema counts code points; the two differ only on such strings, and the registry
+ * checks both (its schema gate, then class-validator), so a name must pass both counts.
  */
 const validatorLength = (text: string): number =>
   text.length -
@@ -95,14 +96,15 @@ const NOT_JSON = Symbol('not JSON');
 
 /**
  * The independent predicate: the arguments the method must receive for this input, or
- * undefined when the call must not be dispatched. `nullTags`: `@IsOptional()` lets null through.
+ * undefined when the call must not be dispatched. `nullTags`: whether null is a valid `tags`
+ * (never: the schema says array, and the schema gate holds `@IsOptional()` to it).
  */
 function expectedArguments(raw: unknown, nullTags: boolean): Received | undefined {
   const input = typeof raw === 'string' ? parseOr(raw, NOT_JSON) : raw;
   if (!isPlainObject(input)) return undefined;
   if (!Object.keys(input).every((key) => ALLOWED.has(key))) return undefined;
   const { name, qty } = input;
-  if (typeof name !== 'string' || validatorLength(name) < 1 || validatorLength(name) > 10) {
+  if (typeof name !== 'string' || validatorLength(name) < 1 || [...name].length > 10) {
     return undefined;
   }
   if (typeof qty !== 'number' || !Number.isInteger(qty) || qty < 1 || qty > 99) return undefined;
@@ -248,7 +250,7 @@ const prototypeState = (): string[] =>
 
 describe.each([
   ['add_item', false],
-  ['add_item_dto', true],
+  ['add_item_dto', false],
 ])('ToolRegistry.call on %s with random input', (tool, nullTags) => {
   const service = new Inventory();
   const registry = new ToolRegistry().register(service);

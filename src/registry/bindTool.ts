@@ -28,7 +28,6 @@ export function bindTool(
   ] as BoundTool['method'];
   const spread = definition.params.find((p) => p.kind === 'spread');
   let argumentClass: ArgumentClass;
-  let required: string[] = [];
   if (spread) {
     const dto = facts.paramTypes[spread.index];
     if (typeof dto !== 'function' || dto === Object) {
@@ -40,17 +39,25 @@ export function bindTool(
     argumentClass = dto as ArgumentClass;
   } else {
     const named = definition.params.filter((p): p is ManifestNamedParam => p.kind === 'named');
-    const requiredInSchema = new Set(definition.inputSchema.required ?? []);
-    ({ argumentClass, required } = buildArgumentClass(
+    argumentClass = buildArgumentClass(
       definition.name,
       named.map((p) => ({
         name: p.name,
         schema: definition.inputSchema.properties[p.name] ?? p.schema,
-        required: requiredInSchema.has(p.name),
         runtimeType: facts.paramTypes[p.index],
       })),
       definition.inputSchema.$defs ?? {},
-    ));
+    );
   }
-  return { definition, instance, method, argumentClass, required, params: definition.params };
+  const hasInput = definition.params.some((p) => p.kind !== 'context');
+  const usesContext = definition.params.some((p) => p.kind === 'context');
+  return {
+    definition,
+    instance,
+    method,
+    argumentClass,
+    hasInput,
+    usesContext,
+    params: definition.params,
+  };
 }

@@ -1,7 +1,8 @@
 /**
  * The dispatch half of a call: builds the positional arguments (named properties, the DTO
  * instance, the context), runs the method under the call's signal and time limit, and turns
- * whatever happens into a `ToolOutcome`.
+ * whatever happens into a `ToolOutcome`. A call with neither a signal nor a time limit takes
+ * a direct path: nothing can interrupt it, so nothing is raced.
  */
 import { randomUUID } from 'node:crypto';
 import { isToolContent } from '../content/toolContent';
@@ -21,18 +22,45 @@ export function renderResult(value: unknown): string | ToolOutcome['content'] {
 function argumentsFor(
   tool: BoundTool,
   prepared: PreparedInput,
-  context: ToolCallContext,
+  context: () => ToolCallContext,
 ): unknown[] {
   const args: unknown[] = [];
   for (const param of tool.params) {
     args[param.index] =
       param.kind === 'context'
-        ? context
+        ? context()
         : param.kind === 'spread'
           ? prepared.instance
           : prepared.instance[param.name];
   }
   return args;
+}
+
+function contextOf(
+  tool: BoundTool,
+  options: CallOptions,
+  signal: () => AbortSignal,
+): ToolCallContext {
+  const context = {
+    toolUseId: options.toolUseId ?? `call_${randomUUID()}`,
+    toolName: tool.definition.name,
+    state: options.state,
+  } as ToolCallContext;
+  return Object.defineProperty(context, 'signal', { get: signal, enumerable: true });
+}
+
+async function runMethod(
+  tool: BoundTool,
+  prepared: PreparedInput,
+  context: () => ToolCallContext,
+  maxErrorLength: number,
+): Promise<ToolOutcome> {
+  try {
+    const value = await tool.method.apply(tool.instance, argumentsFor(tool, prepared, context));
+    return { content: renderResult(value), isError: false };
+  } catch (error) {
+    return { content: thrownText(tool.definition.name, error, maxErrorLength), isError: true };
+  }
 }
 
 /** Runs the method; never throws. */
@@ -43,18 +71,19 @@ export async function invokeTool(
   maxErrorLength: number,
 ): Promise<ToolOutcome> {
   const name = tool.definition.name;
-  const controller = new AbortController();
-  const context: ToolCallContext = {
-    toolUseId: options.toolUseId ?? `call_${randomUUID()}`,
-    toolName: name,
-    signal: controller.signal,
-    state: options.state,
-  };
+  if (options.signal?.aborted) return { content: abortedText(name), isError: true };
   const timeoutMs = options.timeoutMs ?? tool.definition.options?.timeoutMs;
+  const limited = timeoutMs !== undefined && timeoutMs > 0;
+  if (!limited && !options.signal) {
+    let quiet: AbortController | undefined;
+    const context = () => contextOf(tool, options, () => (quiet ??= new AbortController()).signal);
+    return runMethod(tool, prepared, context, maxErrorLength);
+  }
+  const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let onAbort: (() => void) | undefined;
   const interrupted = new Promise<ToolOutcome>((resolve) => {
-    if (timeoutMs !== undefined && timeoutMs > 0) {
+    if (limited) {
       timer = setTimeout(() => {
         controller.abort(new Error(timedOutText(name, timeoutMs)));
         resolve({ content: timedOutText(name, timeoutMs), isError: true });
@@ -66,16 +95,9 @@ export async function invokeTool(
     };
     options.signal?.addEventListener('abort', onAbort, { once: true });
   });
-  const run = (async (): Promise<ToolOutcome> => {
-    try {
-      const value = await tool.method.apply(tool.instance, argumentsFor(tool, prepared, context));
-      return { content: renderResult(value), isError: false };
-    } catch (error) {
-      return { content: thrownText(name, error, maxErrorLength), isError: true };
-    }
-  })();
+  const context = () => contextOf(tool, options, () => controller.signal);
   try {
-    return await Promise.race([run, interrupted]);
+    return await Promise.race([interrupted, runMethod(tool, prepared, context, maxErrorLength)]);
   } finally {
     clearTimeout(timer);
     if (onAbort) options.signal?.removeEventListener('abort', onAbort);

@@ -14,7 +14,6 @@ import { decoratorsForSchema, splitNullable } from './schemaDecorators';
 export interface ArgumentProperty {
   name: string;
   schema: JsonSchema;
-  required: boolean;
   /** The parameter's emitted run-time type (`design:paramtypes`), when known. */
   runtimeType?: unknown;
 }
@@ -22,17 +21,11 @@ export interface ArgumentProperty {
 /** A class the input is transformed into with `plainToInstance`. */
 export type ArgumentClass = new () => object;
 
-/** The generated class and the properties that must be present (checked before class-validator). */
-export interface ArgumentPlan {
-  argumentClass: ArgumentClass;
-  required: string[];
-}
-
 const toDate = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && isISO8601(value, { strict: true }) ? new Date(value) : value;
 
 /**
- * An absent property (reported once by `prepareInput` when required) and an allowed `null`
+ * An absent property (reported once by the schema gate when required) and an allowed `null`
  * skip the value decorators.
  */
 function presenceDecorator(property: ArgumentProperty, nullable: boolean): PropertyDecorator {
@@ -66,7 +59,7 @@ export function buildArgumentClass(
   toolName: string,
   properties: readonly ArgumentProperty[],
   defs: SchemaDefs,
-): ArgumentPlan {
+): ArgumentClass {
   const className = `${toolName.replace(/[^A-Za-z0-9_$]/g, '_')}_Arguments`;
   const ArgumentClass = { [className]: class {} }[className];
   for (const property of properties) {
@@ -77,8 +70,5 @@ export function buildArgumentClass(
     ];
     for (const decorate of decorators) decorate(ArgumentClass.prototype, property.name);
   }
-  return {
-    argumentClass: ArgumentClass,
-    required: properties.filter((p) => p.required).map((p) => p.name),
-  };
+  return ArgumentClass;
 }

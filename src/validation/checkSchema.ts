@@ -1,9 +1,10 @@
 /**
- * Checks a JSON value against the schema subset toolwright emits, for the shapes no
- * class-validator decorator expresses (unions, tuples, records, recursive `$ref`s, nested
- * arrays). Our own code because class-validator has no JSON Schema mode and ajv would be a
- * second validator with other messages; messages follow class-validator's wording so the
- * model reads one style. Called through the `MatchesSchema` constraint only.
+ * Checks a JSON value against the schema subset toolwright emits: the registry's schema gate
+ * (the input must match what the model was promised) and the `MatchesSchema` constraint for
+ * shapes no class-validator decorator expresses (unions, tuples, records, recursion). Our own
+ * code because class-validator has no JSON Schema mode and ajv would be a second validator
+ * with another wording and a large load cost; messages follow class-validator's wording so
+ * the model reads one style.
  */
 import type { JsonSchema, JsonSchemaType } from '../schema/JsonSchema';
 
@@ -49,6 +50,15 @@ const FORMATS: Record<string, (s: string) => boolean> = {
   date: (s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s)),
   uri: (s) => /^[a-z][a-z0-9+.-]*:\S+$/i.test(s),
   uuid: (s) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s),
+};
+
+/** How class-validator words a failed format. */
+const FORMAT_WORDS: Record<string, string> = {
+  email: 'must be an email',
+  'date-time': 'must be a valid ISO 8601 date string',
+  date: 'must be a valid ISO 8601 date string',
+  uri: 'must be a URL address',
+  uuid: 'must be a UUID',
 };
 
 /** Returns one `path: message` per problem; empty when the value conforms. */
@@ -97,7 +107,8 @@ function check(
     const types = Array.isArray(schema.type) ? schema.type : [schema.type];
     if (!types.some((t) => matchesType(value, t))) {
       out.push(say(at, `must be ${types.map((t) => TYPE_WORDS[t]).join(' or ')}`));
-      return;
+      // A fraction where an integer is wanted still gets its bounds checked, as class-validator does.
+      if (typeof value !== 'number') return;
     }
   }
   if (typeof value === 'string') checkString(value, schema, at, out);
@@ -138,7 +149,7 @@ function checkString(value: string, schema: JsonSchema, at: string, out: string[
     out.push(say(at, `must match /${schema.pattern}/ regular expression`));
   }
   const format = schema.format ? FORMATS[schema.format] : undefined;
-  if (format && !format(value)) out.push(say(at, `must be a valid ${schema.format}`));
+  if (format && !format(value)) out.push(say(at, FORMAT_WORDS[schema.format as string]));
 }
 
 function checkNumber(value: number, schema: JsonSchema, at: string, out: string[]): void {

@@ -63,8 +63,11 @@ export function guardValue(value: unknown, limits: InputLimits): GuardSuccess | 
 
 interface Frame {
   value: object;
-  path: string;
   depth: number;
+  /** The container this value sits in, and its key there: the path is built only on failure. */
+  parent?: Frame;
+  key?: string;
+  inArray?: boolean;
   /** Set on the marker pushed under a container's children: leaving it takes it off the path. */
   leave?: boolean;
 }
@@ -78,36 +81,47 @@ const childPath = (path: string, key: string, isArray: boolean): string =>
         : key
       : `${path}[${JSON.stringify(key)}]`;
 
+const pathOf = (frame: Frame): string =>
+  frame.parent ? childPath(pathOf(frame.parent), frame.key as string, Boolean(frame.inArray)) : '';
+
+/** A plain object, of this realm or another (vm, a test runner): its prototype is a root prototype. */
+const isPlainPrototype = (proto: object | null): boolean =>
+  proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null;
+
+/**
+ * Keys refused at any depth: the forbidden ones, and names of `Object.prototype` members
+ * (`toString`, `hasOwnProperty`, …), which class-transformer drops silently, so whitelisting
+ * would never see them.
+ */
+const isRefusedKey = (key: string): boolean =>
+  FORBIDDEN_KEYS.has(key) || Object.hasOwn(Object.prototype, key);
+
 /** Returns the first problem found, or undefined. */
 function walk(root: object, limits: InputLimits): string | undefined {
-  const stack: Frame[] = [{ value: root, path: '', depth: 1 }];
+  const stack: Frame[] = [{ value: root, depth: 1 }];
   const onPath = new Set<object>();
   let bytes = 2;
   while (stack.length > 0) {
     const frame = stack.pop() as Frame;
-    const { value, path, depth } = frame;
+    const { value, depth } = frame;
     if (frame.leave) {
       onPath.delete(value);
       continue;
     }
-    if (depth > limits.maxDepth) {
-      return `${path || 'input'}: is nested deeper than the limit of ${limits.maxDepth} levels`;
-    }
-    if (onPath.has(value)) return `${path || 'input'}: is circular, not JSON`;
+    const here = (): string => pathOf(frame) || 'input';
+    if (depth > limits.maxDepth)
+      return `${here()}: is nested deeper than the limit of ${limits.maxDepth} levels`;
+    if (onPath.has(value)) return `${here()}: is circular, not JSON`;
     onPath.add(value);
-    stack.push({ value, path, depth, leave: true });
+    stack.push({ value, depth, leave: true });
     const proto = Object.getPrototypeOf(value);
     const isArray = Array.isArray(value);
-    if (!isArray && proto !== Object.prototype && proto !== null) {
-      return `${path || 'input'}: must be plain JSON data, got an instance of ${proto?.constructor?.name ?? 'a class'}`;
+    if (!isArray && !isPlainPrototype(proto)) {
+      return `${here()}: must be plain JSON data, got an instance of ${proto?.constructor?.name ?? 'a class'}`;
     }
     for (const key of Object.keys(value)) {
-      const here = childPath(path, key, isArray);
-      // Keys named like Object.prototype members (toString, hasOwnProperty, ...) are dropped
-      // silently by class-transformer, so whitelisting never sees them: refuse them here.
-      if (!isArray && (FORBIDDEN_KEYS.has(key) || Object.hasOwn(Object.prototype, key))) {
-        return `${here}: the key "${key}" is not allowed`;
-      }
+      const at = (): string => childPath(pathOf(frame), key, isArray);
+      if (!isArray && isRefusedKey(key)) return `${at()}: the key "${key}" is not allowed`;
       const child = (value as Record<string, unknown>)[key];
       bytes += key.length + 4;
       switch (typeof child) {
@@ -115,7 +129,7 @@ function walk(root: object, limits: InputLimits): string | undefined {
           bytes += child.length + 2;
           break;
         case 'number':
-          if (!Number.isFinite(child)) return `${here}: must be a finite number`;
+          if (!Number.isFinite(child)) return `${at()}: must be a finite number`;
           bytes += 8;
           break;
         case 'boolean':
@@ -123,10 +137,11 @@ function walk(root: object, limits: InputLimits): string | undefined {
           break;
         case 'object':
           bytes += 2;
-          if (child !== null) stack.push({ value: child, path: here, depth: depth + 1 });
+          if (child !== null)
+            stack.push({ value: child, depth: depth + 1, parent: frame, key, inArray: isArray });
           break;
         default:
-          return `${here}: ${typeof child} is not a JSON value`;
+          return `${at()}: ${typeof child} is not a JSON value`;
       }
       if (bytes > limits.maxInputBytes) {
         return `input: is larger than the limit of ${limits.maxInputBytes} bytes`;

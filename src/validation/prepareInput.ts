@@ -1,7 +1,9 @@
 /**
  * The validation half of a call, in order: guard (plain JSON object, size, depth, forbidden
- * keys), lenient decoding, `plainToInstance` into the tool's argument class, and
- * class-validator with whitelisting and unknown properties forbidden at every level.
+ * keys), lenient decoding, the schema gate (the input must match the tool's JSON Schema, so
+ * the schema promises no more and no less than the registry accepts), `plainToInstance` into
+ * the tool's argument class, and class-validator with whitelisting and unknown properties
+ * forbidden at every level (a DTO's own constraints, custom validators included).
  */
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
@@ -9,6 +11,7 @@ import type { ValidatorOptions } from 'class-validator';
 import type { BoundTool } from '../registry/ToolDefinition';
 import type { InputLimits } from '../registry/types';
 import { decodeLenient } from './decodeLenient';
+import { checkSchema } from './checkSchema';
 import { formatValidationErrors } from './formatValidationErrors';
 import { guardValue, parseJsonText } from './guardInput';
 
@@ -32,12 +35,6 @@ export interface RejectedInput {
   problems: string[];
 }
 
-/** A tool without input parameters: any property is unknown (class-validator refuses an empty class). */
-function noInputExpected(input: Record<string, unknown>): PreparedInput | RejectedInput {
-  const unknown = Object.keys(input).map((key) => `${key}: property ${key} should not exist`);
-  return unknown.length > 0 ? { ok: false, problems: unknown } : { ok: true, input, instance: {} };
-}
-
 /** Runs every check of the call pipeline; never throws. */
 export async function prepareInput(
   tool: BoundTool,
@@ -46,16 +43,16 @@ export async function prepareInput(
 ): Promise<PreparedInput | RejectedInput> {
   const guarded = typeof raw === 'string' ? parseJsonText(raw, limits) : guardValue(raw, limits);
   if (!guarded.ok) return guarded;
-  const input = decodeLenient(guarded.value, tool.definition.inputSchema, limits);
-  if (tool.params.every((param) => param.kind === 'context')) return noInputExpected(input);
-  const missing = tool.required
-    .filter((name) => input[name] === undefined)
-    .map((name) => `${name}: ${name} is required`);
+  const schema = tool.definition.inputSchema;
+  const input = decodeLenient(guarded.value, schema, limits);
+  const mismatches = checkSchema(input, schema, '', schema.$defs);
+  if (mismatches.length > 0) return { ok: false, problems: mismatches };
+  // class-validator refuses an object of a class without decorators: nothing more to check.
+  if (!tool.hasInput) return { ok: true, input, instance: {} };
   try {
     const instance = plainToInstance(tool.argumentClass, input) as Record<string, unknown>;
     const errors = await validate(instance, VALIDATOR_OPTIONS);
-    const problems = [...missing, ...formatValidationErrors(errors)];
-    if (problems.length > 0) return { ok: false, problems };
+    if (errors.length > 0) return { ok: false, problems: formatValidationErrors(errors) };
     return { ok: true, input, instance };
   } catch (error) {
     return { ok: false, problems: [`input: could not be validated (${(error as Error).message})`] };

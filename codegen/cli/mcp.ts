@@ -1,0 +1,257 @@
+/**
+ * `toolwright mcp --module <file> [--http <port>] [--host 127.0.0.1] [--token <t>]`: serves the
+ * registry a module exports to MCP clients, over stdio (default) or Streamable HTTP at `/mcp`.
+ * The MCP SDK is loaded only when this command runs, so the other commands work without it.
+ * In stdio mode nothing but protocol reaches stdout: any other write to stdout goes to stderr.
+ */
+import { basename, extname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import { ToolwrightError } from '../../src/errors/ToolwrightError';
+import type { McpApprovalHook } from '../../src/mcp/types';
+
+/** The parsed command line. */
+export interface McpCommandOptions {
+  module?: string;
+  http?: number;
+  host: string;
+  token?: string;
+  allowedHosts: string[];
+  allowedOrigins: string[];
+  name?: string;
+  approve?: 'elicit';
+  help: boolean;
+}
+
+export const MCP_USAGE = `Usage: toolwright mcp --module <file> [options]
+
+Serves the ToolRegistry a module exports (as \`registry\` or default) to MCP clients.
+
+Options:
+  -m, --module <file>        .js file, or .ts file (through ts-node's transpile-only register)
+      --http <port>          serve Streamable HTTP at http://HOST:PORT/mcp (0 picks a free port);
+                             default: stdio
+      --host <address>       address to bind (default 127.0.0.1)
+      --token <token>        require "Authorization: Bearer <token>" (or TOOLWRIGHT_MCP_TOKEN)
+      --allowed-host <name>  accepted Host hostname (repeatable; default: loopback names when
+                             bound to loopback)
+      --allowed-origin <o>   accepted Origin (repeatable; default: origins on an allowed host)
+      --name <name>          server name reported to clients (default: the module's file name)
+      --approve elicit       ask the client's user before running tools marked requiresApproval
+                             (otherwise they are refused, unless the module exports \`approve\`)
+  -h, --help                 show this help
+`;
+
+/** A usage mistake: printed with the usage, exit code 2. */
+class UsageError extends ToolwrightError {}
+
+type Setter = (options: McpCommandOptions, value: string) => void;
+
+/** Every flag that takes a value, and where it goes. */
+const VALUE_FLAGS: Record<string, Setter> = {
+  '--module': (o, v) => (o.module = v),
+  '-m': (o, v) => (o.module = v),
+  '--http': (o, v) => {
+    const port = Number(v);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) {
+      throw new UsageError(`--http takes a port number (0 picks a free one), not "${v}"`);
+    }
+    o.http = port;
+  },
+  '--host': (o, v) => (o.host = v),
+  '--token': (o, v) => (o.token = v),
+  '--allowed-host': (o, v) => void o.allowedHosts.push(v),
+  '--allowed-origin': (o, v) => void o.allowedOrigins.push(v),
+  '--name': (o, v) => (o.name = v),
+  '--approve': (o, v) => {
+    if (v !== 'elicit') throw new UsageError(`--approve takes "elicit", not "${v}"`);
+    o.approve = v;
+  },
+};
+
+/** Parses `toolwright mcp`'s arguments (`--flag value` or `--flag=value`). */
+export function parseMcpArgs(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+): McpCommandOptions {
+  const options: McpCommandOptions = {
+    host: '127.0.0.1',
+    allowedHosts: [],
+    allowedOrigins: [],
+    help: false,
+    token: env.TOOLWRIGHT_MCP_TOKEN || undefined,
+  };
+  for (let i = 0; i < args.length; i++) {
+    const [flag, inline] = args[i].startsWith('--') ? splitOnce(args[i]) : [args[i], undefined];
+    if (flag === '-h' || flag === '--help') {
+      options.help = true;
+      continue;
+    }
+    const set = VALUE_FLAGS[flag];
+    if (!set) throw new UsageError(`unknown option "${args[i]}"`);
+    const value = inline ?? args[++i];
+    if (value === undefined) throw new UsageError(`${flag} needs a value`);
+    set(options, value);
+  }
+  if (!options.help && !options.module) throw new UsageError('--module <file> is required');
+  return options;
+}
+
+function splitOnce(arg: string): [string, string | undefined] {
+  const at = arg.indexOf('=');
+  return at < 0 ? [arg, undefined] : [arg.slice(0, at), arg.slice(at + 1)];
+}
+
+/** toolwright's own version, from its package.json (source or dist layout). */
+function toolwrightVersion(): string {
+  for (const up of ['../..', '../../..']) {
+    const file = join(__dirname, up, 'package.json');
+    if (!existsSync(file)) continue;
+    const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
+    if (pkg.name === 'toolwright' && pkg.version) return pkg.version;
+  }
+  return '0.0.0';
+}
+
+/** Stdout reserved for the protocol: the stream the transport writes to, and the undo. */
+interface ClaimedStdout {
+  protocol: Writable;
+  release(): void;
+}
+
+/**
+ * Reserves stdout for the protocol: everything else written to `process.stdout` (the module's
+ * `console.log`, a stray `process.stdout.write`) goes to stderr instead.
+ */
+function claimStdout(): ClaimedStdout {
+  const stdout = process.stdout;
+  const ownWrite = stdout.write;
+  const write = ownWrite.bind(stdout) as (
+    chunk: unknown,
+    done: (error?: Error | null) => void,
+  ) => boolean;
+  const protocol = new Writable({
+    write: (chunk, _encoding, done) => void write(chunk, (error) => done(error ?? null)),
+  });
+  protocol.on('error', () => undefined); // a closed pipe ends the session (see serve), not the process
+  stdout.write = process.stderr.write.bind(process.stderr) as typeof stdout.write;
+  return { protocol, release: () => void (stdout.write = ownWrite) };
+}
+
+/** Resolves on the first SIGINT/SIGTERM (or `also`), then stops listening for them. */
+function untilShutdown(also: (stop: () => void) => void): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    also(stop);
+  });
+}
+
+/** The `approve` hook: `--approve elicit`, else what the module exports as `approve`. */
+function approvalHook(options: McpCommandOptions, exported: unknown): McpApprovalHook | undefined {
+  if (options.approve) return options.approve;
+  if (exported === 'elicit' || typeof exported === 'function') return exported as McpApprovalHook;
+  return undefined;
+}
+
+/** The MCP entry, or a clear error when the optional MCP SDK is not installed. */
+async function loadMcp(): Promise<typeof import('../../src/mcp/index')> {
+  try {
+    require.resolve('@modelcontextprotocol/sdk/server/index.js');
+  } catch {
+    throw new ToolwrightError(
+      'the MCP SDK is not installed; run npm install @modelcontextprotocol/sdk',
+    );
+  }
+  return import('../../src/mcp/index');
+}
+
+async function serve(
+  options: McpCommandOptions,
+  stderr: NodeJS.WritableStream,
+  stdio: ClaimedStdout | undefined,
+): Promise<number> {
+  const mcp = await loadMcp();
+  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+  const modulePath = options.module as string;
+  const { registry, exports } = await mcp.loadRegistryModule(modulePath);
+  const serverOptions = {
+    name: options.name ?? basename(modulePath, extname(modulePath)),
+    version: toolwrightVersion(),
+    approve: approvalHook(options, exports.approve),
+  };
+
+  if (options.http === undefined) {
+    const server = mcp.createMcpServer(registry, serverOptions);
+    const transport = new StdioServerTransport(process.stdin, stdio?.protocol);
+    transport.onerror = (error) => stderr.write(`toolwright mcp: ${error.message}\n`);
+    await server.connect(transport);
+    await untilShutdown((stop) => {
+      process.stdin.once('end', stop);
+      process.stdin.once('close', stop);
+      stdio?.protocol.once('error', stop);
+    });
+    await server.close();
+    return 0;
+  }
+
+  if (!mcp.isLoopbackHost(options.host) && !options.token && options.allowedHosts.length === 0) {
+    stderr.write(
+      `toolwright mcp: warning: listening on ${options.host} without --token or --allowed-host; anyone who can reach it can call the tools\n`,
+    );
+  }
+  const running = await mcp.startMcpHttpServer(registry, {
+    ...serverOptions,
+    port: options.http,
+    host: options.host,
+    token: options.token,
+    allowedHosts: options.allowedHosts.length > 0 ? options.allowedHosts : undefined,
+    allowedOrigins: options.allowedOrigins.length > 0 ? options.allowedOrigins : undefined,
+  });
+  announce(`listening on ${running.url}`, stderr);
+  await untilShutdown(() => undefined);
+  await running.close();
+  return 0;
+}
+
+/** The listening line: on stdout, and on stderr too unless both are the same terminal. */
+function announce(line: string, stderr: NodeJS.WritableStream): void {
+  process.stdout.write(`${line}\n`);
+  if (!(process.stdout.isTTY && process.stderr.isTTY)) stderr.write(`${line}\n`);
+}
+
+/**
+ * Runs `toolwright mcp`; resolves with the exit code once the server has shut down.
+ * @example
+ * process.exitCode = await runMcpCommand(['--module', 'dist/tools.js', '--http', '0']);
+ */
+export async function runMcpCommand(args: string[]): Promise<number> {
+  const stderr = process.stderr;
+  let options: McpCommandOptions;
+  try {
+    options = parseMcpArgs(args, process.env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    stderr.write(`toolwright mcp: ${error.message}\n\n${MCP_USAGE}`);
+    return 2;
+  }
+  if (options.help) {
+    process.stdout.write(MCP_USAGE);
+    return 0;
+  }
+  const stdio = options.http === undefined ? claimStdout() : undefined;
+  try {
+    return await serve(options, stderr, stdio);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    stderr.write(`toolwright mcp: ${message}\n`);
+    return 1;
+  } finally {
+    stdio?.release();
+  }
+}

@@ -1,0 +1,74 @@
+/** `toolwright mcp`'s command line, parsed. */
+import { parseMcpArgs } from './mcp';
+
+describe('parseMcpArgs', () => {
+  it('defaults to stdio on loopback', () => {
+    expect(parseMcpArgs(['--module', 'tools.js'])).toEqual({
+      module: 'tools.js',
+      host: '127.0.0.1',
+      allowedHosts: [],
+      allowedOrigins: [],
+      help: false,
+      token: undefined,
+    });
+  });
+
+  it('reads every option, in both spellings', () => {
+    const options = parseMcpArgs([
+      '-m',
+      'tools.ts',
+      '--http=0',
+      '--host',
+      '0.0.0.0',
+      '--token',
+      't',
+      '--allowed-host',
+      'a.example',
+      '--allowed-host=b.example',
+      '--allowed-origin',
+      'https://a.example',
+      '--name',
+      'shop',
+      '--approve',
+      'elicit',
+    ]);
+    expect(options).toMatchObject({
+      module: 'tools.ts',
+      http: 0,
+      host: '0.0.0.0',
+      token: 't',
+      allowedHosts: ['a.example', 'b.example'],
+      allowedOrigins: ['https://a.example'],
+      name: 'shop',
+      approve: 'elicit',
+    });
+  });
+
+  it('takes the token from TOOLWRIGHT_MCP_TOKEN unless given', () => {
+    expect(parseMcpArgs(['-m', 'x.js'], { TOOLWRIGHT_MCP_TOKEN: 'env' }).token).toBe('env');
+    expect(
+      parseMcpArgs(['-m', 'x.js', '--token', 'arg'], { TOOLWRIGHT_MCP_TOKEN: 'env' }).token,
+    ).toBe('arg');
+  });
+
+  it.each([
+    [[], '--module <file> is required'],
+    [
+      ['-m', 'x.js', '--http', 'eighty'],
+      '--http takes a port number (0 picks a free one), not "eighty"',
+    ],
+    [
+      ['-m', 'x.js', '--http', '70000'],
+      '--http takes a port number (0 picks a free one), not "70000"',
+    ],
+    [['-m', 'x.js', '--bogus'], 'unknown option "--bogus"'],
+    [['-m'], '-m needs a value'],
+    [['-m', 'x.js', '--approve', 'all'], '--approve takes "elicit", not "all"'],
+  ])('refuses %j: %s', (args, message) => {
+    expect(() => parseMcpArgs(args)).toThrow(message);
+  });
+
+  it('asks for help without a module', () => {
+    expect(parseMcpArgs(['--help']).help).toBe(true);
+  });
+});

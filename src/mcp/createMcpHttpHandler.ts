@@ -1,0 +1,165 @@
+/**
+ * The Streamable HTTP endpoint of a registry as a plain Node request handler, so a bare
+ * `http.Server`, Express or Nest can mount it. Stateful: each client session gets its own
+ * transport and `Server` (the SDK binds one transport per server), which is what lets
+ * `notifications/tools/list_changed` and approval elicitation reach the client between and
+ * during calls; sessions end on DELETE, on idle timeout, or on `close()`.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { createMcpServer } from './createMcpServer';
+import { guardRequest } from './httpGuards';
+import type { HttpGuardOptions, HttpRejection } from './httpGuards';
+import type { McpServerOptions, McpToolSource } from './types';
+
+/** Options of the HTTP endpoint: the server's, the guards', and session limits. */
+export interface McpHttpOptions extends McpServerOptions, HttpGuardOptions {
+  /** Most sessions open at once; further `initialize` requests get 503. Default 1,000. */
+  maxSessions?: number;
+  /** A session with no open request (no listening stream, no call) this long is closed. Default 30 minutes. */
+  sessionIdleMs?: number;
+}
+
+/** A mounted MCP endpoint. */
+export interface McpHttpHandler {
+  /** Answers one request to the endpoint (any method); `parsedBody` if a body parser ran. */
+  handle(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void>;
+  /** The number of open sessions. */
+  readonly sessionCount: number;
+  /** Closes every session. */
+  close(): Promise<void>;
+}
+
+interface Session {
+  transport: StreamableHTTPServerTransport;
+  server: Server;
+  /** When its last request ended (or began). */
+  lastSeen: number;
+  /** Requests still open: a listening GET stream or a long call keeps the session alive. */
+  open: number;
+}
+
+/** Counts a request as open on its session until its response closes. */
+function track(session: Session, res: ServerResponse): void {
+  session.open++;
+  session.lastSeen = Date.now();
+  res.once('close', () => {
+    session.open--;
+    session.lastSeen = Date.now();
+  });
+}
+
+/** Answers a refusal as a JSON-RPC error body, as the SDK's own checks do. */
+export function sendRejection(res: ServerResponse, rejection: HttpRejection): void {
+  if (res.headersSent) return void res.end();
+  res.writeHead(rejection.status, { 'Content-Type': 'application/json', ...rejection.headers });
+  res.end(
+    JSON.stringify({
+      jsonrpc: '2.0',
+      error: { code: -32000, message: rejection.message },
+      id: null,
+    }),
+  );
+}
+
+function sessionHeader(req: IncomingMessage): string | undefined {
+  const value = req.headers['mcp-session-id'];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The MCP endpoint of a registry, for any Node HTTP stack.
+ * @example
+ * const mcp = createMcpHttpHandler(registry, { name: 'stocks', version: '1.0.0', allowedHosts: LOOPBACK_HOSTS });
+ * http.createServer((req, res) => void mcp.handle(req, res)).listen(3000, '127.0.0.1');
+ */
+export function createMcpHttpHandler(
+  registry: McpToolSource,
+  options: McpHttpOptions,
+): McpHttpHandler {
+  const sessions = new Map<string, Session>();
+  const maxSessions = options.maxSessions ?? 1000;
+  const idleMs = options.sessionIdleMs ?? 30 * 60_000;
+
+  const sweep = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [id, session] of sessions) {
+        if (session.open === 0 && now - session.lastSeen > idleMs) {
+          sessions.delete(id);
+          void session.server.close().catch(() => undefined);
+        }
+      }
+    },
+    Math.min(idleMs, 60_000),
+  );
+  sweep.unref();
+
+  /** A fresh transport and server for a request without a session (an `initialize`, or a stray). */
+  async function openSession(): Promise<Session> {
+    const server = createMcpServer(registry, options);
+    const session: Session = {
+      server,
+      transport: undefined as never,
+      lastSeen: Date.now(),
+      open: 0,
+    };
+    session.transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => void sessions.set(id, session),
+      onsessionclosed: (id) => void sessions.delete(id),
+    });
+    session.transport.onclose = () => {
+      const id = session.transport.sessionId;
+      if (id && sessions.get(id) === session) sessions.delete(id);
+    };
+    await server.connect(session.transport);
+    return session;
+  }
+
+  async function handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    parsedBody?: unknown,
+  ): Promise<void> {
+    const rejection = guardRequest(req.headers, options);
+    if (rejection) return sendRejection(res, rejection);
+    const id = sessionHeader(req);
+    try {
+      if (id !== undefined) {
+        const session = sessions.get(id);
+        if (!session) return sendRejection(res, { status: 404, message: 'Session not found' });
+        track(session, res);
+        return await session.transport.handleRequest(req, res, parsedBody);
+      }
+      if (sessions.size >= maxSessions) {
+        return sendRejection(res, {
+          status: 503,
+          message: 'Too many MCP sessions; try again later',
+        });
+      }
+      const session = await openSession();
+      await session.transport.handleRequest(req, res, parsedBody);
+      // Anything but a successful initialize leaves no session behind.
+      if (session.transport.sessionId === undefined) await session.server.close();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      sendRejection(res, { status: 500, message: `Internal error: ${message}` });
+    }
+  }
+
+  return {
+    handle,
+    get sessionCount() {
+      return sessions.size;
+    },
+    async close() {
+      clearInterval(sweep);
+      const open = [...sessions.values()];
+      sessions.clear();
+      await Promise.all(open.map((session) => session.server.close().catch(() => undefined)));
+    },
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * `mountMcpHttp` on a real Nest (Express) application, run in its own process by the
+ * `nestApp` fixture, driven by the MCP SDK's client.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { createShopRegistry } from './__fixtures__/shopRegistry';
+
+const ROOT = join(__dirname, '..', '..');
+
+describe('mountMcpHttp on a Nest (Express) application', () => {
+  let child: ChildProcess;
+  let url: string;
+
+  beforeAll(async () => {
+    child = spawn(
+      process.execPath,
+      ['-r', 'ts-node/register/transpile-only', join(__dirname, '__fixtures__', 'nestApp.ts')],
+      {
+        cwd: ROOT,
+        env: { ...process.env, TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'), MCP_TOKEN: 't0ken' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    url = await new Promise<string>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /listening on (\S+)/.exec(output);
+        if (match) resolve(match[1]);
+      };
+      child.stdout?.on('data', onData);
+      child.stderr?.on('data', onData);
+      child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
+    });
+  });
+
+  afterAll(async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  });
+
+  it('serves the registry at /mcp beside the app', async () => {
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(url), {
+        requestInit: { headers: { Authorization: 'Bearer t0ken' } },
+      }),
+    );
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.inputSchema)).toEqual(
+        createShopRegistry()
+          .toAnthropic()
+          .map((tool) => tool.input_schema),
+      );
+      const result = await client.callTool({
+        name: 'order',
+        arguments: { sku: 'A', quantity: 100 },
+      });
+      expect(result.isError).toBe(true);
+      expect((result.content as Array<{ text: string }>)[0].text).toMatch(/^quantity: /m);
+      const ok = await client.callTool({ name: 'add', arguments: { a: 20, b: 22 } });
+      expect(ok.content).toEqual([{ type: 'text', text: '42' }]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('keeps the guards: no token is 401', async () => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(401);
+  });
+
+  it('leaves the rest of the app alone', async () => {
+    const response = await fetch(url.replace(/\/mcp$/, '/elsewhere'));
+    expect(response.status).toBe(404);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * A standalone Streamable HTTP MCP server: a Node `http.Server` answering at one path (`/mcp`),
+ * bound to loopback unless told otherwise, with the loopback Host allow-list on by default.
+ * What `toolwright mcp --http` runs; usable from code too.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createMcpHttpHandler, sendRejection } from './createMcpHttpHandler';
+import type { McpHttpOptions } from './createMcpHttpHandler';
+import { isLoopbackHost, LOOPBACK_HOSTS } from './httpGuards';
+import type { McpToolSource } from './types';
+
+/** Options of `startMcpHttpServer`. */
+export interface McpHttpServerOptions extends McpHttpOptions {
+  /** The port; 0 picks a free one. Default 0. */
+  port?: number;
+  /** The address to bind. Default `127.0.0.1`. */
+  host?: string;
+  /** The endpoint's path. Default `/mcp`. */
+  path?: string;
+}
+
+/** A running MCP HTTP server. */
+export interface RunningMcpHttpServer {
+  /** The endpoint, e.g. `http://127.0.0.1:51234/mcp`. */
+  url: string;
+  /** The bound port. */
+  port: number;
+  /** The number of open MCP sessions. */
+  readonly sessionCount: number;
+  /** Closes every session and stops listening. */
+  close(): Promise<void>;
+}
+
+/** A host as it appears in a URL (IPv6 in brackets). */
+function urlHost(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+/**
+ * Serves a registry over Streamable HTTP.
+ * @example
+ * const { url, close } = await startMcpHttpServer(registry, { name: 'stocks', version: '1.0.0', port: 0 });
+ */
+export async function startMcpHttpServer(
+  registry: McpToolSource,
+  options: McpHttpServerOptions,
+): Promise<RunningMcpHttpServer> {
+  const host = options.host ?? '127.0.0.1';
+  const path = options.path ?? '/mcp';
+  const allowedHosts = options.allowedHosts ?? (isLoopbackHost(host) ? LOOPBACK_HOSTS : undefined);
+  const handler = createMcpHttpHandler(registry, { ...options, allowedHosts });
+
+  const server = createServer((req, res) => {
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (pathname !== path)
+      return sendRejection(res, { status: 404, message: `Not found; the MCP endpoint is ${path}` });
+    void handler.handle(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://${urlHost(host)}:${port}${path}`,
+    port,
+    get sessionCount() {
+      return handler.sessionCount;
+    },
+    async close() {
+      await handler.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
