@@ -76,3 +76,24 @@ export { validateCalls } from './calls/validateCalls';
 export type { CallParseOptions, ParsedCalls } from './calls/ParsedCalls';
 export { hasTools } from './metadata/reflection';
 export { toSnakeCase } from './naming/toolName';
+export { ToolAgent } from './agent/ToolAgent';
+export { AbortError } from './agent/AbortError';
+export type {
+  AgentClient,
+  AgentEvent,
+  AgentFormat,
+  AgentRegistry,
+  AgentStopReason,
+  AgentUsage,
+  ApprovalContext,
+  ApprovalDecision,
+  Approver,
+  CallDecider,
+  RunInput,
+  RunOptions,
+  RunResult,
+  StepResult,
+  ToolAgentOptions,
+} from './agent/types';
+export { toRunnableTools } from './registry/toRunnableTools';
+export type { ParsedToolInput } from './registry/toRunnableTools';

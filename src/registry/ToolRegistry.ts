@@ -26,6 +26,9 @@ import { methodLabel } from './describeTarget';
 import { invokeTool } from './invokeTool';
 import { invalidInputText, unknownToolText } from './modelText';
 import { readMethodFacts } from './readMethodFacts';
+import { toRunnableTools } from './toRunnableTools';
+import type { ParsedToolInput } from './toRunnableTools';
+import type { BetaRunnableTool } from '@anthropic-ai/sdk/lib/tools/BetaRunnableTool';
 import type { BoundTool } from './ToolDefinition';
 import type {
   CallOptions,
@@ -117,6 +120,11 @@ export class ToolRegistry {
     options?: CallOpenAIOptions,
   ): Promise<OpenAIToolMessage[]> {
     return runOpenAICalls(this, toolCalls, options);
+  }
+
+  /** The tools for `client.beta.messages.toolRunner`: validation in `parse`, dispatch in `run`. */
+  toRunnableTools(): BetaRunnableTool<ParsedToolInput>[] {
+    return toRunnableTools(this);
   }
 
   /** Validates an input without running anything (manual mode). Never throws. */
