@@ -49,5 +49,51 @@ export type {
 export type { JsonSchema, JsonValue, ObjectSchema } from './schema/JsonSchema';
 export type { ToolCall, InvalidToolCall } from './calls/types';
 export { toAnthropicTools } from './formats/anthropic/toAnthropicTools';
+export { renderToolsXml } from './formats/xml/renderToolsXml';
+export {
+  buildXmlSystemPrompt,
+  XML_STOP_SEQUENCE,
+  XML_TOOLS_PREAMBLE,
+} from './formats/xml/buildXmlSystemPrompt';
+export { renderFunctionResults } from './formats/xml/renderFunctionResults';
+export type { XmlCallResult } from './formats/xml/renderFunctionResults';
+export { parseFunctionResults } from './formats/xml/parseFunctionResults';
+export { extractAnswer } from './formats/xml/extractAnswer';
+export { escapeXml, unescapeXml } from './formats/xml/escapeXml';
+export { toOpenAITools } from './formats/openai/toOpenAITools';
+export { callOpenAI } from './formats/openai/callOpenAI';
+export type {
+  OpenAIAssistantMessage,
+  OpenAIFunctionTool,
+  OpenAIToolCall,
+  OpenAIToolMessage,
+} from './formats/openai/types';
+export { parseAnthropicCalls } from './calls/parseAnthropicCalls';
+export { parseOpenAICalls } from './calls/parseOpenAICalls';
+export { parseXmlCalls } from './calls/parseXmlCalls';
+export type { ParsedXmlCalls, XmlCallParseOptions } from './calls/parseXmlCalls';
+export { validateCalls } from './calls/validateCalls';
+export type { CallParseOptions, ParsedCalls } from './calls/ParsedCalls';
 export { hasTools } from './metadata/reflection';
 export { toSnakeCase } from './naming/toolName';
+export { ToolAgent } from './agent/ToolAgent';
+export { AbortError } from './agent/AbortError';
+export type {
+  AgentClient,
+  AgentEvent,
+  AgentFormat,
+  AgentRegistry,
+  AgentStopReason,
+  AgentUsage,
+  ApprovalContext,
+  ApprovalDecision,
+  Approver,
+  CallDecider,
+  RunInput,
+  RunOptions,
+  RunResult,
+  StepResult,
+  ToolAgentOptions,
+} from './agent/types';
+export { toRunnableTools } from './registry/toRunnableTools';
+export type { ParsedToolInput } from './registry/toRunnableTools';

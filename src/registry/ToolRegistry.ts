@@ -8,6 +8,15 @@ import { DEFAULT_MAX_ERROR_LENGTH } from '../errors/sanitizeForModel';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError';
 import { toAnthropicTools } from '../formats/anthropic/toAnthropicTools';
 import type { AnthropicRenderOptions } from '../formats/anthropic/toAnthropicTools';
+import { callOpenAI as runOpenAICalls } from '../formats/openai/callOpenAI';
+import type { CallOpenAIOptions } from '../formats/openai/callOpenAI';
+import { toOpenAITools } from '../formats/openai/toOpenAITools';
+import type {
+  OpenAIFunctionTool,
+  OpenAIToolCall,
+  OpenAIToolMessage,
+} from '../formats/openai/types';
+import { renderToolsXml } from '../formats/xml/renderToolsXml';
 import type { ToolDescriptor } from '../manifest/types';
 import { prepareInput } from '../validation/prepareInput';
 import { bindTool } from './bindTool';
@@ -17,6 +26,9 @@ import { methodLabel } from './describeTarget';
 import { invokeTool } from './invokeTool';
 import { invalidInputText, unknownToolText } from './modelText';
 import { readMethodFacts } from './readMethodFacts';
+import { toRunnableTools } from './toRunnableTools';
+import type { ParsedToolInput } from './toRunnableTools';
+import type { BetaRunnableTool } from '@anthropic-ai/sdk/lib/tools/BetaRunnableTool';
 import type { BoundTool } from './ToolDefinition';
 import type {
   CallOptions,
@@ -90,6 +102,29 @@ export class ToolRegistry {
   /** Tool definitions as the Messages API takes them. */
   toAnthropic(options: AnthropicRenderOptions = {}): AnthropicTool[] {
     return toAnthropicTools(this.descriptors(), options);
+  }
+
+  /** The `<tools>` section of the legacy XML prompt format (see `buildXmlSystemPrompt` for the whole prompt). */
+  toXmlPrompt(): string {
+    return renderToolsXml(this.descriptors());
+  }
+
+  /** Tool definitions as OpenAI function tools. */
+  toOpenAI(): OpenAIFunctionTool[] {
+    return toOpenAITools(this.descriptors());
+  }
+
+  /** Runs an OpenAI message's `tool_calls`: one `{ role: 'tool' }` message per call, in order. Never throws. */
+  callOpenAI(
+    toolCalls: readonly OpenAIToolCall[] | null | undefined,
+    options?: CallOpenAIOptions,
+  ): Promise<OpenAIToolMessage[]> {
+    return runOpenAICalls(this, toolCalls, options);
+  }
+
+  /** The tools for `client.beta.messages.toolRunner`: validation in `parse`, dispatch in `run`. */
+  toRunnableTools(): BetaRunnableTool<ParsedToolInput>[] {
+    return toRunnableTools(this);
   }
 
   /** Validates an input without running anything (manual mode). Never throws. */

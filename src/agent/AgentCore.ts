@@ -1,0 +1,29 @@
+/**
+ * What every phase of the loop shares: the client, the dialect, the call runner and the
+ * settings, resolved once from `ToolAgent`'s options. Plain data, so each phase is a function.
+ */
+import type { MessageCreateParamsBase } from '@anthropic-ai/sdk/resources/messages';
+import type { AgentDialect } from './dialects/AgentDialect';
+import type { CallRunner } from './CallRunner';
+import type { AgentClient, AgentRegistry } from './types';
+
+/** The resolved options of an agent. */
+export interface AgentSettings {
+  model: string;
+  maxTokens: number;
+  system?: string;
+  maxIterations: number;
+  concurrency: number;
+  cache: boolean;
+  context: unknown;
+  params: Partial<Omit<MessageCreateParamsBase, 'messages' | 'stream'>>;
+}
+
+/** The parts of an agent the phases use. */
+export interface AgentCore {
+  client: AgentClient;
+  dialect: AgentDialect;
+  runner: CallRunner;
+  registry: AgentRegistry;
+  settings: AgentSettings;
+}

@@ -1,0 +1,134 @@
+/**
+ * Answers the calls of one turn: a call that was cut off or fails validation is answered with
+ * its error, a call needing approval goes through the approver, the rest run through the
+ * registry under the turn's concurrency bound and abort signal. Every call gets exactly one
+ * answer; nothing here throws but an abort.
+ */
+import type { ToolCall } from '../calls/types';
+import { sanitizeForModel } from '../errors/sanitizeForModel';
+import type { CallAnswer, DialectCall } from './dialects/AgentDialect';
+import type { Limiter } from './createLimiter';
+import { raceAbort } from './raceAbort';
+import type { Logger } from '../registry/types';
+import type { AgentEvent, AgentRegistry, ApprovalDecision, Approver, CallDecider } from './types';
+
+/** What one turn's calls share. */
+export interface TurnScope {
+  signal: AbortSignal;
+  state: unknown;
+  /** `resolve()`'s decider; when present it is the first say on every call. */
+  decide?: CallDecider;
+  emit?: (event: AgentEvent) => void;
+}
+
+/** The answer to a call that never completed, so it was not run. */
+export function notRunText(name: string, stopReason: string | null): string {
+  const why =
+    stopReason === 'max_tokens'
+      ? 'the reply was cut off (max_tokens) before this call was complete'
+      : `the reply ended (stop_reason ${String(stopReason)}) before this call was complete`;
+  return `Tool "${name}" was not run: ${why}.`;
+}
+
+function denied(decision: ApprovalDecision): string | undefined {
+  if (decision === true) return undefined;
+  if (decision === false) return 'not approved';
+  if (decision && typeof decision === 'object' && decision.approved) return undefined;
+  return decision && typeof decision === 'object' && decision.reason
+    ? decision.reason
+    : 'not approved';
+}
+
+/** Runs and answers calls for an agent. */
+export class CallRunner {
+  constructor(
+    private readonly registry: AgentRegistry,
+    private readonly approve: Approver | undefined,
+    private readonly logger?: Logger,
+  ) {}
+
+  /** Answers a call that will not run with an error text (emitted as its result too). */
+  reject(call: DialectCall, text: string, scope: TurnScope): CallAnswer {
+    return this.finish(call, text, true, scope);
+  }
+
+  /** Answers one complete call: validate, approve, run. */
+  async answer(call: DialectCall, limiter: Limiter, scope: TurnScope): Promise<CallAnswer> {
+    const checked = call.error
+      ? { ok: false as const, error: call.error }
+      : await raceAbort(this.registry.check(call.name, call.input), scope.signal);
+    const { id, name, input } = call;
+    if (!checked.ok) {
+      const error = checked.error;
+      const invalid = { id, name, input, error };
+      scope.emit?.({ type: 'tool_call', id, name, input, valid: false, error, call: invalid });
+      return this.finish(call, checked.error, true, scope);
+    }
+    const valid: ToolCall = {
+      id: call.id,
+      name: call.name,
+      input: call.input as Record<string, unknown>,
+    };
+    scope.emit?.({ type: 'tool_call', id, name, input, valid: true, call: valid });
+    const refusal = await raceAbort(this.approval(valid, scope), scope.signal);
+    if (refusal !== undefined) {
+      const reason = sanitizeForModel(refusal, 500);
+      return this.finish(
+        call,
+        `Tool "${call.name}" was not run: the call was denied (${reason}).`,
+        true,
+        scope,
+      );
+    }
+    const outcome = await raceAbort(
+      limiter(() =>
+        this.registry.call(call.name, call.input, {
+          toolUseId: call.id,
+          signal: scope.signal,
+          state: scope.state,
+        }),
+      ),
+      scope.signal,
+    );
+    return this.finish(call, outcome.content, outcome.isError, scope);
+  }
+
+  /** The denial reason, or undefined when the call may run. */
+  private async approval(call: ToolCall, scope: TurnScope): Promise<string | undefined> {
+    try {
+      if (scope.decide) {
+        const refusal = denied(await scope.decide(call));
+        if (refusal !== undefined) return refusal;
+      }
+      if (!this.registry.get(call.name)?.options.requiresApproval) return undefined;
+      if (!this.approve) {
+        return scope.decide
+          ? undefined
+          : 'the tool requires approval and no approver is configured';
+      }
+      const ctx = {
+        toolUseId: call.id,
+        toolName: call.name,
+        state: scope.state,
+        signal: scope.signal,
+      };
+      return denied(await this.approve(call, ctx));
+    } catch (error) {
+      const message = (error as { message?: unknown } | null)?.message ?? String(error);
+      this.logger?.warn(
+        `toolwright: approval of "${call.name}" threw, so it was denied: ${String(message)}`,
+      );
+      return `approval failed: ${String(message)}`;
+    }
+  }
+
+  private finish(
+    call: DialectCall,
+    content: CallAnswer['content'],
+    isError: boolean,
+    scope: TurnScope,
+  ): CallAnswer {
+    scope.emit?.({ type: 'tool_result', id: call.id, name: call.name, content, isError });
+    return { call, content, isError };
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * The request of one turn: the full history (so the loop works through Bedrock and Vertex,
+ * which keep no server-side state), the agent's settings, and the dialect's parts (tools,
+ * system prompt, stop sequences).
+ */
+import type {
+  MessageCreateParamsNonStreaming,
+  MessageParam,
+} from '@anthropic-ai/sdk/resources/messages';
+import type { AgentCore } from './AgentCore';
+
+/** The Messages API parameters of the next turn. */
+export function buildRequest(
+  core: AgentCore,
+  messages: readonly MessageParam[],
+): MessageCreateParamsNonStreaming {
+  const { settings, dialect } = core;
+  const parts = dialect.requestParts({ system: settings.system, cache: settings.cache });
+  const request: MessageCreateParamsNonStreaming = {
+    ...settings.params,
+    model: settings.model,
+    max_tokens: settings.maxTokens,
+    messages: messages.slice(),
+  };
+  if (parts.system !== undefined) request.system = parts.system;
+  if (parts.tools) request.tools = [...(settings.params.tools ?? []), ...parts.tools];
+  if (parts.stop_sequences) {
+    request.stop_sequences = [...(settings.params.stop_sequences ?? []), ...parts.stop_sequences];
+  }
+  return request;
+}

@@ -1,0 +1,91 @@
+/**
+ * Manual mode: `step` makes one model turn and sorts its calls into valid and invalid without
+ * running anything; `resolve` runs the calls the caller approves and builds the next user
+ * message, answering every call of the turn (results, denials, invalid calls' errors) in order.
+ */
+import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
+import type { InvalidToolCall, ToolCall } from '../calls/types';
+import { ToolwrightError } from '../errors/ToolwrightError';
+import type { AgentCore } from './AgentCore';
+import { buildRequest } from './buildRequest';
+import { notRunText } from './CallRunner';
+import type { TurnScope } from './CallRunner';
+import { createLimiter } from './createLimiter';
+import { asAbort, toMessages } from './runLoop';
+import type { CallDecider, RunInput, StepResult } from './types';
+
+/** One model turn; runs nothing. */
+export async function takeStep(
+  core: AgentCore,
+  input: RunInput,
+  signal: AbortSignal,
+): Promise<StepResult> {
+  try {
+    const request = buildRequest(core, toMessages(input));
+    const message = await core.client.messages.create(request, { signal });
+    const all = core.dialect.extractCalls(message);
+    const calls: ToolCall[] = [];
+    const invalidCalls: InvalidToolCall[] = [];
+    for (const call of all) {
+      const { id, name, input: callInput } = call;
+      if (!call.complete) {
+        invalidCalls.push({
+          id,
+          name,
+          input: callInput,
+          error: notRunText(name, message.stop_reason),
+        });
+        continue;
+      }
+      const checked = call.error
+        ? { ok: false as const, error: call.error }
+        : await core.registry.check(name, callInput);
+      if (checked.ok) calls.push({ id, name, input: callInput as Record<string, unknown> });
+      else invalidCalls.push({ id, name, input: callInput, error: checked.error });
+    }
+    const done = all.length === 0 && message.stop_reason !== 'pause_turn';
+    return { message, calls, invalidCalls, done };
+  } catch (error) {
+    throw asAbort(error, signal);
+  }
+}
+
+/** Runs the approved calls of a step and returns the next user message. */
+export async function resolveStep(
+  core: AgentCore,
+  step: StepResult,
+  decide: CallDecider | undefined,
+  scope: Omit<TurnScope, 'decide'>,
+): Promise<MessageParam> {
+  const calls = core.dialect.extractCalls(step.message);
+  if (calls.length === 0) {
+    throw new ToolwrightError(
+      'ToolAgent.resolve: the step made no tool calls, so there is nothing to answer; check step.done first',
+    );
+  }
+  const valid = new Map(step.calls.map((call) => [call.id, call]));
+  const invalid = new Map(step.invalidCalls.map((call) => [call.id, call]));
+  const limiter = createLimiter(core.settings.concurrency);
+  const turnScope: TurnScope = { ...scope, decide };
+  try {
+    const answers = await Promise.all(
+      calls.map((call) => {
+        const chosen = valid.get(call.id);
+        if (chosen) {
+          return core.runner.answer(
+            { ...call, input: chosen.input, complete: true },
+            limiter,
+            turnScope,
+          );
+        }
+        const error =
+          invalid.get(call.id)?.error ??
+          `Tool "${call.name}" was not run: the call was not resolved.`;
+        return core.runner.reject(call, error, turnScope);
+      }),
+    );
+    return core.dialect.resultsMessage(answers);
+  } catch (error) {
+    throw asAbort(error, scope.signal);
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * The public types of `ToolAgent`: its options, what `run`, `step` and `stream` return, and the
+ * approval hooks. Kept apart from the class so that users and the dialects can import them
+ * without the loop.
+ */
+import type Anthropic from '@anthropic-ai/sdk';
+import type {
+  Message,
+  MessageCreateParamsBase,
+  MessageParam,
+  StopReason,
+  Tool as AnthropicTool,
+} from '@anthropic-ai/sdk/resources/messages';
+import type { ToolCall, InvalidToolCall } from '../calls/types';
+import type { ToolDescriptor } from '../manifest/types';
+import type { CallOptions, Logger, ToolOutcome } from '../registry/types';
+
+/** The wire format of the loop: native `tools`, or the legacy XML prompt format. */
+export type AgentFormat = 'native' | 'xml';
+
+/** What the agent needs of a registry (a `ToolRegistry` has all of it). */
+export interface AgentRegistry {
+  get(name: string): { options: { requiresApproval?: boolean } } | undefined;
+  descriptors(): ToolDescriptor[];
+  toAnthropic(options?: { cache?: boolean }): AnthropicTool[];
+  check(
+    name: string,
+    input: unknown,
+  ): Promise<{ ok: true; input: Record<string, unknown> } | { ok: false; error: string }>;
+  call(name: string, input: unknown, options?: CallOptions): Promise<ToolOutcome>;
+}
+
+/** What an approver sees besides the call. */
+export interface ApprovalContext<State = unknown> {
+  toolUseId: string;
+  toolName: string;
+  /** The run's application state (`context`). */
+  state: State;
+  /** Fires when the run is aborted. */
+  signal: AbortSignal;
+}
+
+/** `true` approves; `false` or `{ approved: false, reason }` denies (the reason reaches the model). */
+export type ApprovalDecision = boolean | { approved: boolean; reason?: string };
+
+/** Consulted for every call of a tool marked `requiresApproval`. */
+export type Approver<State = unknown> = (
+  call: ToolCall,
+  ctx: ApprovalContext<State>,
+) => ApprovalDecision | Promise<ApprovalDecision>;
+
+/** `resolve()`'s choice for each valid call (default: run them all). */
+export type CallDecider = (call: ToolCall) => ApprovalDecision | Promise<ApprovalDecision>;
+
+/**
+ * The client the agent calls: `new Anthropic()`, or `AnthropicBedrock` / `AnthropicVertex`
+ * (anything with the SDK's `messages.create`).
+ */
+export interface AgentClient {
+  messages: Pick<Anthropic['messages'], 'create'>;
+}
+
+/** Options of `new ToolAgent()`. */
+export interface ToolAgentOptions<State = unknown> {
+  /** The official client (`new Anthropic()`, or its Bedrock / Vertex variants). */
+  client: AgentClient;
+  registry: AgentRegistry;
+  model: string;
+  /** `max_tokens` of each request (default 4096). */
+  maxTokens?: number;
+  system?: string;
+  /** Model requests per run before it stops with `max_iterations` (default 10). */
+  maxIterations?: number;
+  /** Default `native`. */
+  format?: AgentFormat;
+  /** Calls of one turn that may run at the same time (default: all of them). */
+  concurrency?: number;
+  /** Decides the calls of tools marked `requiresApproval`; without it they are denied. */
+  approve?: Approver<State>;
+  /** Application state handed to every call (`ctx.state`), such as the current user. */
+  context?: State;
+  /** Mark the tool definitions and the system prompt with `cache_control`. */
+  cache?: boolean;
+  /** Other Messages API parameters sent with every request (temperature, tool_choice, ...). */
+  params?: Partial<Omit<MessageCreateParamsBase, 'messages' | 'stream'>>;
+  logger?: Logger;
+}
+
+/** Token counts summed over every request of a run. */
+export interface AgentUsage {
+  input_tokens: number;
+  output_tokens: number;
+  cache_creation_input_tokens: number;
+  cache_read_input_tokens: number;
+}
+
+/** Why a run ended: the last message's `stop_reason`, or `max_iterations`. */
+export type AgentStopReason = StopReason | 'max_iterations';
+
+/** What `run` returns (and `stream`'s `done` event carries). */
+export interface RunResult {
+  /** The text of the last assistant message. */
+  finalText: string;
+  /** The last assistant message. */
+  message: Message;
+  /** The whole history, plain JSON: store it and pass it back to `run` to continue. */
+  messages: MessageParam[];
+  usage: AgentUsage;
+  /** Model requests made. */
+  iterations: number;
+  stopReason: AgentStopReason;
+  /** The `<answer>` text, in the XML format. */
+  answer?: string;
+}
+
+/** The input of a run: a user prompt, or a stored history to continue. */
+export type RunInput = string | MessageParam[];
+
+/** Options of one `run`, `stream`, `step` or `resolve`. */
+export interface RunOptions<State = unknown> {
+  /** Aborts the request in flight and the running tools; the run rejects with `AbortError`. */
+  signal?: AbortSignal;
+  /** Overrides the agent's `context` for this run. */
+  context?: State;
+}
+
+/** What `step` returns: one model turn, nothing run. */
+export interface StepResult {
+  message: Message;
+  /** Calls whose tool exists and whose input passed validation. */
+  calls: ToolCall[];
+  /** Calls that cannot run: unknown tool, unparsable or invalid input, cut off. */
+  invalidCalls: InvalidToolCall[];
+  /** True when the model waits for nothing: no call to answer, no turn to continue. */
+  done: boolean;
+}
+
+/** The events of `stream()`. */
+export type AgentEvent =
+  | { type: 'text'; text: string }
+  | { type: 'tool_call_start'; id: string; name: string }
+  | {
+      type: 'tool_input_delta';
+      id: string;
+      name: string;
+      /** This delta's raw JSON text. */
+      partialJson: string;
+      /** The input parsed so far (a live object that keeps growing: copy it to keep it). */
+      partialInput: unknown;
+    }
+  | {
+      /** A call is complete and checked: `valid` says whether it will run (after approval). */
+      type: 'tool_call';
+      id: string;
+      name: string;
+      input: unknown;
+      valid: boolean;
+      /** Why it cannot run, when it is not valid. */
+      error?: string;
+      call: ToolCall | InvalidToolCall;
+    }
+  | {
+      type: 'tool_result';
+      id: string;
+      name: string;
+      content: ToolOutcome['content'];
+      isError: boolean;
+    }
+  | { type: 'turn_end'; message: Message; iteration: number; stopReason: StopReason | null }
+  | { type: 'done'; result: RunResult };

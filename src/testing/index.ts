@@ -1,0 +1,24 @@
+/**
+ * `toolwright/testing`: a scripted Messages API server for testing agents offline with the real
+ * `@anthropic-ai/sdk` client over HTTP.
+ * @example
+ * import { startScriptedServer } from 'toolwright/testing';
+ * const server = await startScriptedServer({ turns: [{ content: [{ type: 'text', text: 'Hi' }] }] });
+ * const client = new Anthropic({ apiKey: 'test', baseURL: server.url, maxRetries: 2 });
+ */
+export { startScriptedServer } from './startScriptedServer';
+export { checkPairing } from './checkPairing';
+export type {
+  RecordedRequest,
+  ScriptedBlock,
+  ScriptedError,
+  ScriptedOtherBlock,
+  ScriptedReply,
+  ScriptedServer,
+  ScriptedServerOptions,
+  ScriptedStreamOptions,
+  ScriptedTextBlock,
+  ScriptedToolUseBlock,
+  ScriptedTurn,
+  TurnPicker,
+} from './types';

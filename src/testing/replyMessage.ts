@@ -1,0 +1,144 @@
+/**
+ * Turns a scripted reply into what the Messages API would send: the whole message (for a
+ * plain request) or its server-sent events (for a streamed one), with text and tool input
+ * chunked into deltas.
+ */
+import type { ScriptedBlock, ScriptedReply, ScriptedToolUseBlock } from './types';
+
+/** One server-sent event: its name and JSON data. */
+export interface SseEvent {
+  event: string;
+  data: Record<string, unknown>;
+}
+
+interface ToolUseParts {
+  id: string;
+  name: string;
+  json: string;
+}
+
+/** The id of a scripted `tool_use` block, given or derived from its position. */
+function toolUseId(block: Partial<ScriptedToolUseBlock>, turn: number, index: number): string {
+  return typeof block.id === 'string' ? block.id : `toolu_${turn}_${index}`;
+}
+
+function toolUseParts(scripted: ScriptedBlock, turn: number, index: number): ToolUseParts {
+  const block = scripted as Partial<ScriptedToolUseBlock>;
+  const json =
+    typeof block.inputJson === 'string' ? block.inputJson : JSON.stringify(block.input ?? {});
+  return { id: toolUseId(block, turn, index), name: String(block.name), json };
+}
+
+/** Parses tool input JSON as the API's final message carries it: `{}` when it is not an object. */
+function finalInput(json: string): unknown {
+  try {
+    const value: unknown = JSON.parse(json);
+    return value && typeof value === 'object' && !Array.isArray(value) ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+function defaultStopReason(reply: ScriptedReply): string {
+  if (reply.stop_reason) return reply.stop_reason;
+  return reply.content.some((block) => block.type === 'tool_use') ? 'tool_use' : 'end_turn';
+}
+
+function usageOf(reply: ScriptedReply): Record<string, number> {
+  return { input_tokens: 10, output_tokens: 5, ...reply.usage };
+}
+
+/** The complete message of a non-streamed reply. */
+export function replyMessage(
+  reply: ScriptedReply,
+  turn: number,
+  model: string,
+): Record<string, unknown> {
+  const content = reply.content.map((block, index) => {
+    if (block.type === 'text') return { type: 'text', text: block.text, citations: null };
+    if (block.type !== 'tool_use') return block;
+    const parts = toolUseParts(block, turn, index);
+    return { type: 'tool_use', id: parts.id, name: parts.name, input: finalInput(parts.json) };
+  });
+  return {
+    id: `msg_scripted_${turn}`,
+    type: 'message',
+    role: 'assistant',
+    model,
+    content,
+    stop_reason: defaultStopReason(reply),
+    stop_sequence: reply.stop_sequence ?? null,
+    usage: usageOf(reply),
+  };
+}
+
+function chunks(text: string, size: number): string[] {
+  const out: string[] = [];
+  for (let at = 0; at < text.length; at += size) out.push(text.slice(at, at + size));
+  return out;
+}
+
+/** The events of one content block: start, deltas, stop. */
+function blockEvents(block: ScriptedBlock, index: number, turn: number, size: number): SseEvent[] {
+  const events: SseEvent[] = [];
+  const delta = (d: Record<string, unknown>): void => {
+    events.push({
+      event: 'content_block_delta',
+      data: { type: 'content_block_delta', index, delta: d },
+    });
+  };
+  if (block.type === 'text') {
+    const start = { type: 'text', text: '', citations: null };
+    events.push({
+      event: 'content_block_start',
+      data: { type: 'content_block_start', index, content_block: start },
+    });
+    for (const text of chunks(String(block.text), size)) delta({ type: 'text_delta', text });
+  } else if (block.type === 'tool_use') {
+    const parts = toolUseParts(block, turn, index);
+    const start = { type: 'tool_use', id: parts.id, name: parts.name, input: {} };
+    events.push({
+      event: 'content_block_start',
+      data: { type: 'content_block_start', index, content_block: start },
+    });
+    for (const partial_json of chunks(parts.json, size)) {
+      delta({ type: 'input_json_delta', partial_json });
+    }
+  } else {
+    events.push({
+      event: 'content_block_start',
+      data: { type: 'content_block_start', index, content_block: block },
+    });
+  }
+  events.push({ event: 'content_block_stop', data: { type: 'content_block_stop', index } });
+  return events;
+}
+
+/** Every event of a streamed reply, `message_start` to `message_stop`. */
+export function replyEvents(reply: ScriptedReply, turn: number, model: string): SseEvent[] {
+  const size = Math.max(1, reply.stream?.chunkSize ?? 16);
+  const usage = usageOf(reply);
+  const message = {
+    id: `msg_scripted_${turn}`,
+    type: 'message',
+    role: 'assistant',
+    model,
+    content: [],
+    stop_reason: null,
+    stop_sequence: null,
+    usage: { ...usage, output_tokens: 1 },
+  };
+  const events: SseEvent[] = [{ event: 'message_start', data: { type: 'message_start', message } }];
+  if (reply.stream?.ping !== false) events.push({ event: 'ping', data: { type: 'ping' } });
+  reply.content.forEach((block, index) => events.push(...blockEvents(block, index, turn, size)));
+  events.push({
+    event: 'message_delta',
+    data: {
+      type: 'message_delta',
+      delta: { stop_reason: defaultStopReason(reply), stop_sequence: reply.stop_sequence ?? null },
+      usage: { output_tokens: usage.output_tokens },
+    },
+  });
+  events.push({ event: 'message_stop', data: { type: 'message_stop' } });
+  return events;
+}

@@ -1,0 +1,131 @@
+/**
+ * The script of a scripted Messages API server: what each request is answered with (a reply,
+ * streamed or not, or an HTTP error) and what the server records. Kept apart from the server
+ * so that users can type their scripts without loading `node:http`.
+ */
+
+/** A text block of a scripted reply. */
+export interface ScriptedTextBlock {
+  type: 'text';
+  text: string;
+}
+
+/**
+ * A `tool_use` block of a scripted reply. `input` is the object the model sends; `inputJson`
+ * replaces it with raw JSON text (possibly invalid or cut short, as after `max_tokens`).
+ */
+export interface ScriptedToolUseBlock {
+  type: 'tool_use';
+  /** Default: `toolu_<turn>_<block>`. */
+  id?: string;
+  name: string;
+  input?: Record<string, unknown>;
+  inputJson?: string;
+}
+
+/** Any other block (thinking, server tool blocks, ...) is sent as given, in one piece. */
+export interface ScriptedOtherBlock {
+  type: string;
+  [key: string]: unknown;
+}
+
+/** One content block of a scripted reply. */
+export type ScriptedBlock = ScriptedTextBlock | ScriptedToolUseBlock | ScriptedOtherBlock;
+
+/** How a streamed reply is sent. */
+export interface ScriptedStreamOptions {
+  /** Characters per `text_delta` / `input_json_delta` (default 16). */
+  chunkSize?: number;
+  /** Milliseconds to wait before each event after `message_start` (default 0). */
+  delayMs?: number;
+  /** Extra milliseconds to wait before the event of this index (0 = `message_start`). */
+  pauses?: Record<number, number>;
+  /**
+   * Hold the event of this index until the promise settles: lets a test wait for something on
+   * the client side (a tool starting) before the stream goes on, without timing.
+   */
+  gates?: Record<number, PromiseLike<unknown>>;
+  /** Send a `ping` after `message_start` (default true). */
+  ping?: boolean;
+  /** Cut the connection after this many events (no `message_stop`): a broken stream. */
+  cutAfter?: number;
+  /** Send an `error` event after this many events and end the stream. */
+  errorAfter?: number;
+  /** The error event's `error` object (default `overloaded_error`). */
+  error?: { type: string; message: string };
+}
+
+/** A scripted reply: the assistant message the server answers with. */
+export interface ScriptedReply {
+  content: ScriptedBlock[];
+  /** Default: `tool_use` when a `tool_use` block is present, else `end_turn`. */
+  stop_reason?: string;
+  stop_sequence?: string | null;
+  /** Default: `{ input_tokens: 10, output_tokens: 5 }`. */
+  usage?: Record<string, number>;
+  /** Milliseconds before the response starts (default 0). */
+  delayMs?: number;
+  /** How it is streamed, when the request asks for a stream. */
+  stream?: ScriptedStreamOptions;
+}
+
+/** A scripted HTTP error in the Messages API's error shape. */
+export interface ScriptedError {
+  error: {
+    status: number;
+    /** Default: the API's type for the status (`rate_limit_error` for 429, ...). */
+    type?: string;
+    message?: string;
+    /** Seconds, sent as `retry-after` (fractions allowed; the SDK honours them). */
+    retryAfter?: number;
+    /** Extra response headers (e.g. `x-should-retry`). */
+    headers?: Record<string, string>;
+  };
+  delayMs?: number;
+}
+
+/** One scripted answer. */
+export type ScriptedTurn = ScriptedReply | ScriptedError;
+
+/** A request as the server received it. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** The parsed JSON body. */
+  body: Record<string, unknown> & {
+    messages?: unknown[];
+    stream?: boolean;
+    tools?: unknown[];
+    system?: unknown;
+  };
+  /** The 0-based index of the request among all requests received. */
+  index: number;
+}
+
+/** Chooses the answer of a request; for conversations that interleave (many concurrent runs). */
+export type TurnPicker = (request: RecordedRequest) => ScriptedTurn;
+
+/** Options of `startScriptedServer`. */
+export interface ScriptedServerOptions {
+  /** Answers in order, one per request; or a function of the request. */
+  turns: ScriptedTurn[] | TurnPicker;
+  /** Answer 400 when a request breaks the tool_use/tool_result pairing rule (default true). */
+  checkPairing?: boolean;
+  /** Model name echoed in replies (default: the request's `model`). */
+  model?: string;
+  /** Keep request bodies in `requests` (default true; turn off for load tests). */
+  record?: boolean;
+}
+
+/** A running scripted server. */
+export interface ScriptedServer {
+  /** Base URL for `new Anthropic({ baseURL })`. */
+  url: string;
+  /** Every request received, in order (including those answered with errors). */
+  requests: RecordedRequest[];
+  /** Requests answered 400 because they broke the pairing rule, with the reason. */
+  pairingViolations: { request: RecordedRequest; reason: string }[];
+  /** Stops the server and drops open connections. */
+  close(): Promise<void>;
+}
