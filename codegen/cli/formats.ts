@@ -1,17 +1,17 @@
 /**
  * The formats `toolwright show --format` prints, as a table: each entry renders the manifest's
- * tools with the library's own renderer (never a second implementation). A format whose
- * renderer is not part of this build answers "not available" (exit 2).
+ * tools with the library's own renderer, the one the registry uses (never a second implementation).
  */
 import { toAnthropicTools } from '../../src/formats/anthropic/toAnthropicTools';
+import { toOpenAITools } from '../../src/formats/openai/toOpenAITools';
+import { renderToolsXml } from '../../src/formats/xml/renderToolsXml';
 import type { ToolManifest } from '../../src/manifest/types';
 import { renderManifestJson } from '../emit/renderManifest';
 
 /** One output format of `show`. */
 export interface ShowFormat {
   description: string;
-  /** Absent when this build does not include the format's renderer. */
-  render?: (manifest: ToolManifest) => string;
+  render: (manifest: ToolManifest) => string;
 }
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
@@ -22,7 +22,13 @@ export const SHOW_FORMATS: Record<string, ShowFormat> = {
     description: 'Messages API tool definitions, as registry.toAnthropic() gives them (JSON)',
     render: (manifest) => json(toAnthropicTools(manifest.tools)),
   },
-  openai: { description: 'OpenAI function tools (JSON)' },
-  xml: { description: "the legacy prompt's <tools> section" },
+  openai: {
+    description: 'OpenAI function tools, as registry.toOpenAI() gives them (JSON)',
+    render: (manifest) => json(toOpenAITools(manifest.tools)),
+  },
+  xml: {
+    description: "the legacy prompt's <tools> section",
+    render: (manifest) => `${renderToolsXml(manifest.tools)}\n`,
+  },
   manifest: { description: 'the manifest itself (JSON)', render: renderManifestJson },
 };

@@ -1,4 +1,4 @@
-/** `show --format anthropic` prints exactly what `registry.toAnthropic()` gives for the same tools. */
+/** `show --format anthropic|openai|xml` prints exactly what the registry renders for the same tools. */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +21,7 @@ describe('toolwright show', () => {
     }),
   );
 
-  it('anthropic: the registry renderer over the manifest codegen builds', async () => {
+  it('anthropic, openai, xml: the registry renderers over the manifest codegen builds', async () => {
     const manifestRun = await runCli(
       ['show', '--format', 'manifest', '-p', join(dir, 'tsconfig.json')],
       dir,
@@ -34,5 +34,19 @@ describe('toolwright show', () => {
     expect(anthropic.code).toBe(0);
     expect(JSON.parse(anthropic.stdout)).toEqual(registry.toAnthropic());
     expect(anthropic.stdout).toBe(`${JSON.stringify(registry.toAnthropic(), null, 2)}\n`);
+    const openai = await runCli(
+      ['show', '--format', 'openai', '-p', join(dir, 'tsconfig.json')],
+      dir,
+    );
+    expect(openai).toEqual({
+      code: 0,
+      stdout: `${JSON.stringify(registry.toOpenAI(), null, 2)}\n`,
+      stderr: '',
+    });
+    const xml = await runCli(['show', '--format', 'xml', '-p', join(dir, 'tsconfig.json')], dir);
+    expect(xml).toEqual({ code: 0, stdout: `${registry.toXmlPrompt()}\n`, stderr: '' });
+    expect(xml.stdout).toMatch(
+      /^<tools>[\s\S]*<tool_name>place_order<\/tool_name>[\s\S]*<\/tools>\n$/,
+    );
   }, 90_000);
 });
