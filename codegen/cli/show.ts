@@ -53,8 +53,6 @@ export async function runShowCommand(args: string[], io: CliIo): Promise<number>
     : undefined;
   if (!format)
     return usageError(io, `unknown format "${formatName}"; use one of ${FORMAT_NAMES.join(', ')}`);
-  if (!format.render)
-    return usageError(io, `format "${formatName}" is not available in this build`);
   const loaded = openProject(values.project, io);
   if (!loaded.ok) return usageError(io, loaded.error);
   const result = new CodegenSession(loaded.project).run();
