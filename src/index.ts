@@ -49,6 +49,31 @@ export type {
 export type { JsonSchema, JsonValue, ObjectSchema } from './schema/JsonSchema';
 export type { ToolCall, InvalidToolCall } from './calls/types';
 export { toAnthropicTools } from './formats/anthropic/toAnthropicTools';
+export { renderToolsXml } from './formats/xml/renderToolsXml';
+export {
+  buildXmlSystemPrompt,
+  XML_STOP_SEQUENCE,
+  XML_TOOLS_PREAMBLE,
+} from './formats/xml/buildXmlSystemPrompt';
+export { renderFunctionResults } from './formats/xml/renderFunctionResults';
+export type { XmlCallResult } from './formats/xml/renderFunctionResults';
+export { parseFunctionResults } from './formats/xml/parseFunctionResults';
+export { extractAnswer } from './formats/xml/extractAnswer';
+export { escapeXml, unescapeXml } from './formats/xml/escapeXml';
+export { toOpenAITools } from './formats/openai/toOpenAITools';
+export { callOpenAI } from './formats/openai/callOpenAI';
+export type {
+  OpenAIAssistantMessage,
+  OpenAIFunctionTool,
+  OpenAIToolCall,
+  OpenAIToolMessage,
+} from './formats/openai/types';
+export { parseAnthropicCalls } from './calls/parseAnthropicCalls';
+export { parseOpenAICalls } from './calls/parseOpenAICalls';
+export { parseXmlCalls } from './calls/parseXmlCalls';
+export type { ParsedXmlCalls, XmlCallParseOptions } from './calls/parseXmlCalls';
+export { validateCalls } from './calls/validateCalls';
+export type { CallParseOptions, ParsedCalls } from './calls/ParsedCalls';
 export { hasTools } from './metadata/reflection';
 export { toSnakeCase } from './naming/toolName';
 export { ToolAgent } from './agent/ToolAgent';

@@ -54,7 +54,9 @@ export class CallRunner {
 
   /** Answers one complete call: validate, approve, run. */
   async answer(call: DialectCall, limiter: Limiter, scope: TurnScope): Promise<CallAnswer> {
-    const checked = await raceAbort(this.registry.check(call.name, call.input), scope.signal);
+    const checked = call.error
+      ? { ok: false as const, error: call.error }
+      : await raceAbort(this.registry.check(call.name, call.input), scope.signal);
     const { id, name, input } = call;
     if (!checked.ok) {
       const error = checked.error;

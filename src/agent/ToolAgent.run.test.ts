@@ -246,7 +246,7 @@ describe('ToolAgent.run', () => {
     expect(names).toContain('late');
   });
 
-  it('refuses the xml format until it exists', () => {
+  it('refuses a format it does not have', () => {
     const make = () =>
       new ToolAgent({
         client: new Anthropic({ apiKey: 'test' }),
@@ -258,9 +258,9 @@ describe('ToolAgent.run', () => {
           call: async () => ({ content: '', isError: true }),
         },
         model: 'm',
-        format: 'xml',
+        format: 'yaml' as never,
       });
     expect(make).toThrow(ToolwrightError);
-    expect(make).toThrow(/xml format not available/);
+    expect(make).toThrow(/yaml format not available/);
   });
 });

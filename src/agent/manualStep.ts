@@ -37,7 +37,9 @@ export async function takeStep(
         });
         continue;
       }
-      const checked = await core.registry.check(name, callInput);
+      const checked = call.error
+        ? { ok: false as const, error: call.error }
+        : await core.registry.check(name, callInput);
       if (checked.ok) calls.push({ id, name, input: callInput as Record<string, unknown> });
       else invalidCalls.push({ id, name, input: callInput, error: checked.error });
     }

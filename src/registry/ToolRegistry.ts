@@ -8,6 +8,15 @@ import { DEFAULT_MAX_ERROR_LENGTH } from '../errors/sanitizeForModel';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError';
 import { toAnthropicTools } from '../formats/anthropic/toAnthropicTools';
 import type { AnthropicRenderOptions } from '../formats/anthropic/toAnthropicTools';
+import { callOpenAI as runOpenAICalls } from '../formats/openai/callOpenAI';
+import type { CallOpenAIOptions } from '../formats/openai/callOpenAI';
+import { toOpenAITools } from '../formats/openai/toOpenAITools';
+import type {
+  OpenAIFunctionTool,
+  OpenAIToolCall,
+  OpenAIToolMessage,
+} from '../formats/openai/types';
+import { renderToolsXml } from '../formats/xml/renderToolsXml';
 import type { ToolDescriptor } from '../manifest/types';
 import { prepareInput } from '../validation/prepareInput';
 import { bindTool } from './bindTool';
@@ -93,6 +102,24 @@ export class ToolRegistry {
   /** Tool definitions as the Messages API takes them. */
   toAnthropic(options: AnthropicRenderOptions = {}): AnthropicTool[] {
     return toAnthropicTools(this.descriptors(), options);
+  }
+
+  /** The `<tools>` section of the legacy XML prompt format (see `buildXmlSystemPrompt` for the whole prompt). */
+  toXmlPrompt(): string {
+    return renderToolsXml(this.descriptors());
+  }
+
+  /** Tool definitions as OpenAI function tools. */
+  toOpenAI(): OpenAIFunctionTool[] {
+    return toOpenAITools(this.descriptors());
+  }
+
+  /** Runs an OpenAI message's `tool_calls`: one `{ role: 'tool' }` message per call, in order. Never throws. */
+  callOpenAI(
+    toolCalls: readonly OpenAIToolCall[] | null | undefined,
+    options?: CallOpenAIOptions,
+  ): Promise<OpenAIToolMessage[]> {
+    return runOpenAICalls(this, toolCalls, options);
   }
 
   /** The tools for `client.beta.messages.toolRunner`: validation in `parse`, dispatch in `run`. */

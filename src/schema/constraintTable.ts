@@ -61,7 +61,7 @@ export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
     validator: 'isLength',
     keywords: ([min, max]) => ({ minLength: num(min), maxLength: num(max) }),
   },
-  { decorator: 'IsNotEmpty', validator: 'isNotEmpty', keywords: () => ({}) },
+  { decorator: 'IsNotEmpty', validator: 'isNotEmpty', keywords: () => ({ minLength: 1 }) },
   { decorator: 'Matches', validator: 'matches', keywords: patternOf },
   {
     decorator: 'IsEmail',

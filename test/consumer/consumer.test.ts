@@ -90,6 +90,24 @@ function makeConsumer(name: string, files: Record<string, string>, type?: 'modul
   return dir;
 }
 
+/**
+ * Errors a third-party package has in its own declarations (the MCP SDK's `.d.ts` name DOM
+ * types such as `HeadersInit`) are that package's, not toolwright's: they are left out, with
+ * their indented continuation lines. Errors in toolwright's declarations or the consumer's
+ * code always count, since `skipLibCheck` stays off.
+ */
+function ownErrors(output: string): string {
+  const kept: string[] = [];
+  let dropping = false;
+  for (const line of output.split('\n')) {
+    if (/^\S/.test(line)) {
+      dropping = /node_modules\//.test(line) && !/node_modules\/toolwright\//.test(line);
+    }
+    if (!dropping && line.trim()) kept.push(line);
+  }
+  return kept.join('\n');
+}
+
 async function tsc(dir: string, options: Record<string, unknown>): Promise<string> {
   const tsconfig = { compilerOptions: { ...COMMON_OPTIONS, ...options }, include: ['src'] };
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
@@ -98,7 +116,7 @@ async function tsc(dir: string, options: Record<string, unknown>): Promise<strin
     return '';
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-    return `${stdout ?? ''}${stderr ?? ''}` || String(error);
+    return ownErrors(`${stdout ?? ''}${stderr ?? ''}`) || (stdout || stderr ? '' : String(error));
   }
 }
 

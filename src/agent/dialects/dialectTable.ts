@@ -6,12 +6,13 @@ import { ToolwrightError } from '../../errors/ToolwrightError';
 import type { AgentFormat, AgentRegistry } from '../types';
 import type { AgentDialect } from './AgentDialect';
 import { NativeDialect } from './NativeDialect';
+import { XmlDialect } from './XmlDialect';
 
 type DialectFactory = (registry: AgentRegistry) => AgentDialect;
 
 const DIALECTS: Record<AgentFormat, DialectFactory | undefined> = {
   native: (registry) => new NativeDialect(registry),
-  xml: undefined,
+  xml: (registry) => new XmlDialect(registry),
 };
 
 /** The dialect of a format; throws for a format this build does not have. */

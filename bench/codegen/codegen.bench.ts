@@ -1,0 +1,137 @@
+/**
+ * Codegen benchmark (issue 3, item 9): on a generated project of 100 files × 10 tools, cold
+ * codegen against `tsc --noEmit` on the same project, and the time from a file edit to the
+ * rewritten manifest in `--watch`. Each side runs in a fresh process, alternately, five
+ * times; the medians count (the minimums are printed too). CPU time is reported beside wall
+ * time because a loaded machine makes wall time noisy. With a build (`npm run build`), the
+ * whole `toolwright codegen` process is also timed against the `tsc --noEmit` process.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BenchResult } from '../types';
+import { generateProject } from './generateProject';
+
+const REPO = join(__dirname, '..', '..');
+const FILES = 100;
+const TOOLS_PER_FILE = 10;
+const RUNS = 5;
+
+function child<T>(...args: string[]): T {
+  const output = execFileSync(
+    process.execPath,
+    [
+      '-r',
+      require.resolve('ts-node/register/transpile-only'),
+      join(__dirname, 'measure.ts'),
+      ...args,
+    ],
+    {
+      cwd: REPO,
+      encoding: 'utf8',
+      env: { ...process.env, TS_NODE_PROJECT: join(REPO, 'tsconfig.json') },
+    },
+  );
+  return JSON.parse(output.trim().split('\n').pop()!) as T;
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+const ms = (value: number): number => Math.round(value);
+
+/** Wall time of a whole process (startup and module loading included). */
+function processMs(args: string[]): number {
+  const started = performance.now();
+  const run = spawnSync(process.execPath, args, { cwd: REPO, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`${args.join(' ')} failed: ${run.stderr}`);
+  return performance.now() - started;
+}
+
+/** `toolwright codegen` (the built CLI) against `tsc --noEmit`, as processes, when the build exists. */
+function processFigures(tsconfig: string, out: string): Record<string, number> {
+  if (!existsSync(join(REPO, 'dist', 'codegen', 'cli.js'))) return {};
+  const cli: number[] = [];
+  const tsc: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    tsc.push(processMs([require.resolve('typescript/bin/tsc'), '--noEmit', '-p', tsconfig]));
+    cli.push(processMs([join(REPO, 'bin', 'toolwright.js'), 'codegen', '-p', tsconfig, '-o', out]));
+  }
+  return {
+    'process: toolwright codegen ms (median)': ms(median(cli)),
+    'process: tsc --noEmit ms (median)': ms(median(tsc)),
+    'process: ratio': Number((median(cli) / median(tsc)).toFixed(2)),
+  };
+}
+
+interface Timing {
+  wallMs: number;
+  cpuMs: number;
+}
+interface WatchFigures {
+  toolEdits: { latencyMs: number; updateMs: number }[];
+  sharedEdits: { latencyMs: number; updateMs: number }[];
+}
+
+/** Runs the benchmark. */
+export async function run(): Promise<BenchResult[]> {
+  const root = join(REPO, '.bench-tmp', 'codegen');
+  const tsconfig = generateProject(root, {
+    files: FILES,
+    toolsPerFile: TOOLS_PER_FILE,
+    nodeModules: join(REPO, 'node_modules'),
+  });
+  const tsc: Timing[] = [];
+  const codegen: (Timing & { tools: number })[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    tsc.push(child<Timing>('tsc', tsconfig));
+    codegen.push(child<Timing & { tools: number }>('codegen', tsconfig));
+  }
+  const ratioWall = median(codegen.map((c) => c.wallMs)) / median(tsc.map((t) => t.wallMs));
+  const ratioCpu = median(codegen.map((c) => c.cpuMs)) / median(tsc.map((t) => t.cpuMs));
+  const processes = processFigures(tsconfig, join(root, 'out', 'tools.manifest.ts'));
+  const watch = child<WatchFigures>('watch', tsconfig, join(root, 'src', 'tools.manifest.ts'));
+  const toolLatency = watch.toolEdits.map((e) => e.latencyMs);
+  const sharedLatency = watch.sharedEdits.map((e) => e.latencyMs);
+  return [
+    {
+      name: `codegen cold vs tsc --noEmit (${FILES} files × ${TOOLS_PER_FILE} tools)`,
+      figures: {
+        tools: codegen[0]!.tools,
+        'codegen wall ms (median)': ms(median(codegen.map((c) => c.wallMs))),
+        'tsc --noEmit wall ms (median)': ms(median(tsc.map((t) => t.wallMs))),
+        'codegen cpu ms (median)': ms(median(codegen.map((c) => c.cpuMs))),
+        'tsc --noEmit cpu ms (median)': ms(median(tsc.map((t) => t.cpuMs))),
+        'codegen cpu ms (min)': ms(Math.min(...codegen.map((c) => c.cpuMs))),
+        'tsc --noEmit cpu ms (min)': ms(Math.min(...tsc.map((t) => t.cpuMs))),
+        'ratio wall': Number(ratioWall.toFixed(2)),
+        'ratio cpu': Number(ratioCpu.toFixed(2)),
+        ...processes,
+      },
+      target: 'codegen ≤ 1.0× tsc --noEmit',
+      ok: ratioCpu <= 1 && ratioWall <= 1,
+    },
+    {
+      name: 'codegen --watch: file edit → manifest rewritten',
+      figures: {
+        'tool file edit ms (median)': ms(median(toolLatency)),
+        'tool file edit ms (max)': ms(Math.max(...toolLatency)),
+        'tool file update compute ms (median)': ms(median(watch.toolEdits.map((e) => e.updateMs))),
+        'shared type edit, 110 tools affected, ms (median)': ms(median(sharedLatency)),
+      },
+      target: 'watch update < 300 ms',
+      ok: median(toolLatency) < 300,
+    },
+  ];
+}
+
+if (require.main === module) {
+  void run().then((results) => {
+    for (const result of results) {
+      console.log(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name} (target: ${result.target})`);
+      for (const [key, value] of Object.entries(result.figures))
+        console.log(`     ${key}: ${value}`);
+    }
+  });
+}

@@ -1,0 +1,81 @@
+/**
+ * The `toolwright` command line. Subcommands are a table: each entry is a summary and a runner
+ * taking its arguments and the io; the launcher `bin/toolwright.js` calls `main` and sets the
+ * exit code it returns (0 ok, 1 errors or stale, 2 usage).
+ */
+import { runCodegenCommand } from './cli/codegen';
+import { processIo } from './cli/io';
+import { runMcpCommand } from './cli/mcp';
+import type { CliIo } from './cli/io';
+import { runShowCommand } from './cli/show';
+
+/** One subcommand of the CLI. */
+export interface Subcommand {
+  summary: string;
+  run: (args: string[], io: CliIo) => Promise<number>;
+}
+
+/** Every subcommand, by name. */
+export const SUBCOMMANDS: Record<string, Subcommand> = {
+  codegen: {
+    summary: 'Write (or --check, or --watch) the tool manifest from JSDoc and types.',
+    run: runCodegenCommand,
+  },
+  show: {
+    summary: 'Print the tool definitions in a wire format (anthropic, openai, xml, manifest).',
+    run: runShowCommand,
+  },
+  mcp: {
+    summary: 'Serve the registry a module exports to MCP clients (stdio, or HTTP with --http).',
+    run: (args) => runMcpCommand(args),
+  },
+};
+
+function globalHelp(): string {
+  const names = Object.keys(SUBCOMMANDS);
+  const width = Math.max(...names.map((name) => name.length));
+  return [
+    'Usage: toolwright <command> [options]',
+    '',
+    'Commands:',
+    ...names.map((name) => `  ${name.padEnd(width)}  ${SUBCOMMANDS[name]!.summary}`),
+    '',
+    "Run 'toolwright <command> --help' for a command's options.",
+    '',
+  ].join('\n');
+}
+
+/**
+ * Runs the CLI with `argv` (without `node` and the script) and resolves to the exit code.
+ * @example
+ * process.exitCode = await main(['codegen', '--check', '-p', 'tsconfig.json']);
+ */
+export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+  const [command, ...args] = argv;
+  if (command === '--help' || command === '-h' || command === 'help') {
+    io.stdout(globalHelp());
+    return 0;
+  }
+  const subcommand =
+    command && Object.prototype.hasOwnProperty.call(SUBCOMMANDS, command)
+      ? SUBCOMMANDS[command]
+      : undefined;
+  if (!subcommand) {
+    io.stderr(`${command ? `toolwright: unknown command "${command}"\n\n` : ''}${globalHelp()}`);
+    return 2;
+  }
+  try {
+    return await subcommand.run(args, io);
+  } catch (error) {
+    io.stderr(
+      `toolwright ${command}: internal error: ${(error as Error).stack ?? String(error)}\n`,
+    );
+    return 2;
+  }
+}
+
+if (require.main === module) {
+  void main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

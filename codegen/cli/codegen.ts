@@ -1,0 +1,94 @@
+/**
+ * `toolwright codegen`: writes the manifest (or checks it with `--check`, or keeps it current
+ * with `--watch`). Exit 0 when written or up to date, 1 on errors in the tools or a stale file,
+ * 2 on usage errors.
+ */
+import { dirname, join, resolve } from 'node:path';
+import { CodegenSession } from '../CodegenSession';
+import type { CliIo } from './io';
+import { displayPath, openProject, printDiagnostics } from './common';
+import { HELP_OPTION, helpText, parseArgs } from './parseArgs';
+import type { CommandSpec } from './parseArgs';
+import { checkManifest, writeManifest } from './writeManifest';
+import { watchCodegen } from './watch';
+
+/** The options of `toolwright codegen`. */
+export const CODEGEN_COMMAND: CommandSpec = {
+  name: 'codegen',
+  usage: 'toolwright codegen [-p tsconfig.json] [-o src/tools.manifest.ts] [--check] [--watch]',
+  summary:
+    'Reads the @Tool methods of a project (JSDoc and types) and writes the tool manifest: a TypeScript\n' +
+    'module with the typed manifest and one input type per tool, or JSON for a .json path.',
+  options: [
+    {
+      flags: ['-p', '--project'],
+      key: 'project',
+      value: '<tsconfig>',
+      description: 'The project (default: ./tsconfig.json).',
+    },
+    {
+      flags: ['-o', '--out'],
+      key: 'out',
+      value: '<file>',
+      description: 'The manifest to write (default: src/tools.manifest.ts beside the tsconfig).',
+    },
+    {
+      flags: ['--check'],
+      key: 'check',
+      description: 'Write nothing; exit 1 if the manifest on disk is stale.',
+    },
+    {
+      flags: ['--watch', '-w'],
+      key: 'watch',
+      description: 'Keep the project loaded and rewrite on every change.',
+    },
+    HELP_OPTION,
+  ],
+};
+
+/** Where the manifest goes: `-o` from the working directory, else `src/tools.manifest.ts` beside the tsconfig. */
+export const outputPath = (out: string | true | undefined, tsconfig: string, io: CliIo): string =>
+  typeof out === 'string'
+    ? resolve(io.cwd, out)
+    : join(dirname(tsconfig), 'src', 'tools.manifest.ts');
+
+const usageError = (io: CliIo, message: string): number => {
+  io.stderr(`toolwright codegen: ${message}\nUsage: ${CODEGEN_COMMAND.usage}\n`);
+  return 2;
+};
+
+/** Runs `toolwright codegen` with its arguments. */
+export async function runCodegenCommand(args: string[], io: CliIo): Promise<number> {
+  const parsed = parseArgs(args, CODEGEN_COMMAND);
+  if (!parsed.ok) return usageError(io, parsed.error);
+  const { values } = parsed;
+  if (values.help) {
+    io.stdout(helpText(CODEGEN_COMMAND));
+    return 0;
+  }
+  if (values.check && values.watch) return usageError(io, '--check and --watch cannot be combined');
+  const loaded = openProject(values.project, io);
+  if (!loaded.ok) return usageError(io, loaded.error);
+  const out = outputPath(values.out, loaded.tsconfig, io);
+  const session = new CodegenSession(loaded.project);
+  if (values.watch) return watchCodegen({ session, out, io });
+  const result = session.run();
+  if (printDiagnostics(result.diagnostics, io)) {
+    io.stderr(`No manifest written: fix the errors above.\n`);
+    return 1;
+  }
+  const shown = displayPath(out, io);
+  const count = `${result.manifest.tools.length} tool${result.manifest.tools.length === 1 ? '' : 's'}`;
+  if (values.check) {
+    const stale = checkManifest(result.manifest, out);
+    if (!stale) {
+      io.stderr(`${shown} is up to date (${count}).\n`);
+      return 0;
+    }
+    io.stderr(`${shown} is stale; run toolwright codegen:\n${stale.join('\n')}\n`);
+    return 1;
+  }
+  const wrote = writeManifest(result.manifest, out);
+  io.stderr(`${wrote ? 'Wrote' : 'Unchanged:'} ${shown} (${count}).\n`);
+  return 0;
+}

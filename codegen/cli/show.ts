@@ -1,0 +1,62 @@
+/**
+ * `toolwright show`: prints the project's tools in one wire format to stdout (diagnostics go to
+ * stderr). The formats are the table in `formats.ts`.
+ */
+import { CodegenSession } from '../CodegenSession';
+import type { CliIo } from './io';
+import { openProject, printDiagnostics } from './common';
+import { SHOW_FORMATS } from './formats';
+import { HELP_OPTION, helpText, parseArgs } from './parseArgs';
+import type { CommandSpec } from './parseArgs';
+
+const FORMAT_NAMES = Object.keys(SHOW_FORMATS);
+
+/** The options of `toolwright show`. */
+export const SHOW_COMMAND: CommandSpec = {
+  name: 'show',
+  usage: `toolwright show [-p tsconfig.json] [--format ${FORMAT_NAMES.join('|')}]`,
+  summary: 'Prints the tool definitions of a project to stdout, in a wire format.',
+  options: [
+    {
+      flags: ['-p', '--project'],
+      key: 'project',
+      value: '<tsconfig>',
+      description: 'The project (default: ./tsconfig.json).',
+    },
+    {
+      flags: ['-f', '--format'],
+      key: 'format',
+      value: '<format>',
+      description: `One of: ${FORMAT_NAMES.map((name) => `${name} (${SHOW_FORMATS[name]!.description})`).join('; ')}. Default: anthropic.`,
+    },
+    HELP_OPTION,
+  ],
+};
+
+const usageError = (io: CliIo, message: string): number => {
+  io.stderr(`toolwright show: ${message}\nUsage: ${SHOW_COMMAND.usage}\n`);
+  return 2;
+};
+
+/** Runs `toolwright show` with its arguments. */
+export async function runShowCommand(args: string[], io: CliIo): Promise<number> {
+  const parsed = parseArgs(args, SHOW_COMMAND);
+  if (!parsed.ok) return usageError(io, parsed.error);
+  const { values } = parsed;
+  if (values.help) {
+    io.stdout(helpText(SHOW_COMMAND));
+    return 0;
+  }
+  const formatName = typeof values.format === 'string' ? values.format : 'anthropic';
+  const format = Object.prototype.hasOwnProperty.call(SHOW_FORMATS, formatName)
+    ? SHOW_FORMATS[formatName]
+    : undefined;
+  if (!format)
+    return usageError(io, `unknown format "${formatName}"; use one of ${FORMAT_NAMES.join(', ')}`);
+  const loaded = openProject(values.project, io);
+  if (!loaded.ok) return usageError(io, loaded.error);
+  const result = new CodegenSession(loaded.project).run();
+  if (printDiagnostics(result.diagnostics, io)) return 1;
+  io.stdout(format.render(result.manifest));
+  return 0;
+}

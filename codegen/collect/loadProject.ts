@@ -1,0 +1,33 @@
+/**
+ * Opens a tsconfig as one ts-morph `Project`, set up for reading rather than compiling: no lib
+ * checks, no emit, and no eager walk of dependencies (the program resolves what it needs).
+ */
+import { Project, ts } from 'ts-morph';
+
+/**
+ * ts-morph brings TypeScript 6, where `module: commonjs` without `moduleResolution` means
+ * `bundler`; the TypeScript 5 a project builds with means `node10` there. Codegen must resolve
+ * imports (and so find `toolwright`) the way the project's own compiler does.
+ */
+function resolveLikeTypeScript5(project: Project): void {
+  const options = project.getCompilerOptions();
+  if (options.moduleResolution !== undefined) return;
+  const module =
+    options.module ??
+    (options.target !== undefined && options.target >= ts.ScriptTarget.ES2015
+      ? ts.ModuleKind.ES2015
+      : ts.ModuleKind.CommonJS);
+  if (module === ts.ModuleKind.CommonJS)
+    project.compilerOptions.set({ moduleResolution: ts.ModuleResolutionKind.Node10 });
+}
+
+/** Loads the project of `tsconfigPath` (absolute, or relative to the working directory). */
+export function loadProject(tsconfigPath: string): Project {
+  const project = new Project({
+    tsConfigFilePath: tsconfigPath,
+    skipFileDependencyResolution: true,
+    compilerOptions: { skipLibCheck: true, noEmit: true, declaration: false, sourceMap: false },
+  });
+  resolveLikeTypeScript5(project);
+  return project;
+}

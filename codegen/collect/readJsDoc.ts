@@ -1,0 +1,74 @@
+/**
+ * Reads the JSDoc of a declaration into plain data: the summary text and the tags in source
+ * order. Both the tool (method) and its properties read their documentation through here.
+ */
+import { ts } from 'ts-morph';
+
+/** One JSDoc tag: `@throws {NotFound} when ...` is `{ name: 'throws', type: 'NotFound', text: 'when ...' }`. */
+export interface JsDocTag {
+  name: string;
+  /** For `@param`: the parameter name. */
+  parameter?: string;
+  /** A `{type}` expression, when the tag has one. */
+  type?: string;
+  text: string;
+}
+
+/** The documentation of one declaration. */
+export interface JsDoc {
+  summary: string;
+  tags: JsDocTag[];
+}
+
+const EMPTY: JsDoc = { summary: '', tags: [] };
+
+/** Collapses the comment's line structure: trims each line, keeps paragraph breaks. */
+export function normalizeDocText(text: string | undefined): string {
+  if (!text) return '';
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** The JSDoc closest to `node` (the last block before it), or an empty one. */
+export function readJsDoc(node: ts.Node): JsDoc {
+  const blocks = ts.getJSDocCommentsAndTags(node).filter(ts.isJSDoc);
+  const block = blocks[blocks.length - 1];
+  if (!block) return EMPTY;
+  return {
+    summary: normalizeDocText(ts.getTextOfJSDocComment(block.comment)),
+    tags: (block.tags ?? []).map(readTag),
+  };
+}
+
+function readTag(tag: ts.JSDocTag): JsDocTag {
+  const text = normalizeDocText(ts.getTextOfJSDocComment(tag.comment)).replace(/^-\s+/, '');
+  const out: JsDocTag = { name: tag.tagName.text, text };
+  if (ts.isJSDocParameterTag(tag)) out.parameter = tag.name.getText();
+  const typeExpression = (tag as { typeExpression?: ts.JSDocTypeExpression }).typeExpression;
+  if (typeExpression && ts.isJSDocTypeExpression(typeExpression)) {
+    out.type = typeExpression.type.getText();
+  }
+  return out;
+}
+
+const symbolDocs = new WeakMap<ts.Symbol, JsDoc>();
+
+/** The JSDoc of a symbol (the property of an interface, class or mapped type). */
+export function readSymbolDoc(symbol: ts.Symbol, checker: ts.TypeChecker): JsDoc {
+  const cached = symbolDocs.get(symbol);
+  if (cached) return cached;
+  const summary = normalizeDocText(
+    ts.displayPartsToString(symbol.getDocumentationComment(checker)),
+  );
+  const tags = symbol.getJsDocTags(checker).map((tag) => ({
+    name: tag.name,
+    text: normalizeDocText(ts.displayPartsToString(tag.text)),
+  }));
+  const doc = { summary, tags };
+  symbolDocs.set(symbol, doc);
+  return doc;
+}

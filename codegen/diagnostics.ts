@@ -1,0 +1,73 @@
+/**
+ * Codegen diagnostics: one `{ file, line, column, code, severity, message }` per problem, and
+ * the table of codes. Codegen reports every problem and keeps going; the CLI decides the exit
+ * code from the severities.
+ */
+import type { ts } from 'ts-morph';
+
+/** How bad a problem is: errors fail the run, warnings do not. */
+export type DiagnosticSeverity = 'error' | 'warning';
+
+/** One problem found while reading the project. `file` is absolute, `/`-separated. */
+export interface CodegenDiagnostic {
+  file: string;
+  /** 1-based. */
+  line: number;
+  /** 1-based. */
+  column: number;
+  code: DiagnosticCode;
+  severity: DiagnosticSeverity;
+  message: string;
+}
+
+/** Every diagnostic code codegen emits: TW1xx are errors, TW2xx warnings. */
+export const DIAGNOSTIC_CODES = {
+  TW101: 'a function type cannot be sent as JSON',
+  TW102: 'bigint cannot be sent as JSON',
+  TW103: 'symbol cannot be sent as JSON',
+  TW104: 'a built-in object (Map, Set, Promise, ...) cannot be sent as JSON',
+  TW105: 'never, void or undefined alone has no JSON value',
+  TW106: 'a parameter of a tool has no @Param, @Params or @Ctx',
+  TW107: 'two tools have the same name',
+  TW108: 'the tool name is not valid for the Messages API',
+  TW109: '@Params() needs a class type (a DTO)',
+  TW110: 'two parameters map to the same input property',
+  TW111: 'the type nests too deeply to describe',
+  TW112: 'a parameter carries more than one of @Param, @Params and @Ctx',
+  TW201: 'any or unknown accepts everything',
+  TW202: 'the tool has no description',
+  TW203: 'an @example is not a JSON object',
+  TW204: 'a decorator argument is not a literal codegen can read',
+  TW205: "an example does not match the tool's input schema",
+} as const;
+
+/** A code of the table above. */
+export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
+
+/** The severity a code implies. */
+export const severityOf = (code: DiagnosticCode): DiagnosticSeverity =>
+  code.startsWith('TW1') ? 'error' : 'warning';
+
+/** A diagnostic located at a node's start (its name, for named declarations). */
+export function diagnosticAt(
+  node: ts.Node,
+  code: DiagnosticCode,
+  message: string,
+): CodegenDiagnostic {
+  const sourceFile = node.getSourceFile();
+  const { line, character } = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
+  return {
+    file: sourceFile.fileName,
+    line: line + 1,
+    column: character + 1,
+    code,
+    severity: severityOf(code),
+    message,
+  };
+}
+
+/** Stable order for diagnostics: by file, line, column, code. */
+export function compareDiagnostics(a: CodegenDiagnostic, b: CodegenDiagnostic): number {
+  if (a.file !== b.file) return a.file < b.file ? -1 : 1;
+  return a.line - b.line || a.column - b.column || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+}

@@ -1,0 +1,280 @@
+/**
+ * One `@Tool` method as found in source → its manifest entry: name, description, input schema,
+ * parameter mapping, examples and options. Problems are reported and the entry is still built,
+ * so one run lists every problem of the project.
+ */
+import { ts } from 'ts-morph';
+import type { JsonSchema, JsonValue } from '../../src/schema/JsonSchema';
+import type { ManifestParam, ManifestTool, ManifestToolOptions } from '../../src/manifest/types';
+import { isValidToolName, toSnakeCase } from '../../src/naming/toolName';
+import { checkSchema } from '../../src/validation/checkSchema';
+import type { FoundParam, FoundTool } from '../collect/findTools';
+import { decoratorArguments } from '../collect/decoratorOrigin';
+import type { DecoratorResolver } from '../collect/decoratorOrigin';
+import { evaluateLiteral } from '../collect/evaluateLiteral';
+import { readJsDoc } from '../collect/readJsDoc';
+import type { JsDoc } from '../collect/readJsDoc';
+import { diagnosticAt } from '../diagnostics';
+import type { CodegenDiagnostic } from '../diagnostics';
+import { composeDescription } from './describeTool';
+import { mergeKeywords } from './mergeSchema';
+import { SchemaBuilder } from './SchemaBuilder';
+import { readOptions } from './toolOptions';
+import type { NodeReporter } from './toolOptions';
+import { toJsonValue } from './toJsonValue';
+
+/** What building a tool needs from the run. */
+export interface BuildContext {
+  checker: ts.TypeChecker;
+  resolver: DecoratorResolver;
+  /** Turns an absolute file name into the manifest's relative, `/`-separated path. */
+  relativePath: (fileName: string) => string;
+}
+
+/** A manifest entry and the problems found building it. */
+export interface BuiltTool {
+  tool: ManifestTool;
+  diagnostics: CodegenDiagnostic[];
+}
+
+const TOOL_FIELDS = new Set(['name', 'description', 'examples']);
+
+interface InputParts {
+  properties: Record<string, JsonSchema>;
+  required: string[];
+  owners: Map<string, string>;
+}
+
+/** Builds the manifest entry of one found tool. */
+export function buildTool(found: FoundTool, context: BuildContext): BuiltTool {
+  const diagnostics: CodegenDiagnostic[] = [];
+  const report: NodeReporter = (node, code, message) =>
+    diagnostics.push(diagnosticAt(node, code, message));
+  const { checker } = context;
+  const label = `${found.className}.${found.methodName}`;
+  const options = readOptions(
+    decoratorArguments(found.decorator)[0],
+    checker,
+    report,
+    `@Tool on ${label}`,
+  );
+  const name = typeof options.name === 'string' ? options.name : toSnakeCase(found.methodName);
+  if (!isValidToolName(name)) {
+    report(
+      found.decorator,
+      'TW108',
+      `tool name "${name}" of ${label} must match ^[a-zA-Z0-9_-]{1,64}$; pass @Tool({ name })`,
+    );
+  }
+  const doc = readJsDoc(found.method);
+  const description =
+    typeof options.description === 'string' ? options.description : composeDescription(doc);
+  if (!description) {
+    report(
+      found.method.name,
+      'TW202',
+      `tool "${name}" (${label}) has no description; add a JSDoc comment or @Tool({ description })`,
+    );
+  }
+  let location: ts.Node = found.method.name;
+  const builder = new SchemaBuilder({
+    checker,
+    resolver: context.resolver,
+    report: (code, message) => report(location, code, `${label}: ${message}`),
+  });
+  const parts: InputParts = { properties: {}, required: [], owners: new Map() };
+  const params: ManifestParam[] = [];
+  for (const param of found.params) {
+    location = param.node.name;
+    const mapped = mapParam(param, { builder, doc, parts, report, label, checker });
+    if (mapped) params.push(mapped);
+  }
+  const inputSchema: ManifestTool['inputSchema'] = {
+    type: 'object',
+    properties: parts.properties,
+    ...(parts.required.length ? { required: parts.required } : {}),
+    additionalProperties: false,
+  };
+  const defs = builder.definitions();
+  if (defs) inputSchema.$defs = defs;
+  const file = found.method.getSourceFile();
+  const tool: ManifestTool = {
+    name,
+    description,
+    inputSchema,
+    target: {
+      class: found.className,
+      method: found.methodName,
+      file: context.relativePath(file.fileName),
+      line: file.getLineAndCharacterOfPosition(found.method.name.getStart(file)).line + 1,
+    },
+    params,
+  };
+  const examples = readExamples(options.examples, doc, found, report);
+  if (examples.length) tool.examples = examples;
+  examples.forEach((example, index) => {
+    const [problem] = checkSchema(example, inputSchema, 'input', inputSchema.$defs ?? {});
+    if (problem) {
+      report(
+        found.method.name,
+        'TW205',
+        `example #${index + 1} of ${label} does not match its input schema (${problem}); fix the example`,
+      );
+    }
+  });
+  const toolOptions = manifestOptions(options, doc);
+  if (toolOptions) tool.options = toolOptions;
+  return { tool, diagnostics };
+}
+
+interface ParamContext {
+  builder: SchemaBuilder;
+  doc: JsDoc;
+  parts: InputParts;
+  report: NodeReporter;
+  label: string;
+  checker: ts.TypeChecker;
+}
+
+const hasUndefined = (type: ts.Type): boolean =>
+  !!(type.flags & ts.TypeFlags.Union) &&
+  (type as ts.UnionType).types.some((t) => t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void));
+
+function mapParam(param: FoundParam, context: ParamContext): ManifestParam | undefined {
+  const { node, index } = param;
+  const { builder, parts, report, label, checker } = context;
+  const sourceName = node.name.getText();
+  if (!param.kind || !param.decorator) {
+    report(
+      node.name,
+      'TW106',
+      `${label} parameter #${index} (${sourceName}) has no @Param, @Params or @Ctx; add @Param() or @Ctx()`,
+    );
+    return undefined;
+  }
+  if (param.decoratorCount > 1) {
+    report(
+      node.name,
+      'TW112',
+      `${label} parameter #${index} (${sourceName}) has ${param.decoratorCount} toolwright decorators; keep exactly one`,
+    );
+  }
+  if (param.kind === 'Ctx') return { kind: 'context', index };
+  const type = checker.getTypeAtLocation(node);
+  if (param.kind === 'Params') return spreadParam(param, type, context);
+  const args = decoratorArguments(param.decorator);
+  const nameArg =
+    args[0] && !ts.isObjectLiteralExpression(args[0])
+      ? evaluateLiteral(args[0], checker)
+      : undefined;
+  const name = nameArg?.ok && typeof nameArg.value === 'string' ? nameArg.value : sourceName;
+  const optionsArg = args[0] && ts.isObjectLiteralExpression(args[0]) ? args[0] : args[1];
+  const options = readOptions(optionsArg, checker, report, `@Param on ${label} #${index}`);
+  const fragment = toJsonValue(options.schema);
+  const untyped = !!(type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown));
+  let schema = untyped && fragment !== undefined ? {} : builder.schemaOf(type, name, node.type);
+  const docText = context.doc.tags.find(
+    (t) => t.name === 'param' && t.parameter === sourceName,
+  )?.text;
+  const description = typeof options.description === 'string' ? options.description : docText;
+  if (description) schema = { ...schema, description };
+  if (fragment && typeof fragment === 'object' && !Array.isArray(fragment))
+    schema = mergeKeywords(schema, fragment);
+  if (node.initializer && schema.default === undefined) {
+    const value = evaluateLiteral(node.initializer, checker);
+    const json = value.ok ? toJsonValue(value.value) : undefined;
+    if (json !== undefined) schema.default = json;
+  }
+  const optional =
+    !!node.questionToken || !!node.initializer || hasUndefined(type) || options.optional === true;
+  addProperty(parts, name, schema, !optional, `#${index}`, node, context);
+  return { kind: 'named', index, name, optional, schema };
+}
+
+function spreadParam(param: FoundParam, type: ts.Type, context: ParamContext): ManifestParam {
+  const { builder, parts, report, label } = context;
+  const symbol = type.getSymbol();
+  const typeName = symbol?.getName() ?? context.checker.typeToString(type);
+  if (!symbol || !(symbol.flags & ts.SymbolFlags.Class)) {
+    report(
+      param.node.name,
+      'TW109',
+      `${label} parameter #${param.index}: @Params() needs a class (a DTO), not ${context.checker.typeToString(type)}; declare it as a class`,
+    );
+    return { kind: 'spread', index: param.index, type: typeName };
+  }
+  let schema = builder.schemaOf(type, '', param.node.type);
+  const ref = typeof schema.$ref === 'string' ? schema.$ref.replace('#/$defs/', '') : undefined;
+  if (ref) schema = builder.definitions()?.[ref] ?? schema;
+  const required = new Set(schema.required ?? []);
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    addProperty(parts, name, property, required.has(name), `#${param.index}`, param.node, context);
+  }
+  return { kind: 'spread', index: param.index, type: typeName };
+}
+
+function addProperty(
+  parts: InputParts,
+  name: string,
+  schema: JsonSchema,
+  required: boolean,
+  owner: string,
+  node: ts.ParameterDeclaration,
+  context: ParamContext,
+): void {
+  const previous = parts.owners.get(name);
+  if (previous !== undefined) {
+    context.report(
+      node.name,
+      'TW110',
+      `${context.label}: parameters ${previous} and ${owner} both map to input property "${name}"; rename one with @Param('other')`,
+    );
+    return;
+  }
+  parts.owners.set(name, owner);
+  parts.properties[name] = schema;
+  if (required) parts.required.push(name);
+}
+
+function readExamples(
+  fromOptions: unknown,
+  doc: JsDoc,
+  found: FoundTool,
+  report: NodeReporter,
+): Record<string, JsonValue>[] {
+  const isObject = (v: unknown): v is Record<string, JsonValue> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (Array.isArray(fromOptions)) {
+    return fromOptions.map(toJsonValue).filter(isObject);
+  }
+  const examples: Record<string, JsonValue>[] = [];
+  for (const tag of doc.tags.filter((t) => t.name === 'example')) {
+    try {
+      const value = JSON.parse(tag.text) as unknown;
+      if (isObject(value)) examples.push(value);
+      else throw new TypeError('not an object');
+    } catch {
+      report(
+        found.method.name,
+        'TW203',
+        `an @example of ${found.className}.${found.methodName} is not a JSON object; write the input as JSON, e.g. {"city": "Paris"}`,
+      );
+    }
+  }
+  return examples;
+}
+
+function manifestOptions(
+  options: Record<string, unknown>,
+  doc: JsDoc,
+): ManifestToolOptions | undefined {
+  const out: ManifestToolOptions = {};
+  for (const [key, value] of Object.entries(options)) {
+    if (TOOL_FIELDS.has(key)) continue;
+    const json = toJsonValue(value);
+    if (json !== undefined) out[key] = json;
+  }
+  const deprecated = doc.tags.find((t) => t.name === 'deprecated');
+  if (deprecated && out.deprecated === undefined) out.deprecated = deprecated.text || true;
+  return Object.keys(out).length ? out : undefined;
+}

@@ -1,0 +1,127 @@
+/**
+ * What a property's documentation and decorators add to its derived schema: the JSDoc summary
+ * as `description`, the JSDoc tags `@minimum @maximum ... @default`, then class-validator
+ * decorators through the shared constraint table (decorators override JSDoc), `@IsOptional`,
+ * class-transformer's `@Type(() => Nested)`, and a literal initializer as `default`.
+ */
+import { ts } from 'ts-morph';
+import type { JsonSchema, JsonValue } from '../../src/schema/JsonSchema';
+import { constraintKeywords, ruleForDecorator } from '../../src/schema/constraintTable';
+import { decoratorArguments } from '../collect/decoratorOrigin';
+import { evaluateLiteral } from '../collect/evaluateLiteral';
+import { readSymbolDoc } from '../collect/readJsDoc';
+import type { SchemaBuilder } from './SchemaBuilder';
+import { mergeKeywords } from './mergeSchema';
+import { toJsonValue } from './toJsonValue';
+
+const number = (text: string): JsonValue | undefined => {
+  const value = Number(text);
+  return text.trim() !== '' && Number.isFinite(value) ? value : undefined;
+};
+const string = (text: string): JsonValue | undefined => text.trim() || undefined;
+const json = (text: string): JsonValue | undefined => {
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch {
+    return string(text);
+  }
+};
+
+/** JSDoc tags on properties and the keyword each one sets. */
+export const JSDOC_KEYWORD_TAGS: Record<string, (text: string) => JsonValue | undefined> = {
+  minimum: number,
+  maximum: number,
+  exclusiveMinimum: number,
+  exclusiveMaximum: number,
+  minLength: number,
+  maxLength: number,
+  minItems: number,
+  maxItems: number,
+  multipleOf: number,
+  pattern: string,
+  format: string,
+  default: json,
+};
+
+/** The JSDoc tag keywords of a documented declaration. */
+export function tagKeywords(tags: readonly { name: string; text: string }[]): JsonSchema {
+  const out: JsonSchema = {};
+  for (const tag of tags) {
+    const parse = JSDOC_KEYWORD_TAGS[tag.name];
+    const value = parse?.(tag.text);
+    if (value !== undefined) out[tag.name] = value;
+  }
+  return out;
+}
+
+/** The property's schema with its documentation and decorators applied, and whether it is optional. */
+export function propertyKeywords(
+  builder: SchemaBuilder,
+  property: ts.Symbol,
+  derived: JsonSchema,
+  path: string,
+): { schema: JsonSchema; optional: boolean } {
+  const { checker } = builder.context;
+  const doc = readSymbolDoc(property, checker);
+  let schema: JsonSchema = { ...derived };
+  if (doc.summary) schema.description = doc.summary;
+  schema = mergeKeywords(schema, tagKeywords(doc.tags));
+  let optional = false;
+  const declaration = property.declarations?.find(ts.isPropertyDeclaration);
+  if (!declaration) return { schema, optional };
+  for (const decorator of ts.getDecorators(declaration) ?? []) {
+    const transformer = builder.context.resolver.fromPackage(decorator, 'class-transformer');
+    if (transformer === 'Type') schema = nestedType(builder, decorator, schema, path);
+    const name = builder.context.resolver.fromPackage(decorator, 'class-validator');
+    if (name === 'IsOptional') optional = true;
+    const rule = name ? ruleForDecorator(name) : undefined;
+    if (!rule) continue;
+    const args = decoratorArguments(decorator).map((arg) => evaluateLiteral(arg, checker));
+    if (args.some((arg) => !arg.ok)) {
+      builder.context.report(
+        'TW204',
+        `@${name} on ${path} has an argument codegen cannot read; write it as a literal or a const`,
+      );
+      continue;
+    }
+    const values = args.map((arg) => (arg.ok ? arg.value : undefined));
+    const options = values[values.length - 1];
+    const each =
+      typeof options === 'object' &&
+      options !== null &&
+      (options as { each?: unknown }).each === true;
+    const keywords = constraintKeywords(rule, values);
+    if (each) schema.items = mergeKeywords(schema.items || {}, keywords);
+    else schema = mergeKeywords(schema, keywords);
+  }
+  if (declaration.initializer && schema.default === undefined) {
+    const value = evaluateLiteral(declaration.initializer, checker);
+    const jsonValue = value.ok ? toJsonValue(value.value) : undefined;
+    if (jsonValue !== undefined) schema.default = jsonValue;
+  }
+  return { schema, optional };
+}
+
+/** `@Type(() => Nested)`: the nested class, for the property or its items. */
+function nestedType(
+  builder: SchemaBuilder,
+  decorator: ts.Decorator,
+  schema: JsonSchema,
+  path: string,
+): JsonSchema {
+  const { checker } = builder.context;
+  const [factory] = decoratorArguments(decorator);
+  if (!factory || !(ts.isArrowFunction(factory) || ts.isFunctionExpression(factory))) return schema;
+  const body = ts.isArrowFunction(factory) && !ts.isBlock(factory.body) ? factory.body : undefined;
+  if (!body || !ts.isIdentifier(body)) return schema;
+  let symbol = checker.getSymbolAtLocation(body);
+  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  if (!symbol || !(symbol.flags & ts.SymbolFlags.Class)) return schema;
+  const instance = checker.getDeclaredTypeOfSymbol(symbol);
+  const { description } = schema;
+  const isArray =
+    schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array'));
+  if (isArray) return { ...schema, items: builder.schemaOf(instance, `${path}[]`) };
+  const nested = builder.schemaOf(instance, path);
+  return description ? { ...nested, description } : nested;
+}

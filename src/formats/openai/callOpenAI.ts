@@ -1,0 +1,65 @@
+/**
+ * Runs an OpenAI assistant message's `tool_calls` through a registry and answers each with one
+ * `{ role: 'tool', tool_call_id, content }` message, in order. Never throws: unknown tools,
+ * arguments that are not one JSON object and failing calls answer `Error: …` text.
+ */
+import { parseOpenAIToolCall } from '../../calls/parseOpenAICalls';
+import { sanitizeForModel } from '../../errors/sanitizeForModel';
+import type { CallOptions, ToolOutcome } from '../../registry/types';
+import type { ObjectSchema } from '../../schema/JsonSchema';
+import { contentText } from '../xml/renderFunctionResults';
+import type { OpenAIToolCall, OpenAIToolMessage } from './types';
+
+/** What `callOpenAI` needs of a registry. */
+export interface OpenAIToolHost {
+  list(): readonly { name: string; inputSchema: ObjectSchema }[];
+  call(name: string, input: unknown, options?: CallOptions): Promise<ToolOutcome>;
+}
+
+/** Options of `callOpenAI`: what every call's context gets. */
+export type CallOpenAIOptions = Pick<CallOptions, 'signal' | 'state' | 'timeoutMs'>;
+
+/**
+ * One tool message per call, in the calls' order; the calls run concurrently.
+ * @example
+ * messages.push(...(await callOpenAI(registry, completion.choices[0].message.tool_calls ?? [])));
+ */
+export async function callOpenAI(
+  host: OpenAIToolHost,
+  toolCalls: readonly OpenAIToolCall[] | null | undefined,
+  options: CallOpenAIOptions = {},
+): Promise<OpenAIToolMessage[]> {
+  const list = Array.isArray(toolCalls) ? toolCalls : [];
+  return Promise.all(list.map((toolCall, index) => answer(host, toolCall, index, options)));
+}
+
+async function answer(
+  host: OpenAIToolHost,
+  toolCall: OpenAIToolCall,
+  index: number,
+  options: CallOpenAIOptions,
+): Promise<OpenAIToolMessage> {
+  const id = typeof toolCall?.id === 'string' ? toolCall.id : `call_${index}`;
+  const reply = (content: string): OpenAIToolMessage => ({
+    role: 'tool',
+    tool_call_id: id,
+    content,
+  });
+  try {
+    const tools = host.list();
+    const parsed = parseOpenAIToolCall(toolCall, { tools });
+    if ('error' in parsed) return reply(asError(parsed.error));
+    const outcome = await host.call(parsed.name, parsed.input, { ...options, toolUseId: id });
+    const text = contentText(outcome.content);
+    return reply(outcome.isError ? asError(sanitizeForModel(text)) : text);
+  } catch (error) {
+    const name = toolCall?.function?.name ?? '';
+    const reason = error instanceof Error ? error.message : String(error);
+    return reply(asError(sanitizeForModel(`Tool "${name}" failed: ${reason}`)));
+  }
+}
+
+/** Error text as OpenAI tool content: `Error: …`, never doubled. */
+function asError(text: string): string {
+  return /^error\b/i.test(text) ? text : `Error: ${text}`;
+}
