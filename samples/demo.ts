@@ -8,7 +8,7 @@
 import 'reflect-metadata';
 import { spawnSync } from 'node:child_process';
 import { join, relative } from 'node:path';
-import { ToolAgent, ToolRegistry } from 'toolwright';
+import { ToolAgent, ToolRegistry, buildXmlSystemPrompt } from 'toolwright';
 import type { ToolManifest } from 'toolwright';
 import { connectModel } from './demo/connectModel';
 import { printConversation } from './demo/printEvents';
@@ -62,13 +62,8 @@ async function main(): Promise<void> {
   banner('2. The stock tools as the Messages API takes them (registry.toAnthropic())');
   process.stdout.write(`${JSON.stringify(stocks.toAnthropic(), null, 2)}\n`);
 
-  banner('3. The same tools in the legacy XML prompt format (registry.toXmlPrompt())');
-  const legacy = stocks as unknown as { toXmlPrompt?: () => string };
-  process.stdout.write(
-    typeof legacy.toXmlPrompt === 'function'
-      ? `${legacy.toXmlPrompt()}\n`
-      : '(this build has no toXmlPrompt yet)\n',
-  );
+  banner('3. The same tools in the legacy XML prompt format (buildXmlSystemPrompt)');
+  process.stdout.write(`${buildXmlSystemPrompt(stocks.descriptors())}\n`);
 
   const connection = await connectModel(process.argv.includes('--scripted'));
   const signal = AbortSignal.timeout(DEMO_TIMEOUT_MS);

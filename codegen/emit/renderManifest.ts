@@ -57,9 +57,12 @@ function renderInputTypes(tool: ManifestTool, typeName: string): string {
   const defName = (def: string): string => `${typeName}${pascalCase(def)}`;
   const refName = (ref: string): string =>
     ref === '#' ? typeName : ref.startsWith('#/$defs/') ? defName(ref.slice(8)) : 'unknown';
-  const out = [
-    `${docComment(`The input of \`${tool.name}\`.`, '')}export interface ${typeName} ${objectType(tool.inputSchema, refName, 0)}`,
-  ];
+  // A tool without parameters renders as `Record<string, never>`, which only a type alias can name.
+  const body = objectType(tool.inputSchema, refName, 0);
+  const declaration = body.startsWith('{')
+    ? `export interface ${typeName} ${body}`
+    : `export type ${typeName} = ${body};`;
+  const out = [`${docComment(`The input of \`${tool.name}\`.`, '')}${declaration}`];
   for (const [name, schema] of Object.entries(defs)) {
     out.push(`export type ${defName(name)} = ${schemaToTypeScript(schema, refName, 0)};`);
   }
