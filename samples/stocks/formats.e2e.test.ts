@@ -3,7 +3,10 @@
  * OpenAI function tools with their calls answered by the same registry.
  */
 import 'reflect-metadata';
-import { ToolRegistry, buildXmlSystemPrompt } from 'toolwright';
+import Anthropic from '@anthropic-ai/sdk';
+import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
+import { ToolAgent, ToolRegistry, buildXmlSystemPrompt } from 'toolwright';
+import { startScriptedServer } from 'toolwright/testing';
 import { manifest } from '../tools.manifest';
 import { StockService } from './StockService';
 
@@ -44,5 +47,54 @@ describe('stocks sample in the other formats', () => {
     expect(messages[0]).toEqual({ role: 'tool', tool_call_id: 'call_1', content: 'GM' });
     expect(messages[1]).toMatchObject({ role: 'tool', tool_call_id: 'call_2' });
     expect(messages[1].content).toContain('Unknown ticker symbol "XYZ"');
+  });
+
+  it('runs the legacy page conversation in the XML format', async () => {
+    const invoke = (name: string, parameters: string) =>
+      `<function_calls>\n<invoke>\n<tool_name>${name}</tool_name>\n<parameters>\n${parameters}\n</parameters>\n</invoke>\n`;
+    const server = await startScriptedServer({
+      turns: [
+        {
+          content: [
+            {
+              type: 'text',
+              text: invoke('get_ticker_symbol', '<companyName>General Motors</companyName>'),
+            },
+          ],
+          stop_reason: 'stop_sequence',
+          stop_sequence: '</function_calls>',
+        },
+        {
+          content: [
+            { type: 'text', text: invoke('get_current_stock_price', '<symbol>GM</symbol>') },
+          ],
+          stop_reason: 'stop_sequence',
+          stop_sequence: '</function_calls>',
+        },
+        {
+          content: [
+            {
+              type: 'text',
+              text: '<answer>\nThe current stock price of General Motors is $38.50.\n</answer>',
+            },
+          ],
+        },
+      ],
+    });
+    try {
+      const client = new Anthropic({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0 });
+      const agent = new ToolAgent({ client, registry, model: 'claude-sonnet-5-5', format: 'xml' });
+      const result = await agent.run('What is the current stock price of General Motors?');
+
+      expect(result.answer).toBe('The current stock price of General Motors is $38.50.');
+      expect(server.requests[0].body.system).toBe(buildXmlSystemPrompt(registry.descriptors()));
+      expect(server.requests[0].body.stop_sequences).toEqual(['</function_calls>']);
+      const sent = (server.requests[1].body.messages as MessageParam[]).at(-1)!;
+      expect(JSON.stringify(sent.content)).toContain(
+        '<function_results>\\n<result>\\n<tool_name>get_ticker_symbol</tool_name>\\n<stdout>\\nGM\\n</stdout>',
+      );
+    } finally {
+      await server.close();
+    }
   });
 });
