@@ -181,4 +181,13 @@ describe('nest-app: the support desk', () => {
       .expect(400);
     expect(server.requests).toHaveLength(0);
   });
+
+  it('answers 502 when the model API fails', async () => {
+    await start([{ error: { status: 529, message: 'Overloaded' } }]);
+    const response = await request(await app.getUrl())
+      .post('/chat')
+      .send({ message: 'Hello' })
+      .expect(502);
+    expect(response.body.message).toContain('The model API failed');
+  });
 });

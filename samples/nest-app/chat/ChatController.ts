@@ -2,7 +2,8 @@
  * `POST /chat`: one user message in, the agent's answer out, with the tool calls it made
  * (denied ones included) so a support console can show its work.
  */
-import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import Anthropic from '@anthropic-ai/sdk';
+import { BadGatewayException, Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ToolAgent } from 'toolwright';
 import { ChatRequest } from './ChatRequest';
 
@@ -28,8 +29,16 @@ export class ChatController {
   @Post()
   @HttpCode(200)
   async chat(@Body() body: ChatRequest): Promise<ChatReply> {
-    const result = await this.agent.run(body.message);
-    return { answer: result.finalText, toolCalls: toolCallsOf(result.messages) };
+    try {
+      const result = await this.agent.run(body.message);
+      return { answer: result.finalText, toolCalls: toolCallsOf(result.messages) };
+    } catch (error) {
+      // The model could not be reached or refused the request: a gateway error, not a 500.
+      if (error instanceof Anthropic.AnthropicError) {
+        throw new BadGatewayException(`The model API failed: ${error.message}`);
+      }
+      throw error;
+    }
   }
 }
 
