@@ -44,7 +44,11 @@ export function definitionFromManifest(facts: MethodFacts, manifest: ToolManifes
       `Tool "${name}" (${where}) is not in the manifest; ${RUN_CODEGEN}`,
     );
   }
-  if (entry.target.class !== facts.className || entry.target.method !== facts.tool.methodName) {
+  // An inherited tool is declared (and so listed) on the base class that carries its @Tool.
+  if (
+    !facts.classChain.includes(entry.target.class) ||
+    entry.target.method !== facts.tool.methodName
+  ) {
     throw new ManifestMismatchError(
       `Tool "${name}" is ${entry.target.class}.${entry.target.method} in the manifest but ${where} at run time; ${RUN_CODEGEN}`,
     );

@@ -20,6 +20,8 @@ import type { ToolDefinition } from './ToolDefinition';
 /** Everything the reflection layer knows of one `@Tool` method. */
 export interface MethodFacts {
   className: string;
+  /** `className` and its base classes' names, nearest first. */
+  classChain: string[];
   tool: ToolMetadata;
   params: ParamMetadata[];
   paramTypes: unknown[];

@@ -159,3 +159,36 @@ describe('ToolRegistry with a manifest', () => {
     );
   });
 });
+
+describe('an inherited tool with a manifest', () => {
+  class BaseGeometry {
+    @Tool()
+    area(@Param() shape: Shape, @Param() _unit?: 'cm' | 'in'): string {
+      return shape.kind;
+    }
+  }
+  class SquareGeometry extends BaseGeometry {}
+  const inherited: ToolManifest = {
+    version: 1,
+    tools: [{ ...areaTool, target: { ...areaTool.target, class: 'BaseGeometry' } }],
+  };
+
+  it('matches the entry codegen writes on the base class', async () => {
+    const registry = new ToolRegistry({ manifest: inherited }).register(new SquareGeometry());
+    expect(registry.get('area')?.target).toEqual({ class: 'BaseGeometry', method: 'area' });
+    expect(await registry.call('area', { shape: { kind: 'square', size: 1 } })).toEqual({
+      isError: false,
+      content: 'square',
+    });
+  });
+
+  it('still refuses an entry on an unrelated class', () => {
+    const unrelated: ToolManifest = {
+      version: 1,
+      tools: [{ ...areaTool, target: { ...areaTool.target, class: 'Solids' } }],
+    };
+    expect(() => new ToolRegistry({ manifest: unrelated }).register(new SquareGeometry())).toThrow(
+      'Tool "area" is Solids.area in the manifest but SquareGeometry.area at run time; the manifest is stale; run toolwright codegen',
+    );
+  });
+});

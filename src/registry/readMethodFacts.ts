@@ -8,10 +8,25 @@ import { readParams, readParamTypes, readTools } from '../metadata/reflection';
 import { paramLabel } from './describeTarget';
 import type { MethodFacts } from './definitionFromMetadata';
 
+/** The names of the class and its bases, nearest first: a manifest may list an inherited tool on its base. */
+function classChainOf(prototype: object): string[] {
+  const names: string[] = [];
+  for (
+    let p: object | null = prototype;
+    p && p !== Object.prototype;
+    p = Object.getPrototypeOf(p)
+  ) {
+    const name = (p.constructor as { name?: string } | undefined)?.name;
+    if (name) names.push(name);
+  }
+  return names;
+}
+
 /** The facts of every `@Tool` method of the instance's class (and its bases). */
 export function readMethodFacts(instance: object): MethodFacts[] {
   const prototype = Object.getPrototypeOf(instance) as object;
   const className = (prototype.constructor as { name?: string }).name || 'AnonymousClass';
+  const classChain = classChainOf(prototype);
   return readTools(prototype).map((tool) => {
     const method = (instance as Record<string, unknown>)[tool.methodName];
     if (typeof method !== 'function') {
@@ -36,6 +51,6 @@ export function readMethodFacts(instance: object): MethodFacts[] {
         );
       }
     }
-    return { className, tool, params, paramTypes };
+    return { className, classChain, tool, params, paramTypes };
   });
 }
