@@ -5,15 +5,12 @@
  * validator (ajv, draft 2020-12) accepts them.
  */
 import { join } from 'node:path';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
-import fc from 'fast-check';
 import { Project } from 'ts-morph';
 import { ToolRegistry } from 'toolwright';
 import type { ManifestTool } from 'toolwright';
 import { runCodegen } from './runCodegen';
 import { AgreementService } from './__fixtures__/agreement/AgreementService';
-import { inputs } from './__fixtures__/schemaArbitrary';
+import { agreementJudge } from './__fixtures__/agreement/agreementJudge';
 
 // Real projects are loaded and type-resolved; give a loaded CI machine room.
 jest.setTimeout(90_000);
@@ -32,36 +29,7 @@ function manifestOfFixture() {
 
 const { manifest, diagnostics } = manifestOfFixture();
 const registry = new ToolRegistry({ manifest }).register(new AgreementService());
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats(ajv);
-
-/** What each side says of one input: 'valid', or its error text. */
-async function verdicts(
-  tool: ManifestTool,
-  input: unknown,
-): Promise<{ ajv: string; registry: string }> {
-  const validate = ajv.compile(tool.inputSchema);
-  const checked = await registry.check(tool.name, input);
-  return {
-    ajv: validate(input) ? 'valid' : ajv.errorsText(validate.errors),
-    registry: checked.ok ? 'valid' : checked.error,
-  };
-}
-
-/** The smallest input (after shrinking) on which the two sides disagree, with what each said. */
-async function firstDisagreement(tool: ManifestTool): Promise<unknown> {
-  const validate = ajv.compile(tool.inputSchema);
-  const result = await fc.check(
-    fc.asyncProperty(inputs(tool.inputSchema), async (input) => {
-      const checked = await registry.check(tool.name, input);
-      return validate(input) === checked.ok;
-    }),
-    { numRuns: 400, seed: 42 },
-  );
-  if (!result.counterexample) return undefined;
-  const [input] = result.counterexample;
-  return { input, ...(await verdicts(tool, input)) };
-}
+const { verdicts, firstDisagreement } = agreementJudge(registry);
 
 const toolNamed = (name: string): ManifestTool =>
   manifest.tools.find((tool) => tool.name === name)!;
