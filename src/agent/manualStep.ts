@@ -3,16 +3,30 @@
  * running anything; `resolve` runs the calls the caller approves and builds the next user
  * message, answering every call of the turn (results, denials, invalid calls' errors) in order.
  */
-import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
-import type { InvalidToolCall, ToolCall } from '../calls/types';
+import type { Message, MessageParam } from '@anthropic-ai/sdk/resources/messages';
+import type { ParsedCalls } from '../calls/ParsedCalls';
+import { validateCalls } from '../calls/validateCalls';
 import { ToolwrightError } from '../errors/ToolwrightError';
 import type { AgentCore } from './AgentCore';
 import { buildRequest } from './buildRequest';
 import { notRunText } from './CallRunner';
 import type { TurnScope } from './CallRunner';
+import type { DialectCall } from './dialects/AgentDialect';
 import { createLimiter } from './createLimiter';
 import { asAbort, toMessages } from './runLoop';
 import type { CallDecider, RunInput, StepResult } from './types';
+
+/** Splits a turn's calls into readable ones (still to be validated) and ones that cannot run. */
+function sortCalls(all: readonly DialectCall[], stopReason: Message['stop_reason']): ParsedCalls {
+  const parsed: ParsedCalls = { calls: [], invalidCalls: [] };
+  for (const { id, name, input, complete, error } of all) {
+    if (!complete)
+      parsed.invalidCalls.push({ id, name, input, error: notRunText(name, stopReason) });
+    else if (error) parsed.invalidCalls.push({ id, name, input, error });
+    else parsed.calls.push({ id, name, input: input as Record<string, unknown> });
+  }
+  return parsed;
+}
 
 /** One model turn; runs nothing. */
 export async function takeStep(
@@ -24,25 +38,10 @@ export async function takeStep(
     const request = buildRequest(core, toMessages(input));
     const message = await core.client.messages.create(request, { signal });
     const all = core.dialect.extractCalls(message);
-    const calls: ToolCall[] = [];
-    const invalidCalls: InvalidToolCall[] = [];
-    for (const call of all) {
-      const { id, name, input: callInput } = call;
-      if (!call.complete) {
-        invalidCalls.push({
-          id,
-          name,
-          input: callInput,
-          error: notRunText(name, message.stop_reason),
-        });
-        continue;
-      }
-      const checked = call.error
-        ? { ok: false as const, error: call.error }
-        : await core.registry.check(name, callInput);
-      if (checked.ok) calls.push({ id, name, input: callInput as Record<string, unknown> });
-      else invalidCalls.push({ id, name, input: callInput, error: checked.error });
-    }
+    const { calls, invalidCalls } = await validateCalls(
+      core.registry,
+      sortCalls(all, message.stop_reason),
+    );
     const done = all.length === 0 && message.stop_reason !== 'pause_turn';
     return { message, calls, invalidCalls, done };
   } catch (error) {
