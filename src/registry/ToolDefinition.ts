@@ -19,7 +19,5 @@ export interface BoundTool {
   argumentClass: ArgumentClass;
   /** False for a tool without input parameters (only `@Ctx`, or none). */
   hasInput: boolean;
-  /** True when the method takes `@Ctx()`, so the call needs a context and its signal. */
-  usesContext: boolean;
   params: ManifestParam[];
 }

@@ -46,18 +46,15 @@ export function bindTool(
         schema: definition.inputSchema.properties[p.name] ?? p.schema,
         runtimeType: facts.paramTypes[p.index],
       })),
-      definition.inputSchema.$defs ?? {},
     );
   }
   const hasInput = definition.params.some((p) => p.kind !== 'context');
-  const usesContext = definition.params.some((p) => p.kind === 'context');
   return {
     definition,
     instance,
     method,
     argumentClass,
     hasInput,
-    usesContext,
     params: definition.params,
   };
 }

@@ -7,7 +7,6 @@ import { Transform, Type } from 'class-transformer';
 import { IsDate, IsObject, isISO8601, ValidateIf, ValidateNested } from 'class-validator';
 import type { JsonSchema } from '../schema/JsonSchema';
 import { isValidatedClass } from '../schema/derive/deriveDtoSchema';
-import type { SchemaDefs } from './checkSchema';
 import { decoratorsForSchema, splitNullable } from './schemaDecorators';
 
 /** One named input property of a tool. */
@@ -35,11 +34,7 @@ function presenceDecorator(property: ArgumentProperty, nullable: boolean): Prope
   );
 }
 
-function valueDecorators(
-  property: ArgumentProperty,
-  schema: JsonSchema,
-  defs: SchemaDefs,
-): PropertyDecorator[] {
+function valueDecorators(property: ArgumentProperty, schema: JsonSchema): PropertyDecorator[] {
   const { runtimeType } = property;
   if (runtimeType === Date) {
     return [
@@ -51,14 +46,13 @@ function valueDecorators(
     // IsObject: ValidateNested alone accepts an array of such objects.
     return [IsObject(), ValidateNested(), Type(() => runtimeType as new () => object)];
   }
-  return decoratorsForSchema(schema, defs);
+  return decoratorsForSchema(schema);
 }
 
 /** A fresh class named after the tool with the decorators of every property applied. */
 export function buildArgumentClass(
   toolName: string,
   properties: readonly ArgumentProperty[],
-  defs: SchemaDefs,
 ): ArgumentClass {
   const className = `${toolName.replace(/[^A-Za-z0-9_$]/g, '_')}_Arguments`;
   const ArgumentClass = { [className]: class {} }[className];
@@ -66,7 +60,7 @@ export function buildArgumentClass(
     const { schema, nullable } = splitNullable(property.schema);
     const decorators = [
       presenceDecorator(property, nullable),
-      ...valueDecorators(property, schema, defs),
+      ...valueDecorators(property, schema),
     ];
     for (const decorate of decorators) decorate(ArgumentClass.prototype, property.name);
   }

@@ -1,7 +1,7 @@
 /**
  * Checks a JSON value against the schema subset toolwright emits: the registry's schema gate
- * (the input must match what the model was promised) and the `MatchesSchema` constraint for
- * shapes no class-validator decorator expresses (unions, tuples, records, recursion). Our own
+ * (the input must match what the model was promised), including the shapes no class-validator
+ * decorator expresses (unions, tuples, records, recursion). Our own
  * code because class-validator has no JSON Schema mode and ajv would be a second validator
  * with another wording and a large load cost; messages follow class-validator's wording so
  * the model reads one style.

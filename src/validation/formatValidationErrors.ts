@@ -3,7 +3,6 @@
  * `items[0].quantity: quantity must not be greater than 99`.
  */
 import type { ValidationError } from 'class-validator';
-import { MATCHES_SCHEMA } from './MatchesSchema';
 
 const childPath = (parent: string, property: string): string =>
   /^\d+$/.test(property) ? `${parent}[${property}]` : parent ? `${parent}.${property}` : property;
@@ -14,10 +13,7 @@ export function formatValidationErrors(errors: readonly ValidationError[], paren
   for (const error of errors) {
     const path = childPath(parent, error.property);
     for (const [constraint, message] of Object.entries(error.constraints ?? {})) {
-      if (constraint === MATCHES_SCHEMA) {
-        const prefix = parent ? `${parent}.` : '';
-        lines.push(...message.split('\n').map((line) => `${prefix}${line}`));
-      } else if (constraint === 'whitelistValidation') {
+      if (constraint === 'whitelistValidation') {
         lines.push(`${path}: property ${error.property} should not exist`);
       } else {
         lines.push(`${path}: ${message}`);

@@ -1,9 +1,11 @@
 /**
  * Turns one property's JSON Schema into class-validator decorators: built-in decorators for
  * the keywords class-validator has (the inverse of the shared constraint table), and one
- * `MatchesSchema` for anything more. A table of keywords, one function per shape.
+ * `Allow` for anything more: the registry's schema gate has already checked that shape, so
+ * checking it again here would only repeat the work. A table of keywords, one function per shape.
  */
 import {
+  Allow,
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
@@ -21,8 +23,6 @@ import {
 } from 'class-validator';
 import type { ValidationOptions } from 'class-validator';
 import type { JsonSchema } from '../schema/JsonSchema';
-import type { SchemaDefs } from './checkSchema';
-import { MatchesSchema } from './MatchesSchema';
 
 type Keyword = keyof JsonSchema & string;
 type DecoratorFactory = (value: never, options: ValidationOptions) => PropertyDecorator;
@@ -83,7 +83,7 @@ function simpleDecorators(schema: JsonSchema, options: ValidationOptions): Prope
 }
 
 /** The decorators that validate a value (already known to be neither absent nor an allowed null). */
-export function decoratorsForSchema(schema: JsonSchema, defs: SchemaDefs): PropertyDecorator[] {
+export function decoratorsForSchema(schema: JsonSchema): PropertyDecorator[] {
   if (isSimple(schema)) return simpleDecorators(schema, {});
   const items = schema.items;
   const arrayKeys = Object.keys(schema).filter((k) => !ANNOTATIONS.has(k));
@@ -91,7 +91,7 @@ export function decoratorsForSchema(schema: JsonSchema, defs: SchemaDefs): Prope
     schema.type === 'array' &&
     arrayKeys.every((k) => ['type', 'items', 'minItems', 'maxItems'].includes(k)) &&
     (items === undefined || (typeof items === 'object' && isSimple(items)));
-  if (!isSimpleArray) return [MatchesSchema(schema, defs)];
+  if (!isSimpleArray) return [Allow()];
   const decorators = [IsArray()];
   if (schema.minItems !== undefined) decorators.push(ArrayMinSize(schema.minItems));
   if (schema.maxItems !== undefined) decorators.push(ArrayMaxSize(schema.maxItems));
