@@ -37,8 +37,6 @@ async function approvalOf(
   extra: Extra,
 ): Promise<CallToolResult | undefined> {
   if (!registry.get(name)?.options.requiresApproval) return undefined;
-  // Invalid input is answered by registry.call with its own error text; nobody is asked.
-  if (registry.check && !(await registry.check(name, input)).ok) return undefined;
   const request = {
     name,
     input,
@@ -85,7 +83,12 @@ export function createMcpServer(registry: McpToolSource, options: McpServerOptio
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name } = request.params;
-    const input = request.params.arguments ?? {};
+    const raw = request.params.arguments ?? {};
+    // Checked once: invalid input is answered with the registry's error text (nobody is asked to
+    // approve it), and the checked input is dispatched without validating again.
+    const checked = registry.check ? await registry.check(name, raw) : undefined;
+    if (checked && !checked.ok) return toMcpResult({ content: checked.error, isError: true });
+    const input = checked?.input ?? raw;
     const refused = await approvalOf(server, registry, options, name, input, extra);
     if (refused) return refused;
     const outcome = await registry.call(name, input, {
