@@ -450,7 +450,8 @@ export const manifest: ToolManifest = {
                 "sku",
                 "quantity"
               ],
-              "additionalProperties": false
+              "additionalProperties": false,
+              "description": "One line of an order."
             },
             "maxItems": 20
           }
