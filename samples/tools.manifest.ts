@@ -507,7 +507,8 @@ export const manifest: ToolManifest = {
             "refundedCents",
             "customerName"
           ],
-          "additionalProperties": false
+          "additionalProperties": false,
+          "description": "An order as the tools show it: with its customer's name."
         },
         "description": "The customer's orders, newest last, with amounts in cents."
       },
@@ -639,7 +640,8 @@ export const manifest: ToolManifest = {
                 "sku",
                 "quantity"
               ],
-              "additionalProperties": false
+              "additionalProperties": false,
+              "description": "One line of an order."
             },
             "maxItems": 20
           }
@@ -977,7 +979,8 @@ export const manifest: ToolManifest = {
             "enum": [
               "fahrenheit",
               "celsius"
-            ]
+            ],
+            "description": "The unit a temperature is reported in."
           },
           "conditions": {
             "type": "string",

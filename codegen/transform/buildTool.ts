@@ -82,6 +82,7 @@ export function buildTool(found: FoundTool, context: BuildContext): BuiltTool {
     checker,
     resolver: context.resolver,
     report: (code, message) => report(location, code, `${label}: ${message}`),
+    reportAt: (node, code, message) => report(node, code, message),
   });
   const parts: InputParts = { properties: {}, required: [], owners: new Map() };
   const params: ManifestParam[] = [];

@@ -74,13 +74,13 @@ class Unused {`);
     expect(diagnostics).toEqual([]);
   });
 
-  it('warns (TW206) about a declared return type JSON cannot carry, and leaves it out', () => {
+  it('warns (TW207) about a declared return type JSON cannot carry, and leaves it out', () => {
     const { outputs, diagnostics } = outputsOf(`
   /** A. */
   @Tool() counts(): Map<string, number> { return new Map(); }`);
     expect(outputs.counts).toBeUndefined();
     expect(diagnostics).toEqual([
-      'warning TW206: S.counts: its return type cannot be described as JSON (Map<string, number> cannot be sent as JSON; use an array or a plain object); the tool has no output schema',
+      'warning TW207: S.counts: its return type cannot be described as JSON (Map<string, number> cannot be sent as JSON; use Record<string, V> or an array of [key, value] pairs); the tool has no output schema',
     ]);
   });
 });

@@ -1,15 +1,15 @@
 /**
  * A tool's output schema, from its method's return type: `Promise<T>` is unwrapped to `T`, and
  * `void`, `undefined`, `never`, untyped (`any`/`unknown`) and `toolContent()` results have none.
- * Its own `SchemaBuilder`, so the output's `$defs` stay apart from the input's. A declared return
- * type JSON cannot carry is a warning (TW206), not an error: the tool works, it just says less.
+ * Through `typeToSchema` in the output direction, so the output's `$defs` stay apart from the input's. A declared return
+ * type JSON cannot carry is a warning (TW207), not an error: the tool works, it just says less.
  */
 import { ts } from 'ts-morph';
 import type { JsonSchema } from '../../src/schema/JsonSchema';
 import type { DecoratorResolver } from '../collect/decoratorOrigin';
 import type { JsDoc } from '../collect/readJsDoc';
 import type { DiagnosticCode } from '../diagnostics';
-import { SchemaBuilder } from './SchemaBuilder';
+import { typeToSchema } from './typeToSchema';
 
 /** What deriving the output schema needs. */
 export interface OutputContext {
@@ -60,28 +60,32 @@ export function outputSchemaOf(
   const type = checker.getAwaitedType(declared) ?? declared;
   if (hasNoValue(type)) return undefined;
   const problems: string[] = [];
-  const builder = new SchemaBuilder({
-    checker,
-    resolver: context.resolver,
-    report: (code, message) => {
-      if (code.startsWith('TW1')) problems.push(message);
-    },
-  });
   const typeNode = method.type && !isPromiseNode(method.type) ? method.type : undefined;
-  let schema = builder.schemaOf(type, '', typeNode);
+  const built = typeToSchema(
+    type,
+    {
+      checker,
+      resolver: context.resolver,
+      direction: 'output',
+      report: (code, message) => {
+        if (code.startsWith('TW1')) problems.push(message);
+      },
+    },
+    typeNode,
+  );
   if (problems.length) {
     // Only a declared return type is a promise worth a warning; an inferred one just goes untyped.
     if (!method.type) return undefined;
     context.report(
-      'TW206',
+      'TW207',
       `${context.label}: its return type cannot be described as JSON (${problems[0]}); the tool has no output schema`,
     );
     return undefined;
   }
   const description = returnsText(context.doc);
-  if (description && !schema.$ref) schema = { ...schema, description };
-  const defs = builder.definitions();
-  return defs ? { ...schema, $defs: defs } : schema;
+  if (!description || built.$ref) return built;
+  const { $defs, ...schema } = built;
+  return { ...schema, description, ...($defs ? { $defs } : {}) };
 }
 
 function isPromiseNode(node: ts.TypeNode): boolean {
