@@ -20,6 +20,7 @@ const LINE = {
   properties: { region: { type: 'string' }, total: { type: 'number' } },
   required: ['region', 'total'],
   additionalProperties: false,
+  description: 'One line of a report.',
 };
 
 async function connect(options: Partial<McpServerOptions> = {}) {
