@@ -1,5 +1,4 @@
 /** The CLI end to end on real files: exit codes, outputs, --check after an edit, show formats. */
-import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { toAnthropicTools } from '../src/formats/anthropic/toAnthropicTools';
@@ -57,6 +56,7 @@ describe('toolwright CLI', () => {
   it.each([
     [['codegen', '--bogus'], 'unknown option --bogus'],
     [['codegen', '-p'], '-p needs a value <tsconfig>'],
+    [['codegen', '-o', '--check'], '-o needs a value <file>'],
     [['codegen', '--check', '--watch'], '--check and --watch cannot be combined'],
     [['codegen', '-p', 'missing.json'], 'cannot find'],
     [
@@ -64,9 +64,11 @@ describe('toolwright CLI', () => {
       'unknown format "yaml"; use one of anthropic, openai, xml, manifest',
     ],
   ])('%j is a usage error (exit 2)', async (argv, message) => {
-    const run = await runCli(argv, project({ 'src/s.ts': SERVICE }));
+    const root = project({ 'src/s.ts': SERVICE });
+    const run = await runCli(argv, root);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(message);
+    expect(existsSync(join(root, '--check'))).toBe(false);
   });
 
   it('writes the manifest, then --check passes, then fails after a JSDoc edit', async () => {
@@ -234,26 +236,5 @@ export class W {
     });
     const run = await runCli(['show', '--format', 'manifest'], root);
     expect(JSON.parse(run.stdout).tools).toHaveLength(2);
-  });
-
-  it('runs as a process through the launcher script', () => {
-    const root = project({ 'src/service.ts': SERVICE });
-    const run = spawnSync(
-      process.execPath,
-      [
-        '-r',
-        require.resolve('ts-node/register/transpile-only'),
-        join(__dirname, 'cli.ts'),
-        'codegen',
-        '--check',
-      ],
-      {
-        cwd: root,
-        encoding: 'utf8',
-        env: { ...process.env, TS_NODE_PROJECT: join(__dirname, '..', 'tsconfig.json') },
-      },
-    );
-    expect(run.status).toBe(1);
-    expect(run.stderr).toContain('the file does not exist');
   });
 });

@@ -102,6 +102,7 @@ export class ToolRegistry {
       name: d.name,
       description: d.description,
       inputSchema: d.inputSchema,
+      ...(d.outputSchema ? { outputSchema: d.outputSchema } : {}),
       ...(d.examples ? { examples: d.examples } : {}),
       options: d.options ?? {},
     }));
@@ -254,6 +255,7 @@ function infoOf({ definition: d }: BoundTool): RegisteredToolInfo {
     name: d.name,
     description: d.description,
     inputSchema: d.inputSchema,
+    ...(d.outputSchema ? { outputSchema: d.outputSchema } : {}),
     ...(d.examples ? { examples: d.examples } : {}),
     options: d.options ?? {},
     target: { class: d.target.class, method: d.target.method },
