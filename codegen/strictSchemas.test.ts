@@ -29,13 +29,18 @@ describe('every emitted schema compiles under ajv 2020 strict', () => {
     'samples: %s',
     (name, tool) => {
       expect(() => compileStrict(tool.inputSchema, name)).not.toThrow();
+      if (tool.outputSchema)
+        expect(() => compileStrict(tool.outputSchema!, `${name} (output)`)).not.toThrow();
     },
   );
 
   it('the agreement fixture', () => {
     const { tools } = agreementManifest();
     expect(tools.length).toBeGreaterThan(0);
-    for (const tool of tools) compileStrict(tool.inputSchema, tool.name);
+    for (const tool of tools) {
+      compileStrict(tool.inputSchema, tool.name);
+      if (tool.outputSchema) compileStrict(tool.outputSchema, `${tool.name} (output)`);
+    }
   });
 
   it('a schema strict mode refuses is reported, naming the tool', () => {

@@ -113,12 +113,16 @@ function createProject(): Project {
 }
 
 /**
- * Codegen over inline files. Every input schema it emits must compile under ajv 2020 strict, so
+ * Codegen over inline files. Every schema it emits (input and output) must compile under ajv 2020
+ * strict, so
  * each codegen test also checks that its schemas are valid JSON Schema.
  */
 export function generate(files: Record<string, string>): CodegenResult {
   const result = runCodegen(inlineProject(files), { rootDir: ROOT });
-  for (const tool of result.manifest.tools) compileStrict(tool.inputSchema, `tool ${tool.name}`);
+  for (const tool of result.manifest.tools) {
+    compileStrict(tool.inputSchema, `tool ${tool.name}`);
+    if (tool.outputSchema) compileStrict(tool.outputSchema, `tool ${tool.name} (output)`);
+  }
   return result;
 }
 
