@@ -30,6 +30,8 @@ export interface CallScope {
   options: McpServerOptions;
   /** The output shape of a tool, or undefined when it has no output schema. */
   shapeOf(name: string): OutputShape | undefined;
+  /** Whether a tool is marked `requiresApproval`. */
+  needsApproval(name: string): boolean;
   /** Whether results are checked against their output schema. */
   checkResults: boolean;
 }
@@ -51,8 +53,8 @@ async function approvalOf(
   input: Record<string, unknown>,
   extra: Extra,
 ): Promise<CallToolResult | undefined> {
-  const { server, registry, options } = scope;
-  if (!registry.get(name)?.options.requiresApproval) return undefined;
+  const { server, options } = scope;
+  if (!scope.needsApproval(name)) return undefined;
   const request = {
     name,
     input,
@@ -99,10 +101,9 @@ function progressSender(token: string | number, extra: Extra): (report: ToolProg
  * request, so over Streamable HTTP its stream would otherwise stay open until the client gives up.
  */
 function closeStreamOnAbort(server: Server, extra: Extra): () => void {
-  const onAbort = () => {
-    const transport = server.transport as { closeSSEStream?: (id: unknown) => void } | undefined;
-    transport?.closeSSEStream?.(extra.requestId);
-  };
+  const transport = server.transport as { closeSSEStream?: (id: unknown) => void } | undefined;
+  if (!transport?.closeSSEStream) return () => undefined;
+  const onAbort = () => transport.closeSSEStream?.(extra.requestId);
   extra.signal.addEventListener('abort', onAbort, { once: true });
   return () => extra.signal.removeEventListener('abort', onAbort);
 }
