@@ -225,6 +225,43 @@ describe('ToolAgent with approvals: pause', () => {
     );
   });
 
+  it('pauses and resumes in the XML format, answering both calls in one <function_results>', async () => {
+    const invoke = (name: string, params: string) =>
+      `<invoke>\n<tool_name>${name}</tool_name>\n<parameters>\n${params}\n</parameters>\n</invoke>\n`;
+    await start([
+      {
+        content: [
+          {
+            type: 'text',
+            text:
+              '<function_calls>\n' +
+              invoke('get_weather', '<city>Oslo</city>') +
+              invoke('refund', '<orderId>o-9</orderId>\n<amount>900</amount>'),
+          },
+        ],
+        stop_reason: 'stop_sequence',
+        stop_sequence: '</function_calls>',
+      },
+      say('<answer>Refunded, and sunny.</answer>'),
+    ]);
+    const store = new MemoryApprovalStore();
+    const paused = pendingOf(
+      await instance({ format: 'xml', approvalStore: store }).agent.run('Refund o-9'),
+    );
+    expect(paused.state.format).toBe('xml');
+    expect(paused.pending).toMatchObject([
+      { name: 'refund', input: { orderId: 'o-9', amount: 900 } },
+    ]);
+    const other = instance({ format: 'xml', approvalStore: store });
+    const done = completed(await other.agent.resume(paused.runId, () => true));
+    expect(done.answer).toBe('Refunded, and sunny.');
+    const sent = server!.requests[1].body.messages?.at(-1)?.content;
+    const text = JSON.stringify(sent);
+    expect(text).toContain('Sunny in Oslo');
+    expect(text).toContain('Refunded 900 on o-9');
+    expect(text.indexOf('Sunny in Oslo')).toBeLessThan(text.indexOf('Refunded 900'));
+  });
+
   it('expires a paused run after its TTL', async () => {
     await start([refundAndWeather]);
     let now = 1_000_000;
