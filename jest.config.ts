@@ -1,18 +1,34 @@
 /**
- * Jest runs every `*.test.ts` beside the code and the samples' `*.e2e.test.ts` through ts-jest.
- * Type checking is `npm run typecheck`'s job, so tests are transpiled per file (fast) with
- * decorator metadata still emitted.
+ * Jest runs every `*.test.ts` beside the code and the samples' `*.e2e.test.ts` through ts-jest,
+ * in two projects: `unit` (the default of `npm test`: every feature, in process) and
+ * `packaging` (the built package in consumer projects, and the CLI in child processes: slow,
+ * run by `.ci/run` and `npm run test:all`). Type checking is `npm run typecheck`'s job, so
+ * tests are transpiled per file (fast) with decorator metadata still emitted.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from 'jest';
 
-const config: Config = {
+/**
+ * Suites that build or pack the package, or start Node processes: the `packaging` project.
+ * Paths from the repository root; one ending in `/` is a whole folder.
+ */
+const PACKAGING_SUITES = [
+  'test/consumer/',
+  'codegen/cli.process.test.ts',
+  'codegen/cli/mcpCompiled.test.ts',
+  'codegen/cli/mcpModules.test.ts',
+  'codegen/cli/mcpStdio.test.ts',
+  'src/mcp/mountMcpHttp.test.ts',
+  'src/nest/peerIsolation.test.ts',
+];
+/** A path pattern matching the suites of PACKAGING_SUITES. */
+const PACKAGING_PATTERN = `^<rootDir>/(${PACKAGING_SUITES.map((path) =>
+  path.replace(/[.]/g, '\\.').replace(/\/$/, '/.*\\.test\\.ts'),
+).join('|')})$`;
+
+const shared: Config = {
   testEnvironment: 'node',
-  roots: ['src', 'codegen', 'samples', 'test', 'bench']
-    .filter((dir) => existsSync(join(__dirname, dir)))
-    .map((dir) => `<rootDir>/${dir}`),
-  testMatch: ['**/*.test.ts'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }],
     // NestJS 12 is ESM only; Jest below Node 24.9 cannot require ESM, so it is rewritten to CJS.
@@ -26,8 +42,30 @@ const config: Config = {
     '^toolwright/nest$': '<rootDir>/src/nest/index.ts',
     '^toolwright/mcp$': '<rootDir>/src/mcp/index.ts',
   },
-  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  modulePathIgnorePatterns: ['<rootDir>/dist/'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.consumer-tmp/'],
+  modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.consumer-tmp/'],
+};
+
+const config: Config = {
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      roots: ['src', 'codegen', 'samples', 'test', 'bench']
+        .filter((dir) => existsSync(join(__dirname, dir)))
+        .map((dir) => `<rootDir>/${dir}`),
+      testMatch: ['**/*.test.ts'],
+      testPathIgnorePatterns: [...(shared.testPathIgnorePatterns ?? []), PACKAGING_PATTERN],
+    },
+    {
+      ...shared,
+      displayName: 'packaging',
+      testMatch: PACKAGING_SUITES.map(
+        (path) => `<rootDir>/${path.replace(/\/$/, '/**/*.test.ts')}`,
+      ),
+    },
+  ],
+  reporters: ['default', '<rootDir>/test/wallTimeReporter.js'],
   testTimeout: 30000,
 };
 

@@ -1,5 +1,4 @@
 /** The CLI end to end on real files: exit codes, outputs, --check after an edit, show formats. */
-import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { toAnthropicTools } from '../src/formats/anthropic/toAnthropicTools';
@@ -234,26 +233,5 @@ export class W {
     });
     const run = await runCli(['show', '--format', 'manifest'], root);
     expect(JSON.parse(run.stdout).tools).toHaveLength(2);
-  });
-
-  it('runs as a process through the launcher script', () => {
-    const root = project({ 'src/service.ts': SERVICE });
-    const run = spawnSync(
-      process.execPath,
-      [
-        '-r',
-        require.resolve('ts-node/register/transpile-only'),
-        join(__dirname, 'cli.ts'),
-        'codegen',
-        '--check',
-      ],
-      {
-        cwd: root,
-        encoding: 'utf8',
-        env: { ...process.env, TS_NODE_PROJECT: join(__dirname, '..', 'tsconfig.json') },
-      },
-    );
-    expect(run.status).toBe(1);
-    expect(run.stderr).toContain('the file does not exist');
   });
 });

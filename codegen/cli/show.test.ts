@@ -1,10 +1,17 @@
-/** `show --format anthropic|openai|xml` prints exactly what the registry renders for the same tools. */
+/**
+ * `show` prints exactly what the registry renders for the same tools. The project (the whole
+ * library's sources, through the fixture's imports) is loaded once, by one `show` run; the other
+ * formats render that run's manifest through the same table `show --format` uses (the CLI's
+ * handling of `--format` itself is covered on a small project in `cli.test.ts`).
+ */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ToolRegistry } from 'toolwright';
+import type { ToolManifest } from '../../src/manifest/types';
 import { runCli } from '../__fixtures__/tempProject';
 import { AgreementService } from '../__fixtures__/agreement/AgreementService';
+import { SHOW_FORMATS } from './formats';
 
 const REPO = join(__dirname, '..', '..');
 
@@ -20,33 +27,35 @@ describe('toolwright show', () => {
       include: [],
     }),
   );
+  let manifest: ToolManifest;
+  let registry: ToolRegistry;
 
-  it('anthropic, openai, xml: the registry renderers over the manifest codegen builds', async () => {
-    const manifestRun = await runCli(
+  beforeAll(async () => {
+    const run = await runCli(
       ['show', '--format', 'manifest', '-p', join(dir, 'tsconfig.json')],
       dir,
     );
-    expect(manifestRun).toMatchObject({ code: 0, stderr: '' });
-    const registry = new ToolRegistry({ manifest: JSON.parse(manifestRun.stdout) }).register(
-      new AgreementService(),
-    );
-    const anthropic = await runCli(['show', '-p', join(dir, 'tsconfig.json')], dir);
-    expect(anthropic.code).toBe(0);
-    expect(JSON.parse(anthropic.stdout)).toEqual(registry.toAnthropic());
-    expect(anthropic.stdout).toBe(`${JSON.stringify(registry.toAnthropic(), null, 2)}\n`);
-    const openai = await runCli(
-      ['show', '--format', 'openai', '-p', join(dir, 'tsconfig.json')],
-      dir,
-    );
-    expect(openai).toEqual({
-      code: 0,
-      stdout: `${JSON.stringify(registry.toOpenAI(), null, 2)}\n`,
-      stderr: '',
-    });
-    const xml = await runCli(['show', '--format', 'xml', '-p', join(dir, 'tsconfig.json')], dir);
-    expect(xml).toEqual({ code: 0, stdout: `${registry.toXmlPrompt()}\n`, stderr: '' });
-    expect(xml.stdout).toMatch(
-      /^<tools>[\s\S]*<tool_name>place_order<\/tool_name>[\s\S]*<\/tools>\n$/,
-    );
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    manifest = JSON.parse(run.stdout) as ToolManifest;
+    expect(run.stdout).toBe(SHOW_FORMATS.manifest!.render(manifest));
+    registry = new ToolRegistry({ manifest }).register(new AgreementService());
   }, 90_000);
+
+  it('anthropic is registry.toAnthropic(), as indented JSON', () => {
+    expect(SHOW_FORMATS.anthropic!.render(manifest)).toBe(
+      `${JSON.stringify(registry.toAnthropic(), null, 2)}\n`,
+    );
+  });
+
+  it('openai is registry.toOpenAI(), as indented JSON', () => {
+    expect(SHOW_FORMATS.openai!.render(manifest)).toBe(
+      `${JSON.stringify(registry.toOpenAI(), null, 2)}\n`,
+    );
+  });
+
+  it("xml is registry.toXmlPrompt()'s <tools> section", () => {
+    const xml = SHOW_FORMATS.xml!.render(manifest);
+    expect(xml).toBe(`${registry.toXmlPrompt()}\n`);
+    expect(xml).toMatch(/^<tools>[\s\S]*<tool_name>place_order<\/tool_name>[\s\S]*<\/tools>\n$/);
+  });
 });
