@@ -255,8 +255,7 @@ describe('ToolAgent with approvals: pause', () => {
     const other = instance({ format: 'xml', approvalStore: store });
     const done = completed(await other.agent.resume(paused.runId, () => true));
     expect(done.answer).toBe('Refunded, and sunny.');
-    const sent = server!.requests[1].body.messages?.at(-1)?.content;
-    const text = JSON.stringify(sent);
+    const text = JSON.stringify(server!.requests[1].body.messages?.at(-1));
     expect(text).toContain('Sunny in Oslo');
     expect(text).toContain('Refunded 900 on o-9');
     expect(text.indexOf('Sunny in Oslo')).toBeLessThan(text.indexOf('Refunded 900'));
