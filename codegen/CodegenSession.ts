@@ -199,9 +199,15 @@ export class CodegenSession {
       });
     }
     diagnostics.sort(compareDiagnostics);
+    const unique = diagnostics.filter(
+      (d, i) =>
+        i === 0 ||
+        compareDiagnostics(d, diagnostics[i - 1]!) !== 0 ||
+        d.message !== diagnostics[i - 1]!.message,
+    );
     return {
       manifest: { version: MANIFEST_VERSION, tools: entries.map((e) => e.tool) },
-      diagnostics,
+      diagnostics: unique,
     };
   }
 }
