@@ -20,6 +20,8 @@ import type { McpServerOptions, McpToolSource } from './types';
 interface ToolsView {
   tools: McpTool[];
   shapes: Map<string, OutputShape>;
+  /** The tools marked `requiresApproval`. */
+  approval: Set<string>;
 }
 
 /** One view per registry, shared by its servers (a stateless endpoint makes one per request). */
@@ -39,10 +41,12 @@ function sharedView(registry: McpToolSource): { view?: ToolsView } {
 function viewOf(registry: McpToolSource): ToolsView {
   const descriptors = registry.descriptors();
   const shapes = new Map<string, OutputShape>();
+  const approval = new Set<string>();
   for (const tool of descriptors) {
     if (tool.outputSchema) shapes.set(tool.name, outputShapeOf(tool.outputSchema));
+    if (tool.options?.requiresApproval) approval.add(tool.name);
   }
-  return { tools: descriptors.map(toMcpTool), shapes };
+  return { tools: descriptors.map(toMcpTool), shapes, approval };
 }
 
 /**
@@ -68,6 +72,7 @@ export function createMcpServer(registry: McpToolSource, options: McpServerOptio
     registry,
     options,
     shapeOf: (name) => currentView().shapes.get(name),
+    needsApproval: (name) => currentView().approval.has(name),
     checkResults: options.checkResults ?? process.env.NODE_ENV !== 'production',
   };
 

@@ -30,6 +30,8 @@ export interface CallScope {
   options: McpServerOptions;
   /** The output shape of a tool, or undefined when it has no output schema. */
   shapeOf(name: string): OutputShape | undefined;
+  /** Whether a tool is marked `requiresApproval`. */
+  needsApproval(name: string): boolean;
   /** Whether results are checked against their output schema. */
   checkResults: boolean;
 }
@@ -52,7 +54,7 @@ async function approvalOf(
   extra: Extra,
 ): Promise<CallToolResult | undefined> {
   const { server, registry, options } = scope;
-  if (!registry.get(name)?.options.requiresApproval) return undefined;
+  if (!scope.needsApproval(name)) return undefined;
   // Invalid input is answered by registry.call with its own error text; nobody is asked.
   if (registry.check && !(await registry.check(name, input)).ok) return undefined;
   const request = {
@@ -101,10 +103,9 @@ function progressSender(token: string | number, extra: Extra): (report: ToolProg
  * request, so over Streamable HTTP its stream would otherwise stay open until the client gives up.
  */
 function closeStreamOnAbort(server: Server, extra: Extra): () => void {
-  const onAbort = () => {
-    const transport = server.transport as { closeSSEStream?: (id: unknown) => void } | undefined;
-    transport?.closeSSEStream?.(extra.requestId);
-  };
+  const transport = server.transport as { closeSSEStream?: (id: unknown) => void } | undefined;
+  if (!transport?.closeSSEStream) return () => undefined;
+  const onAbort = () => transport.closeSSEStream?.(extra.requestId);
   extra.signal.addEventListener('abort', onAbort, { once: true });
   return () => extra.signal.removeEventListener('abort', onAbort);
 }
