@@ -15,7 +15,7 @@ describe('renderToolsXml', () => {
         '<parameter>',
         '<name>symbol</name>',
         '<type>string</type>',
-        '<description>The stock symbol of the company to get the price for. Required.</description>',
+        '<description>The stock symbol of the company to get the price for.</description>',
         '</parameter>',
         '</parameters>',
         '</tool_description>',
@@ -27,7 +27,7 @@ describe('renderToolsXml', () => {
         '<parameter>',
         '<name>company_name</name>',
         '<type>string</type>',
-        '<description>The name of the company. Required.</description>',
+        '<description>The name of the company.</description>',
         '</parameter>',
         '</parameters>',
         '</tool_description>',
@@ -100,25 +100,25 @@ describe('renderToolsXml', () => {
     );
     expect(param('quantity')).toEqual({
       type: 'integer',
-      description: 'How many shares. Required. Must be at least 1, at most 99.',
+      description: 'How many shares. Must be at least 1, at most 99.',
     });
     expect(param('side')).toEqual({
       type: 'string',
-      description: 'Optional. One of: "buy", "sell". Default: "buy".',
+      description: '(optional) One of: "buy", "sell". Default: "buy".',
     });
     expect(param('price')).toEqual({
       type: 'number',
-      description: 'Limit price; null for market. Optional. May be null.',
+      description: 'Limit price; null for market. (optional) May be null.',
     });
     expect(param('tags')).toEqual({
       type: 'array',
       description:
-        'Optional. Must be at most 5 items.\nA list of string values. Each item: A tag. Must be at most 20 characters.',
+        '(optional) Must be at most 5 items.\nA list of string values. Each item: A tag. Must be at most 20 characters.',
     });
     expect(param('legs')).toEqual({
       type: 'array',
       description: [
-        'Extra legs. Optional.',
+        'Extra legs. (optional)',
         'A list of object values.',
         '  An object with these properties:',
         '  - symbol (string, required): The stock symbol.',
@@ -128,7 +128,7 @@ describe('renderToolsXml', () => {
     expect(param('account')).toEqual({
       type: 'object',
       description: [
-        'The account to trade on. Required.',
+        'The account to trade on.',
         'An object with these properties:',
         '- id (string, required): Must be a string matching the pattern ^[A-Z]{2}\\d+$.',
         '- kind (string or integer, optional)',
@@ -139,15 +139,15 @@ describe('renderToolsXml', () => {
     });
     expect(param('meta')).toEqual({
       type: 'object',
-      description: 'Optional.\nAn object whose keys are names and whose values are string.',
+      description: '(optional)\nAn object whose keys are names and whose values are string.',
     });
     expect(param('until')).toEqual({
       type: 'string',
-      description: 'Optional. May be null.\nMust be in date-time format.',
+      description: '(optional) May be null.\nMust be in date-time format.',
     });
     expect(param('when')).toEqual({
       type: 'string',
-      description: 'Optional. Must be in date-time format.',
+      description: '(optional) Must be in date-time format.',
     });
   });
 

@@ -44,7 +44,8 @@ function renderParameter(
   root: JsonSchema,
 ): string {
   const own = (schema.description ?? resolveRef(schema, root).description ?? '').trim();
-  const presence = required ? 'Required.' : 'Optional.';
+  // As the seed writes it: a required parameter's description is bare; only optional ones are marked.
+  const presence = required ? '' : '(optional)';
   const constraints = describeConstraints(schema, root);
   const [firstLine = '', ...nested] = constraints ? constraints.split('\n') : [];
   const sentence = /^(An object|One of these shapes|A list)/.test(firstLine)
