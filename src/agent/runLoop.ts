@@ -4,7 +4,6 @@
  * stops or `maxIterations` requests were made. The history it returns (and the one an
  * `AbortError` carries) always satisfies the pairing rule, so it can be stored and continued.
  */
-import Anthropic from '@anthropic-ai/sdk';
 import type { Message, MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { AbortError } from './AbortError';
 import type { AgentCore } from './AgentCore';
@@ -12,6 +11,7 @@ import { addUsage, emptyUsage } from './addUsage';
 import type { TurnScope } from './CallRunner';
 import { answerTurn, requestTurn, streamTurn } from './executeTurn';
 import { unansweredTurn } from './repairHistory';
+import { isSdkAbortError } from './sdkErrors';
 import type { AgentEvent, AgentStopReason, RunInput, RunResult } from './types';
 
 /** How turns are requested: whole (`run`) or streamed (`stream`). */
@@ -25,7 +25,7 @@ export function toMessages(input: RunInput): MessageParam[] {
 /** Turns the SDK's abort error (or any error after the signal fired) into `AbortError`. */
 export function asAbort(error: unknown, signal: AbortSignal): unknown {
   if (error instanceof AbortError) return error;
-  if (signal.aborted || error instanceof Anthropic.APIUserAbortError) {
+  if (signal.aborted || isSdkAbortError(error)) {
     return new AbortError(signal.reason ?? error);
   }
   return error;
