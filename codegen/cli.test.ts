@@ -46,6 +46,13 @@ describe('toolwright CLI', () => {
       code: 2,
       stderr: expect.stringContaining('unknown command "frobnicate"'),
     });
+    const version = await runCli(['--version'], '/');
+    expect(version).toEqual({
+      code: 0,
+      stdout: `${(JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as { version: string }).version}\n`,
+      stderr: '',
+    });
+    expect(help.stdout).toContain('  -v, --version');
     const codegenHelp = await runCli(['codegen', '--help'], '/');
     expect(codegenHelp.code).toBe(0);
     expect(codegenHelp.stdout).toContain(
