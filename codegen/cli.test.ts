@@ -63,6 +63,7 @@ describe('toolwright CLI', () => {
   it.each([
     [['codegen', '--bogus'], 'unknown option --bogus'],
     [['codegen', '-p'], '-p needs a value <tsconfig>'],
+    [['codegen', '-o', '--check'], '-o needs a value <file>'],
     [['codegen', '--check', '--watch'], '--check and --watch cannot be combined'],
     [['codegen', '-p', 'missing.json'], 'cannot find'],
     [
@@ -70,9 +71,11 @@ describe('toolwright CLI', () => {
       'unknown format "yaml"; use one of anthropic, openai, xml, manifest',
     ],
   ])('%j is a usage error (exit 2)', async (argv, message) => {
-    const run = await runCli(argv, project({ 'src/s.ts': SERVICE }));
+    const root = project({ 'src/s.ts': SERVICE });
+    const run = await runCli(argv, root);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(message);
+    expect(existsSync(join(root, '--check'))).toBe(false);
   });
 
   it('writes the manifest, then --check passes, then fails after a JSDoc edit', async () => {

@@ -40,6 +40,8 @@ export const DIAGNOSTIC_CODES = {
   TW203: 'an @example is not a JSON object',
   TW204: 'a decorator argument is not a literal codegen can read',
   TW205: "an example does not match the tool's input schema",
+  TW206: 'a JSDoc tag (@minimum, @pattern, ...) has a value codegen cannot read',
+  TW207: 'the return type cannot be described as JSON; the tool has no output schema',
 } as const;
 
 /** A code of the table above. */

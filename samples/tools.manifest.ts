@@ -160,6 +160,10 @@ export const manifest: ToolManifest = {
           }
         }
       ],
+      "outputSchema": {
+        "type": "number",
+        "description": "The sum a + b, as a number."
+      },
       "examples": [
         {
           "a": 10,
@@ -216,6 +220,10 @@ export const manifest: ToolManifest = {
           }
         }
       ],
+      "outputSchema": {
+        "type": "number",
+        "description": "The difference a - b, as a number."
+      },
       "examples": [
         {
           "a": 17,
@@ -257,6 +265,35 @@ export const manifest: ToolManifest = {
           }
         }
       ],
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string"
+          },
+          "email": {
+            "type": "string"
+          },
+          "tier": {
+            "type": "string",
+            "enum": [
+              "standard",
+              "gold"
+            ]
+          }
+        },
+        "required": [
+          "id",
+          "name",
+          "email",
+          "tier"
+        ],
+        "additionalProperties": false,
+        "description": "The customer: id, name, email and tier (standard or gold)."
+      },
       "examples": [
         {
           "email": "ada@example.com"
@@ -302,6 +339,68 @@ export const manifest: ToolManifest = {
           }
         }
       ],
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "customerId": {
+            "type": "string"
+          },
+          "status": {
+            "type": "string",
+            "enum": [
+              "pending",
+              "shipped",
+              "delivered"
+            ]
+          },
+          "items": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "product": {
+                  "type": "string"
+                },
+                "quantity": {
+                  "type": "number"
+                },
+                "unitPriceCents": {
+                  "type": "number"
+                }
+              },
+              "required": [
+                "product",
+                "quantity",
+                "unitPriceCents"
+              ],
+              "additionalProperties": false
+            }
+          },
+          "totalCents": {
+            "type": "number"
+          },
+          "refundedCents": {
+            "type": "number"
+          },
+          "customerName": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "id",
+          "customerId",
+          "status",
+          "items",
+          "totalCents",
+          "refundedCents",
+          "customerName"
+        ],
+        "additionalProperties": false,
+        "description": "The order, with amounts in cents and the customer's name."
+      },
       "examples": [
         {
           "orderId": "ord_1001"
@@ -347,6 +446,72 @@ export const manifest: ToolManifest = {
           }
         }
       ],
+      "outputSchema": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "id": {
+              "type": "string"
+            },
+            "customerId": {
+              "type": "string"
+            },
+            "status": {
+              "type": "string",
+              "enum": [
+                "pending",
+                "shipped",
+                "delivered"
+              ]
+            },
+            "items": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "product": {
+                    "type": "string"
+                  },
+                  "quantity": {
+                    "type": "number"
+                  },
+                  "unitPriceCents": {
+                    "type": "number"
+                  }
+                },
+                "required": [
+                  "product",
+                  "quantity",
+                  "unitPriceCents"
+                ],
+                "additionalProperties": false
+              }
+            },
+            "totalCents": {
+              "type": "number"
+            },
+            "refundedCents": {
+              "type": "number"
+            },
+            "customerName": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "id",
+            "customerId",
+            "status",
+            "items",
+            "totalCents",
+            "refundedCents",
+            "customerName"
+          ],
+          "additionalProperties": false,
+          "description": "An order as the tools show it: with its customer's name."
+        },
+        "description": "The customer's orders, newest last, with amounts in cents."
+      },
       "options": {
         "annotations": {
           "readOnlyHint": true
@@ -401,6 +566,31 @@ export const manifest: ToolManifest = {
           "index": 1
         }
       ],
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "refundId": {
+            "type": "string"
+          },
+          "orderId": {
+            "type": "string"
+          },
+          "amountCents": {
+            "type": "number"
+          },
+          "reason": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "refundId",
+          "orderId",
+          "amountCents",
+          "reason"
+        ],
+        "additionalProperties": false,
+        "description": "The refund's id and amount."
+      },
       "examples": [
         {
           "orderId": "ord_1002",
@@ -450,7 +640,8 @@ export const manifest: ToolManifest = {
                 "sku",
                 "quantity"
               ],
-              "additionalProperties": false
+              "additionalProperties": false,
+              "description": "One line of an order."
             },
             "maxItems": 20
           }
@@ -479,6 +670,22 @@ export const manifest: ToolManifest = {
           "index": 1
         }
       ],
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "placedBy": {
+            "type": "string"
+          },
+          "items": {
+            "type": "number"
+          }
+        },
+        "required": [
+          "placedBy",
+          "items"
+        ],
+        "additionalProperties": false
+      },
       "options": {
         "requiresApproval": true
       }
@@ -498,6 +705,10 @@ export const manifest: ToolManifest = {
         "line": 45
       },
       "params": [],
+      "outputSchema": {
+        "type": "string",
+        "description": "One line per table: its name and how many rows it holds."
+      },
       "options": {
         "annotations": {
           "readOnlyHint": true
@@ -538,6 +749,10 @@ export const manifest: ToolManifest = {
           }
         }
       ],
+      "outputSchema": {
+        "type": "string",
+        "description": "The table's SQL definition and row count, as text."
+      },
       "examples": [
         {
           "table": "orders"
@@ -587,6 +802,10 @@ export const manifest: ToolManifest = {
           "index": 1
         }
       ],
+      "outputSchema": {
+        "type": "string",
+        "description": "The column names, then one line per row with cells separated by \" | \"."
+      },
       "examples": [
         {
           "query": "SELECT status, COUNT(*) AS orders FROM orders GROUP BY status"
@@ -632,6 +851,10 @@ export const manifest: ToolManifest = {
           }
         }
       ],
+      "outputSchema": {
+        "type": "string",
+        "description": "The ticker symbol of the company's stock, as a string."
+      },
       "examples": [
         {
           "companyName": "General Motors"
@@ -672,6 +895,10 @@ export const manifest: ToolManifest = {
           }
         }
       ],
+      "outputSchema": {
+        "type": "number",
+        "description": "The current stock price in US dollars, as a float."
+      },
       "examples": [
         {
           "symbol": "GM"
@@ -736,6 +963,39 @@ export const manifest: ToolManifest = {
           }
         }
       ],
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "Where the reading was taken."
+          },
+          "temperature": {
+            "type": "number",
+            "description": "The current temperature, in `unit`."
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "fahrenheit",
+              "celsius"
+            ],
+            "description": "The unit a temperature is reported in."
+          },
+          "conditions": {
+            "type": "string",
+            "description": "A brief description of the current conditions."
+          }
+        },
+        "required": [
+          "location",
+          "temperature",
+          "unit",
+          "conditions"
+        ],
+        "additionalProperties": false,
+        "description": "An object with the location, the temperature as a float, its unit, and a brief\ndescription of the current conditions."
+      },
       "examples": [
         {
           "location": "San Francisco, CA"

@@ -1,7 +1,7 @@
 /**
  * Writes a synthetic project for the codegen benchmark: `files` service files with `tools` tools
- * each, using interfaces, literal unions, unions of objects, generics, mapped types, a recursive
- * type and class-validator DTOs with nested DTOs, plus ordinary method bodies (what `tsc` checks
+ * each, using interfaces, literal unions, optional parameters with defaults, unions of objects,
+ * generics, mapped types, a recursive type and class-validator DTOs with nested DTOs, plus ordinary method bodies (what `tsc` checks
  * and codegen does not). toolwright is a declaration-only package in `node_modules`; the real
  * class-validator and class-transformer are linked in.
  */
@@ -38,6 +38,9 @@ const PARAMS = [
   (i: number) => `@Params() order: Order${i}, @Ctx() ctx: ToolCallContext`,
   (i: number) => `@Param() shape: Shape${i}, @Param() status: Status${i} | null`,
   (i: number) => `@Param() address: Partial<Address${i}>, @Param() tags: readonly string[]`,
+  (i: number) =>
+    `@Param() status: Status${i}, @Param() mode: 'fast' | 'slow' = 'fast', @Param() retries = 3`,
+  (i: number) => `@Params() order: Order${i}, @Param() dryRun = false`,
 ];
 
 function serviceFile(i: number, toolsPerFile: number): string {
@@ -48,8 +51,7 @@ function serviceFile(i: number, toolsPerFile: number): string {
    * Tool ${j} of service ${i}: does something useful with the input.
    * @param query What to look for.
    * @returns A summary of what was done.
-   * @throws NotFound when nothing matches.
-   * @example {"query": "x"}
+   * @throws NotFound when nothing matches.${j % PARAMS.length === 0 ? '\n   * @example {"query": "x"}' : ''}
    */
   @Tool(${j % 3 === 0 ? `{ requiresApproval: true, timeoutMs: ${1000 + j} }` : ''})
   tool${i}x${j}(${PARAMS[j % PARAMS.length]!(i)}): Result${i} {

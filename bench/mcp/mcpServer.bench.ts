@@ -1,15 +1,18 @@
 /**
  * MCP server throughput: `tools/call` of a trivial tool through the real SDK client, in memory
  * (the server's own overhead) and over Streamable HTTP on loopback (50 calls in flight on one
- * session), so a regression in the MCP layer shows apart from the registry's. Client and server
- * share one process, so the HTTP figure includes the SDK client's own cost.
+ * session), side by side with the same tool on the SDK's own `McpServer` (zod schema, same
+ * transport, same concurrency). Target: toolwright's calls/s at least 0.8× the SDK's. Client and
+ * server share one process, so both figures include the SDK client's own cost.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { createMcpServer } from '../../src/mcp/createMcpServer';
 import { startMcpHttpServer } from '../../src/mcp/startMcpHttpServer';
 import { createShopRegistry } from '../../src/mcp/__fixtures__/shopRegistry';
+import { createSdkServer, startSdkHttpServer } from './sdkBaseline';
 
 /** One benchmark's figures, as `bench/run.js` prints them. */
 export interface BenchResult {
@@ -20,14 +23,25 @@ export interface BenchResult {
 }
 
 const CALLS = 2000;
+/** In memory a call takes microseconds: more calls per round, so a round outlasts the noise. */
+const IN_MEMORY_CALLS = 10000;
 const IN_FLIGHT = 50;
+/** Rounds per side, alternating; each side's best round counts (least disturbed by the machine). */
+const ROUNDS = 3;
+const TARGET_RATIO = 0.8;
 
-/** Runs `CALLS` calls, `IN_FLIGHT` at a time; returns calls per second and latency percentiles. */
-async function drive(client: Client): Promise<{ perSecond: number; p50: number; p95: number }> {
+interface Figures {
+  perSecond: number;
+  p50: number;
+  p95: number;
+}
+
+/** Runs `calls` calls, `IN_FLIGHT` at a time; returns calls per second and latency percentiles. */
+async function drive(client: Client, calls = CALLS): Promise<Figures> {
   const latencies: number[] = [];
   let next = 0;
   const worker = async () => {
-    while (next < CALLS) {
+    while (next < calls) {
       const i = next++;
       const started = performance.now();
       const result = await client.callTool({ name: 'add', arguments: { a: i, b: 1 } });
@@ -40,59 +54,114 @@ async function drive(client: Client): Promise<{ perSecond: number; p50: number; 
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Number(latencies[Math.floor(q * (latencies.length - 1))].toFixed(2));
-  return { perSecond: Math.round(CALLS / seconds), p50: at(0.5), p95: at(0.95) };
+  return { perSecond: Math.round(calls / seconds), p50: at(0.5), p95: at(0.95) };
 }
 
-async function inMemory(): Promise<BenchResult> {
-  const server = createMcpServer(createShopRegistry(), { name: 'bench', version: '0' });
+/** A connected client and how to tear its side down. */
+interface Side {
+  client: Client;
+  close(): Promise<void>;
+}
+
+async function connected(transport: Transport, close: () => Promise<void>): Promise<Side> {
   const client = new Client({ name: 'bench', version: '0' });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  await client.connect(clientSide);
-  const figures = await drive(client);
-  await client.close();
+  await client.connect(transport);
   return {
-    name: 'mcp tools/call, in memory',
-    figures: {
-      calls: CALLS,
-      inFlight: IN_FLIGHT,
-      'calls/s': figures.perSecond,
-      'p50 ms': figures.p50,
-      'p95 ms': figures.p95,
+    client,
+    close: async () => {
+      await client.close();
+      await close();
     },
   };
 }
 
-async function overHttp(): Promise<BenchResult> {
-  const running = await startMcpHttpServer(createShopRegistry(), {
-    name: 'bench',
-    version: '0',
-    token: 'bench',
-  });
-  const client = new Client({ name: 'bench', version: '0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(running.url), {
+/** The two servers of one transport, each behind a connected client. */
+type Pair = { calls: number; toolwright: () => Promise<Side>; sdk: () => Promise<Side> };
+
+const IN_MEMORY: Pair = {
+  calls: IN_MEMORY_CALLS,
+  toolwright: async () => {
+    const server = createMcpServer(createShopRegistry(), { name: 'bench', version: '0' });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    return connected(clientSide, () => server.close());
+  },
+  sdk: async () => {
+    const server = createSdkServer();
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    return connected(clientSide, () => server.close());
+  },
+};
+
+const OVER_HTTP: Pair = {
+  calls: CALLS,
+  toolwright: async () => {
+    const running = await startMcpHttpServer(createShopRegistry(), {
+      name: 'bench',
+      version: '0',
+      token: 'bench',
+    });
+    const transport = new StreamableHTTPClientTransport(new URL(running.url), {
       requestInit: { headers: { Authorization: 'Bearer bench' } },
-    }),
-  );
-  const figures = await drive(client);
-  await client.close();
-  await running.close();
+    });
+    return connected(transport, () => running.close());
+  },
+  sdk: async () => {
+    const running = await startSdkHttpServer();
+    return connected(new StreamableHTTPClientTransport(new URL(running.url)), () =>
+      running.close(),
+    );
+  },
+};
+
+/** The best round of one side. */
+function best(rounds: Figures[]): Figures {
+  return rounds.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
+}
+
+/** Both sides of one transport, alternating rounds after a warm-up of each. */
+async function compare(name: string, pair: Pair): Promise<BenchResult> {
+  const ours: Figures[] = [];
+  const theirs: Figures[] = [];
+  const sides = [
+    { open: pair.toolwright, rounds: ours },
+    { open: pair.sdk, rounds: theirs },
+  ];
+  const opened = await Promise.all(sides.map((side) => side.open()));
+  for (const side of opened) await drive(side.client, 500);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [index, side] of opened.entries())
+      sides[index]!.rounds.push(await drive(side.client, pair.calls));
+  }
+  for (const side of opened) await side.close();
+  const tw = best(ours);
+  const sdk = best(theirs);
+  const ratio = Number((tw.perSecond / sdk.perSecond).toFixed(2));
   return {
-    name: 'mcp tools/call, Streamable HTTP on loopback',
+    name,
     figures: {
-      calls: CALLS,
+      calls: pair.calls,
       inFlight: IN_FLIGHT,
-      'calls/s': figures.perSecond,
-      'p50 ms': figures.p50,
-      'p95 ms': figures.p95,
+      'toolwright calls/s': tw.perSecond,
+      'toolwright p50 ms': tw.p50,
+      'toolwright p95 ms': tw.p95,
+      'sdk McpServer calls/s': sdk.perSecond,
+      'sdk McpServer p50 ms': sdk.p50,
+      'sdk McpServer p95 ms': sdk.p95,
+      'ratio (toolwright / sdk)': ratio,
     },
+    target: `toolwright calls/s >= ${TARGET_RATIO}x the SDK McpServer's (got ${ratio}x)`,
+    ok: ratio >= TARGET_RATIO,
   };
 }
 
 /** The MCP benchmarks. */
 export async function run(): Promise<BenchResult[]> {
-  return [await inMemory(), await overHttp()];
+  return [
+    await compare('mcp tools/call, in memory', IN_MEMORY),
+    await compare('mcp tools/call, Streamable HTTP on loopback', OVER_HTTP),
+  ];
 }
 
 if (require.main === module) {

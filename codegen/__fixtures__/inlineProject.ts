@@ -6,6 +6,7 @@
 import { Project, ts } from 'ts-morph';
 import { runCodegen } from '../runCodegen';
 import type { CodegenResult } from '../CodegenSession';
+import { compileStrict } from './strictSchema';
 
 export const ROOT = '/project';
 
@@ -111,9 +112,18 @@ function createProject(): Project {
   return project;
 }
 
-/** Codegen over inline files. */
+/**
+ * Codegen over inline files. Every schema it emits (input and output) must compile under ajv 2020
+ * strict, so
+ * each codegen test also checks that its schemas are valid JSON Schema.
+ */
 export function generate(files: Record<string, string>): CodegenResult {
-  return runCodegen(inlineProject(files), { rootDir: ROOT });
+  const result = runCodegen(inlineProject(files), { rootDir: ROOT });
+  for (const tool of result.manifest.tools) {
+    compileStrict(tool.inputSchema, `tool ${tool.name}`);
+    if (tool.outputSchema) compileStrict(tool.outputSchema, `tool ${tool.name} (output)`);
+  }
+  return result;
 }
 
 /** Codegen of one `src/service.ts` whose source starts with the toolwright imports. */

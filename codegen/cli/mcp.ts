@@ -20,6 +20,8 @@ export interface McpCommandOptions {
   allowedOrigins: string[];
   name?: string;
   approve?: 'elicit';
+  /** Stateless Streamable HTTP: no sessions, each request answered on its own. */
+  stateless?: boolean;
   help: boolean;
 }
 
@@ -39,6 +41,8 @@ Options:
       --name <name>          server name reported to clients (default: the module's file name)
       --approve elicit       ask the client's user before running tools marked requiresApproval
                              (otherwise they are refused, unless the module exports \`approve\`)
+      --stateless            with --http: no sessions, each request answered on its own (for
+                             several instances behind a load balancer)
   -h, --help                 show this help
 `;
 
@@ -46,6 +50,13 @@ Options:
 class UsageError extends ToolwrightError {}
 
 type Setter = (options: McpCommandOptions, value: string) => void;
+
+/** Every flag without a value, and what it sets. */
+const BOOLEAN_FLAGS: Record<string, (options: McpCommandOptions) => void> = {
+  '-h': (o) => (o.help = true),
+  '--help': (o) => (o.help = true),
+  '--stateless': (o) => (o.stateless = true),
+};
 
 /** Every flag that takes a value, and where it goes. */
 const VALUE_FLAGS: Record<string, Setter> = {
@@ -83,8 +94,10 @@ export function parseMcpArgs(
   };
   for (let i = 0; i < args.length; i++) {
     const [flag, inline] = args[i].startsWith('--') ? splitOnce(args[i]) : [args[i], undefined];
-    if (flag === '-h' || flag === '--help') {
-      options.help = true;
+    const setFlag = BOOLEAN_FLAGS[flag];
+    if (setFlag) {
+      if (inline !== undefined) throw new UsageError(`${flag} takes no value`);
+      setFlag(options);
       continue;
     }
     const set = VALUE_FLAGS[flag];
@@ -94,6 +107,9 @@ export function parseMcpArgs(
     set(options, value);
   }
   if (!options.help && !options.module) throw new UsageError('--module <file> is required');
+  if (options.stateless && options.http === undefined) {
+    throw new UsageError('--stateless needs --http <port> (stdio has no sessions to drop)');
+  }
   return options;
 }
 
@@ -212,6 +228,7 @@ async function serve(
     token: options.token,
     allowedHosts: options.allowedHosts.length > 0 ? options.allowedHosts : undefined,
     allowedOrigins: options.allowedOrigins.length > 0 ? options.allowedOrigins : undefined,
+    ...(options.stateless ? { stateless: true } : {}),
   });
   announce(`listening on ${running.url}`, stderr);
   await untilShutdown(() => undefined);

@@ -64,8 +64,17 @@ describe('parseMcpArgs', () => {
     [['-m', 'x.js', '--bogus'], 'unknown option "--bogus"'],
     [['-m'], '-m needs a value'],
     [['-m', 'x.js', '--approve', 'all'], '--approve takes "elicit", not "all"'],
+    [['-m', 'x.js', '--stateless'], '--stateless needs --http <port>'],
+    [['-m', 'x.js', '--http', '0', '--stateless=yes'], '--stateless takes no value'],
   ])('refuses %j: %s', (args, message) => {
     expect(() => parseMcpArgs(args)).toThrow(message);
+  });
+
+  it('reads --stateless with --http', () => {
+    expect(parseMcpArgs(['-m', 'x.js', '--http', '0', '--stateless'])).toMatchObject({
+      http: 0,
+      stateless: true,
+    });
   });
 
   it('asks for help without a module', () => {

@@ -120,3 +120,21 @@ describe('toolwright mcp --approve elicit over HTTP', () => {
     }
   });
 });
+
+describe('toolwright mcp --http --stateless', () => {
+  it('serves calls without a session, and refuses GET with 405', async () => {
+    const server = await startHttp(['--token', TOKEN, '--stateless']);
+    const client = await httpClient(server.url);
+    try {
+      expect((client.transport as StreamableHTTPClientTransport).sessionId).toBeUndefined();
+      const result = await client.callTool({ name: 'add', arguments: { a: 2, b: 40 } });
+      expect(textOf(result)).toBe('42');
+      const get = await fetch(server.url, { headers: { Authorization: `Bearer ${TOKEN}` } });
+      expect(get.status).toBe(405);
+    } finally {
+      await client.close();
+      server.child.kill('SIGTERM');
+      expect(await exitCodeOf(server.child)).toBe(0);
+    }
+  });
+});

@@ -12,6 +12,8 @@ export interface JsDocTag {
   /** A `{type}` expression, when the tag has one. */
   type?: string;
   text: string;
+  /** The tag in source, to report a problem at its line. */
+  node?: ts.JSDocTag;
 }
 
 /** The documentation of one declaration. */
@@ -46,7 +48,7 @@ export function readJsDoc(node: ts.Node): JsDoc {
 
 function readTag(tag: ts.JSDocTag): JsDocTag {
   const text = normalizeDocText(ts.getTextOfJSDocComment(tag.comment)).replace(/^-\s+/, '');
-  const out: JsDocTag = { name: tag.tagName.text, text };
+  const out: JsDocTag = { name: tag.tagName.text, text, node: tag };
   if (ts.isJSDocParameterTag(tag)) out.parameter = tag.name.getText();
   const typeExpression = (tag as { typeExpression?: ts.JSDocTypeExpression }).typeExpression;
   if (typeExpression && ts.isJSDocTypeExpression(typeExpression)) {
@@ -57,17 +59,26 @@ function readTag(tag: ts.JSDocTag): JsDocTag {
 
 const symbolDocs = new WeakMap<ts.Symbol, JsDoc>();
 
-/** The JSDoc of a symbol (the property of an interface, class or mapped type). */
+/**
+ * The JSDoc of a symbol (the property of an interface, class or mapped type, a type alias): the
+ * summary as the checker merges it (inherited docs included), the tags from the declarations in
+ * source (so a bad tag can be reported at its line), else as the checker merges them.
+ */
 export function readSymbolDoc(symbol: ts.Symbol, checker: ts.TypeChecker): JsDoc {
   const cached = symbolDocs.get(symbol);
   if (cached) return cached;
   const summary = normalizeDocText(
     ts.displayPartsToString(symbol.getDocumentationComment(checker)),
   );
-  const tags = symbol.getJsDocTags(checker).map((tag) => ({
-    name: tag.name,
-    text: normalizeDocText(ts.displayPartsToString(tag.text)),
-  }));
+  const declared = (symbol.declarations ?? []).flatMap(
+    (declaration) => readJsDoc(declaration).tags,
+  );
+  const tags = declared.length
+    ? declared
+    : symbol.getJsDocTags(checker).map((tag) => ({
+        name: tag.name,
+        text: normalizeDocText(ts.displayPartsToString(tag.text)),
+      }));
   const doc = { summary, tags };
   symbolDocs.set(symbol, doc);
   return doc;

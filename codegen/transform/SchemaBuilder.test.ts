@@ -22,7 +22,7 @@ describe('types to JSON Schema', () => {
     ['readonly number[]', { type: 'array', items: { type: 'number' } }],
     ['ReadonlyArray<boolean>', { type: 'array', items: { type: 'boolean' } }],
     ['Date', { type: 'string', format: 'date-time' }],
-    ['`id-${string}`', { type: 'string' }],
+    ['`id-${string}`', { type: 'string', pattern: '^id-.*$' }],
     ['string | number', { anyOf: [{ type: 'string' }, { type: 'number' }] }],
     ['boolean | string', { anyOf: [{ type: 'boolean' }, { type: 'string' }] }],
   ])('%s', (type, expected) => {

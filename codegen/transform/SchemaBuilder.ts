@@ -1,14 +1,20 @@
 /**
- * Turns checker types into JSON Schema: primitives, literal unions and enums, arrays, tuples,
- * unions, intersections, objects (through `objectSchema`), and recursion through `$defs`/`$ref`.
- * One builder per tool, so each tool's `inputSchema` carries its own `$defs`.
+ * Turns checker types into JSON Schema: primitives, literal unions and enums, arrays (and
+ * interfaces extending `Array`), tuples, unions, intersections, built-ins, objects (through
+ * `objectSchema`), type-level JSDoc, and recursion through `$defs`/`$ref`. One builder per tool,
+ * so each tool's `inputSchema` carries its own `$defs`.
  */
 import { ts } from 'ts-morph';
 import type { JsonSchema, JsonValue } from '../../src/schema/JsonSchema';
 import type { DiagnosticCode } from '../diagnostics';
 import type { DecoratorResolver } from '../collect/decoratorOrigin';
+import { readSymbolDoc } from '../collect/readJsDoc';
+import { builtinSchema, isPlatformSymbol, isRefusal } from './builtinSchema';
+import { docKeywords, withDocKeywords } from './docKeywords';
+import { enumOf, enumSchema } from './enumSchema';
 import { objectSchema } from './objectSchema';
 import { orderUnionMembers } from './sourceOrder';
+import { templatePattern } from './templatePattern';
 import { withNull } from './mergeSchema';
 
 /** What the builder needs from the run: the checker, decorators, and where to report. */
@@ -17,25 +23,14 @@ export interface SchemaContext {
   resolver: DecoratorResolver;
   /** Reports a problem at the location the caller is describing (a parameter). */
   report: (code: DiagnosticCode, message: string) => void;
+  /** Reports a problem at a node of its own (a malformed JSDoc tag); default: `report`. */
+  reportAt?: (node: ts.Node, code: DiagnosticCode, message: string) => void;
+  /**
+   * `input` (default): the schema of what the model sends, where a class property with an
+   * initializer is optional with a `default`. `output`: what a method returns, where it is set.
+   */
+  direction?: 'input' | 'output';
 }
-
-/** Built-in object types JSON has an answer for (`Date`) or none (an error code). */
-const BUILTIN_OBJECTS: Record<string, JsonSchema | DiagnosticCode> = {
-  Date: { type: 'string', format: 'date-time' },
-  Map: 'TW104',
-  ReadonlyMap: 'TW104',
-  WeakMap: 'TW104',
-  Set: 'TW104',
-  ReadonlySet: 'TW104',
-  WeakSet: 'TW104',
-  Promise: 'TW104',
-  RegExp: 'TW104',
-  Error: 'TW104',
-  Buffer: 'TW104',
-  Uint8Array: 'TW104',
-  ArrayBuffer: 'TW104',
-  Function: 'TW101',
-};
 
 const MAX_DEPTH = 48;
 const ref = (name: string): JsonSchema => ({ $ref: `#/$defs/${name}` });
@@ -59,8 +54,23 @@ export class SchemaBuilder {
     return out;
   }
 
-  /** The schema of `type`; `typeNode` is its annotation in source (for member order). */
+  /**
+   * The schema of `type`; `typeNode` is its annotation in source (for member order, and for the
+   * JSDoc of the type aliases it names, which the checker does not keep on primitive types).
+   */
   schemaOf(type: ts.Type, path: string, typeNode?: ts.TypeNode): JsonSchema {
+    const schema = this.typeSchema(type, path, typeNode);
+    const aliasKeywords = typeNode ? this.aliasKeywords(typeNode, type, schema) : undefined;
+    return aliasKeywords ? withDocKeywords(schema, aliasKeywords) : schema;
+  }
+
+  /** Reports at `node` when the context can, else at the place being described. */
+  reportAt(node: ts.Node | undefined, code: DiagnosticCode, message: string): void {
+    if (node && this.context.reportAt) this.context.reportAt(node, code, message);
+    else this.context.report(code, message);
+  }
+
+  private typeSchema(type: ts.Type, path: string, typeNode?: ts.TypeNode): JsonSchema {
     const known = this.defs.get(type);
     if (known) return ref(known.name);
     if (this.inProgress.has(type)) {
@@ -84,7 +94,7 @@ export class SchemaBuilder {
     this.depth++;
     let schema: JsonSchema;
     try {
-      schema = this.describe(type, path, typeNode);
+      schema = this.withTypeDoc(type, this.describe(type, path, typeNode));
     } finally {
       this.inProgress.delete(type);
       this.depth--;
@@ -149,8 +159,12 @@ export class SchemaBuilder {
       return {};
     }
     if (flags & ts.TypeFlags.Boolean) return { type: 'boolean' };
+    const enumerated = enumSchema(type, this.context.checker);
+    if (enumerated) return enumerated;
     const literal = literalValue(type);
-    if (literal !== undefined) return { type: jsonTypeOf(literal), enum: [literal] };
+    if (literal !== undefined) return enumOf([literal]);
+    if (flags & ts.TypeFlags.TemplateLiteral)
+      return { type: 'string', pattern: templatePattern(type) };
     if (flags & ts.TypeFlags.StringLike) return { type: 'string' };
     if (flags & ts.TypeFlags.NumberLike) return { type: 'number' };
     if (flags & ts.TypeFlags.Union) return this.unionSchema(type as ts.UnionType, path, typeNode);
@@ -166,7 +180,8 @@ export class SchemaBuilder {
       );
       return {};
     }
-    if (flags & ts.TypeFlags.Object) return this.objectLikeSchema(type as ts.ObjectType, path);
+    if (flags & ts.TypeFlags.Object)
+      return this.objectLikeSchema(type as ts.ObjectType, path, typeNode);
     report(
       'TW104',
       `${this.text(type)} cannot be described as JSON${where(path)}; use a plain data type`,
@@ -185,7 +200,7 @@ export class SchemaBuilder {
       (t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined | ts.TypeFlags.Void)),
     );
     if (!rest.length) return hasNull ? { type: 'null' } : this.describe(union.types[0]!, path);
-    const literals = rest.map(literalValue);
+    const literals = rest.map((member) => literalValues(member, this.context.checker));
     const booleans = rest.filter((t) => t.flags & ts.TypeFlags.BooleanLiteral);
     if (booleans.length === 2) {
       const first = rest.indexOf(booleans[0]!);
@@ -193,9 +208,8 @@ export class SchemaBuilder {
       rest.splice(first, 0, this.context.checker.getBooleanType());
     }
     if (booleans.length !== 2 && literals.every((v) => v !== undefined)) {
-      const values = literals as JsonValue[];
-      const types = [...new Set(values.map(jsonTypeOf))];
-      const schema: JsonSchema = { type: types.length === 1 ? types[0] : types, enum: values };
+      const values = [...new Set((literals as JsonValue[][]).flat())];
+      const schema = enumOf(values);
       return hasNull ? withNull(schema) : schema;
     }
     const schemas = rest.map((member) => this.schemaOf(member, path));
@@ -203,32 +217,52 @@ export class SchemaBuilder {
     return hasNull ? withNull(merged) : merged;
   }
 
+  /**
+   * `A & B`: a branded primitive is the primitive; an array intersected with a tuple
+   * (`string[] & [string]`) is the tuple (its length and elements are what both allow);
+   * objects merge their properties.
+   */
   private intersectionSchema(type: ts.IntersectionType, path: string): JsonSchema {
+    const { checker } = this.context;
     const primitive = type.types.find((t) => !(t.flags & ts.TypeFlags.Object));
     if (primitive) return this.describe(primitive, path);
+    const tuple = type.types.find((t) => checker.isTupleType(t));
+    if (tuple) return this.tupleSchema(tuple as ts.TupleTypeReference, path);
+    const array = type.types.find((t) => this.arrayElement(t) !== undefined);
+    if (array) return this.schemaOf(array, path);
     return objectSchema(this, type, path);
   }
 
-  private objectLikeSchema(type: ts.ObjectType, path: string): JsonSchema {
+  /** The element type of an array, a readonly array, or an interface or class extending one. */
+  private arrayElement(type: ts.Type, depth = 0): ts.Type | undefined {
+    const { checker } = this.context;
+    if (checker.isArrayType(type)) return checker.getTypeArguments(type as ts.TypeReference)[0];
+    const target = (type as ts.TypeReference).target ?? type;
+    if (depth > 8 || !(target.flags & ts.TypeFlags.Object)) return undefined;
+    if (!((target as ts.ObjectType).objectFlags & ts.ObjectFlags.ClassOrInterface))
+      return undefined;
+    const extendsArray = checker
+      .getBaseTypes(target as ts.InterfaceType)
+      .some((base) => this.arrayElement(base, depth + 1) !== undefined);
+    return extendsArray ? checker.getIndexTypeOfType(type, ts.IndexKind.Number) : undefined;
+  }
+
+  private objectLikeSchema(type: ts.ObjectType, path: string, typeNode?: ts.TypeNode): JsonSchema {
     const { checker, report } = this.context;
-    const symbol = type.getSymbol();
-    const declaration = symbol?.declarations?.[0];
-    const builtin =
-      symbol && declaration?.getSourceFile().isDeclarationFile
-        ? BUILTIN_OBJECTS[symbol.getName()]
-        : undefined;
-    if (typeof builtin === 'object') return { ...builtin };
-    if (builtin) {
+    const builtin = builtinSchema(type);
+    if (builtin && isRefusal(builtin)) {
       report(
-        builtin,
-        `${this.text(type)} cannot be sent as JSON${where(path)}; use an array or a plain object`,
+        builtin.code,
+        `${this.text(type)} cannot be sent as JSON${where(path)}; ${builtin.fix}`,
       );
       return {};
     }
+    if (builtin) return builtin;
     if (checker.isTupleType(type)) return this.tupleSchema(type as ts.TupleTypeReference, path);
-    if (checker.isArrayType(type)) {
-      const [element] = checker.getTypeArguments(type as ts.TypeReference);
-      return { type: 'array', items: element ? this.schemaOf(element, `${path}[]`) : {} };
+    const element = this.arrayElement(type);
+    if (element || checker.isArrayType(type)) {
+      const items = element ? this.schemaOf(element, `${path}[]`, elementNode(typeNode)) : {};
+      return { type: 'array', items };
     }
     if (type.getCallSignatures().length || type.getConstructSignatures().length) {
       report(
@@ -250,6 +284,8 @@ export class SchemaBuilder {
       if (target.elementFlags[index]! & ts.ElementFlags.Variable) rest = schema;
       else prefixItems.push(schema);
     });
+    if (!prefixItems.length)
+      return rest ? { type: 'array', items: rest } : { type: 'array', maxItems: 0 };
     const schema: JsonSchema = {
       type: 'array',
       prefixItems,
@@ -259,6 +295,88 @@ export class SchemaBuilder {
     if (!rest) schema.maxItems = target.fixedLength;
     return schema;
   }
+
+  /**
+   * The documentation of the interface, class or type alias `type` is declared by (not of the
+   * platform's types), over its schema: the summary as `description`, its JSDoc tags.
+   */
+  private withTypeDoc(type: ts.Type, schema: JsonSchema): JsonSchema {
+    const symbol =
+      type.aliasSymbol ??
+      (type.symbol && type.symbol.flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.Class)
+        ? type.symbol
+        : undefined);
+    if (!symbol || isPlatformSymbol(symbol)) return schema;
+    return withDocKeywords(schema, this.symbolKeywords(symbol, schema));
+  }
+
+  private symbolKeywords(symbol: ts.Symbol, schema: JsonSchema): JsonSchema {
+    const doc = readSymbolDoc(symbol, this.context.checker);
+    return docKeywords(doc, schema, symbol.getName(), (node, code, message) =>
+      this.reportAt(node, code, message),
+    );
+  }
+
+  /**
+   * The JSDoc of the type aliases `typeNode` names (`Slug`, `Slug | null`, through aliases of
+   * aliases, the outermost winning), except the one the checker keeps on `type` itself.
+   */
+  private aliasKeywords(
+    typeNode: ts.TypeNode,
+    type: ts.Type,
+    schema: JsonSchema,
+  ): JsonSchema | undefined {
+    const { checker } = this.context;
+    const chain: ts.Symbol[] = [];
+    let node: ts.TypeNode | undefined = soleMember(typeNode);
+    while (node && ts.isTypeReferenceNode(node) && chain.length < 8) {
+      let symbol = checker.getSymbolAtLocation(node.typeName);
+      if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+      const declaration = symbol?.declarations?.find(ts.isTypeAliasDeclaration);
+      if (!symbol || !declaration || chain.includes(symbol)) break;
+      chain.push(symbol);
+      node = soleMember(declaration.type);
+    }
+    const documented = chain.filter((symbol) => symbol !== type.aliasSymbol);
+    if (!documented.length) return undefined;
+    const keywords: JsonSchema = {};
+    for (const symbol of documented.reverse())
+      Object.assign(keywords, this.symbolKeywords(symbol, schema));
+    return Object.keys(keywords).length ? keywords : undefined;
+  }
+}
+
+/** The element's annotation of an array annotation: `T[]`, `readonly T[]`, `Array<T>`. */
+function elementNode(node: ts.TypeNode | undefined): ts.TypeNode | undefined {
+  const sole = node && soleMember(node);
+  if (!sole) return undefined;
+  if (ts.isArrayTypeNode(sole)) return sole.elementType;
+  if (ts.isTypeOperatorNode(sole)) return elementNode(sole.type);
+  if (ts.isTypeReferenceNode(sole) && sole.typeArguments?.length === 1) {
+    const name = sole.typeName.getText();
+    if (name === 'Array' || name === 'ReadonlyArray') return sole.typeArguments[0];
+  }
+  return undefined;
+}
+
+/** `T`, `(T)`, `T | null`, `T | undefined` → `T`; other unions → undefined. */
+function soleMember(node: ts.TypeNode): ts.TypeNode | undefined {
+  if (ts.isParenthesizedTypeNode(node)) return soleMember(node.type);
+  if (!ts.isUnionTypeNode(node)) return node;
+  const rest = node.types.filter(
+    (member) =>
+      member.kind !== ts.SyntaxKind.UndefinedKeyword &&
+      !(ts.isLiteralTypeNode(member) && member.literal.kind === ts.SyntaxKind.NullKeyword),
+  );
+  return rest.length === 1 ? soleMember(rest[0]!) : undefined;
+}
+
+/** The values a literal or enum type holds (an enum's members, as declared). */
+function literalValues(type: ts.Type, checker: ts.TypeChecker): JsonValue[] | undefined {
+  const enumerated = enumSchema(type, checker)?.enum;
+  if (enumerated) return enumerated;
+  const literal = literalValue(type);
+  return literal === undefined ? undefined : [literal];
 }
 
 /** The value of a string, number or boolean literal type (enum members included). */
@@ -268,6 +386,3 @@ export function literalValue(type: ts.Type): string | number | boolean | undefin
     return (type as { intrinsicName?: string }).intrinsicName === 'true';
   return undefined;
 }
-
-const jsonTypeOf = (value: JsonValue): 'string' | 'number' | 'boolean' | 'null' =>
-  value === null ? 'null' : (typeof value as 'string' | 'number' | 'boolean');

@@ -50,6 +50,7 @@ export class StockService {
               file: 'src/service.ts',
               line: 16,
             },
+            outputSchema: { type: 'number', description: 'The current stock price as a float.' },
             params: [
               {
                 kind: 'named',
@@ -102,6 +103,7 @@ export class Shop {
               additionalProperties: false,
             },
             target: { class: 'Shop', method: 'place', file: 'src/service.ts', line: 14 },
+            outputSchema: { type: 'array', items: {} },
             params: [
               { kind: 'spread', index: 0, type: 'OrderRequest' },
               { kind: 'context', index: 1 },

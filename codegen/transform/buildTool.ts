@@ -18,6 +18,7 @@ import { diagnosticAt } from '../diagnostics';
 import type { CodegenDiagnostic } from '../diagnostics';
 import { composeDescription } from './describeTool';
 import { mergeKeywords } from './mergeSchema';
+import { outputSchemaOf } from './outputSchemaOf';
 import { SchemaBuilder } from './SchemaBuilder';
 import { readOptions } from './toolOptions';
 import type { NodeReporter } from './toolOptions';
@@ -81,6 +82,7 @@ export function buildTool(found: FoundTool, context: BuildContext): BuiltTool {
     checker,
     resolver: context.resolver,
     report: (code, message) => report(location, code, `${label}: ${message}`),
+    reportAt: (node, code, message) => report(node, code, message),
   });
   const parts: InputParts = { properties: {}, required: [], owners: new Map() };
   const params: ManifestParam[] = [];
@@ -110,6 +112,14 @@ export function buildTool(found: FoundTool, context: BuildContext): BuiltTool {
     },
     params,
   };
+  const outputSchema = outputSchemaOf(found.method, {
+    checker,
+    resolver: context.resolver,
+    doc,
+    label,
+    report: (code, message) => report(found.method.name, code, message),
+  });
+  if (outputSchema) tool.outputSchema = outputSchema;
   const examples = readExamples(options.examples, doc, found, report);
   if (examples.length) tool.examples = examples;
   examples.forEach((example, index) => {

@@ -1,23 +1,26 @@
 /**
  * The schema of an object type (interface, class, type literal, intersection, mapped type):
- * one property per data member, `required` from `?` / defaults / `| undefined` / `@IsOptional`,
- * and `additionalProperties: false` unless an index signature says what extra values are.
+ * one property per data member (not methods, getters or setters), `required` from `?` /
+ * defaults / `| undefined` / `@IsOptional`, `additionalProperties: false` unless a string index
+ * signature says what extra values are, and `patternProperties` for template-literal keys.
  */
 import { ts } from 'ts-morph';
 import type { JsonSchema } from '../../src/schema/JsonSchema';
 import type { SchemaBuilder } from './SchemaBuilder';
 import { orderProperties } from './sourceOrder';
 import { propertyKeywords } from './propertyKeywords';
+import { templatePattern } from './templatePattern';
 
 const HIDDEN = ts.ModifierFlags.Private | ts.ModifierFlags.Protected;
 
 const isMethod = (symbol: ts.Symbol): boolean =>
   !!symbol.declarations?.some((d) => ts.isMethodDeclaration(d) || ts.isMethodSignature(d));
 
-const isGetterOnly = (symbol: ts.Symbol): boolean =>
-  !!symbol.declarations?.length &&
-  symbol.declarations.some(ts.isGetAccessorDeclaration) &&
-  !symbol.declarations.some(ts.isSetAccessorDeclaration);
+/** Getters and setters live on the prototype: `JSON.stringify` never writes them. */
+const isAccessor = (symbol: ts.Symbol): boolean =>
+  !!symbol.declarations?.some(
+    (d) => ts.isGetAccessorDeclaration(d) || ts.isSetAccessorDeclaration(d),
+  );
 
 const hasUndefined = (type: ts.Type): boolean =>
   type.flags & ts.TypeFlags.Union
@@ -40,7 +43,7 @@ export function objectSchema(builder: SchemaBuilder, type: ts.Type, path: string
       methods++;
       continue;
     }
-    if (isGetterOnly(property)) continue;
+    if (isAccessor(property)) continue;
     const declaration = property.valueDeclaration ?? property.declarations?.[0];
     const propertyType = checker.getTypeOfSymbol(property);
     const typeNode =
@@ -51,11 +54,9 @@ export function objectSchema(builder: SchemaBuilder, type: ts.Type, path: string
     const derived = builder.schemaOf(propertyType, propertyPath, typeNode);
     const { schema, optional } = propertyKeywords(builder, property, derived, propertyPath);
     properties[name] = schema;
-    const hasDefault = !!(
-      declaration &&
-      ts.isPropertyDeclaration(declaration) &&
-      declaration.initializer
-    );
+    const hasDefault =
+      builder.context.direction !== 'output' &&
+      !!(declaration && ts.isPropertyDeclaration(declaration) && declaration.initializer);
     if (
       !(property.flags & ts.SymbolFlags.Optional) &&
       !hasUndefined(propertyType) &&
@@ -65,22 +66,52 @@ export function objectSchema(builder: SchemaBuilder, type: ts.Type, path: string
       required.push(name);
     }
   }
-  const index = checker
-    .getIndexInfosOfType(type)
-    .find(
-      (info) =>
-        info.keyType.flags &
-        (ts.TypeFlags.String | ts.TypeFlags.Number | ts.TypeFlags.TemplateLiteral),
-    );
+  const { index, patterns } = indexSignatures(builder, type, path);
   const out: JsonSchema = { type: 'object' };
   if (!index || Object.keys(properties).length) out.properties = properties;
   if (required.length) out.required = required;
-  out.additionalProperties = index ? builder.schemaOf(index.type, `${path}[key]`) : false;
-  if (!index && methods > 0 && Object.keys(properties).length === 0) {
+  if (patterns) out.patternProperties = patterns;
+  out.additionalProperties = index ?? false;
+  if (!index && !patterns && methods > 0 && Object.keys(properties).length === 0) {
     builder.context.report(
       'TW104',
       `${checker.typeToString(type)} has methods but no data${path ? ` (at ${path})` : ''}; take a plain data type`,
     );
   }
   return out;
+}
+
+/**
+ * What index signatures allow beyond the declared properties: a string (or number) key's value
+ * schema, and one `patternProperties` entry per template-literal key. Symbol keys cannot be
+ * JSON: an error.
+ */
+function indexSignatures(
+  builder: SchemaBuilder,
+  type: ts.Type,
+  path: string,
+): { index?: JsonSchema; patterns?: Record<string, JsonSchema> } {
+  const { checker } = builder.context;
+  let index: JsonSchema | undefined;
+  let patterns: Record<string, JsonSchema> | undefined;
+  for (const info of checker.getIndexInfosOfType(type)) {
+    const keys =
+      info.keyType.flags & ts.TypeFlags.Union
+        ? (info.keyType as ts.UnionType).types
+        : [info.keyType];
+    for (const key of keys) {
+      if (key.flags & ts.TypeFlags.ESSymbolLike) {
+        builder.context.report(
+          'TW103',
+          `symbol keys cannot be sent as JSON${path ? ` (at ${path})` : ''}; key the object by string (Record<string, T>)`,
+        );
+      } else if (key.flags & (ts.TypeFlags.TemplateLiteral | ts.TypeFlags.StringMapping)) {
+        patterns ??= {};
+        patterns[templatePattern(key)] = builder.schemaOf(info.type, `${path}[key]`);
+      } else if (!index || key.flags & ts.TypeFlags.String) {
+        index = builder.schemaOf(info.type, `${path}[key]`);
+      }
+    }
+  }
+  return { index, patterns };
 }

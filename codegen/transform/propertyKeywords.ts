@@ -1,58 +1,19 @@
 /**
  * What a property's documentation and decorators add to its derived schema: the JSDoc summary
- * as `description`, the JSDoc tags `@minimum @maximum ... @default`, then class-validator
+ * as `description` (over its type's), the JSDoc tags of `docKeywords`, then class-validator
  * decorators through the shared constraint table (decorators override JSDoc), `@IsOptional`,
  * class-transformer's `@Type(() => Nested)`, and a literal initializer as `default`.
  */
 import { ts } from 'ts-morph';
-import type { JsonSchema, JsonValue } from '../../src/schema/JsonSchema';
+import type { JsonSchema } from '../../src/schema/JsonSchema';
 import { constraintKeywords, ruleForDecorator } from '../../src/schema/constraintTable';
 import { decoratorArguments } from '../collect/decoratorOrigin';
 import { evaluateLiteral } from '../collect/evaluateLiteral';
 import { readSymbolDoc } from '../collect/readJsDoc';
 import type { SchemaBuilder } from './SchemaBuilder';
+import { docKeywords } from './docKeywords';
 import { mergeKeywords } from './mergeSchema';
 import { toJsonValue } from './toJsonValue';
-
-const number = (text: string): JsonValue | undefined => {
-  const value = Number(text);
-  return text.trim() !== '' && Number.isFinite(value) ? value : undefined;
-};
-const string = (text: string): JsonValue | undefined => text.trim() || undefined;
-const json = (text: string): JsonValue | undefined => {
-  try {
-    return JSON.parse(text) as JsonValue;
-  } catch {
-    return string(text);
-  }
-};
-
-/** JSDoc tags on properties and the keyword each one sets. */
-export const JSDOC_KEYWORD_TAGS: Record<string, (text: string) => JsonValue | undefined> = {
-  minimum: number,
-  maximum: number,
-  exclusiveMinimum: number,
-  exclusiveMaximum: number,
-  minLength: number,
-  maxLength: number,
-  minItems: number,
-  maxItems: number,
-  multipleOf: number,
-  pattern: string,
-  format: string,
-  default: json,
-};
-
-/** The JSDoc tag keywords of a documented declaration. */
-export function tagKeywords(tags: readonly { name: string; text: string }[]): JsonSchema {
-  const out: JsonSchema = {};
-  for (const tag of tags) {
-    const parse = JSDOC_KEYWORD_TAGS[tag.name];
-    const value = parse?.(tag.text);
-    if (value !== undefined) out[tag.name] = value;
-  }
-  return out;
-}
 
 /** The property's schema with its documentation and decorators applied, and whether it is optional. */
 export function propertyKeywords(
@@ -63,9 +24,10 @@ export function propertyKeywords(
 ): { schema: JsonSchema; optional: boolean } {
   const { checker } = builder.context;
   const doc = readSymbolDoc(property, checker);
-  let schema: JsonSchema = { ...derived };
-  if (doc.summary) schema.description = doc.summary;
-  schema = mergeKeywords(schema, tagKeywords(doc.tags));
+  let schema = mergeKeywords(
+    derived,
+    docKeywords(doc, derived, path, (node, code, message) => builder.reportAt(node, code, message)),
+  );
   let optional = false;
   const declaration = property.declarations?.find(ts.isPropertyDeclaration);
   if (!declaration) return { schema, optional };
@@ -94,7 +56,8 @@ export function propertyKeywords(
     if (each) schema.items = mergeKeywords(schema.items || {}, keywords);
     else schema = mergeKeywords(schema, keywords);
   }
-  if (declaration.initializer && schema.default === undefined) {
+  const input = builder.context.direction !== 'output';
+  if (input && declaration.initializer && schema.default === undefined) {
     const value = evaluateLiteral(declaration.initializer, checker);
     const jsonValue = value.ok ? toJsonValue(value.value) : undefined;
     if (jsonValue !== undefined) schema.default = jsonValue;

@@ -9,7 +9,7 @@ import { sanitizeForModel } from '../errors/sanitizeForModel';
 import type { CallAnswer, DialectCall } from './dialects/AgentDialect';
 import type { Limiter } from './createLimiter';
 import { raceAbort } from './raceAbort';
-import type { Logger } from '../registry/types';
+import type { Logger, ToolProgress } from '../registry/types';
 import type { AgentEvent, AgentRegistry, ApprovalDecision, Approver, CallDecider } from './types';
 
 /** What one turn's calls share. */
@@ -86,6 +86,7 @@ export class CallRunner {
           toolUseId: call.id,
           signal: scope.signal,
           state: scope.state,
+          ...(scope.emit ? { onProgress: progressEmitter(call, scope.emit) } : {}),
         }),
       ),
       scope.signal,
@@ -131,4 +132,12 @@ export class CallRunner {
     scope.emit?.({ type: 'tool_result', id: call.id, name: call.name, content, isError });
     return { call, content, isError };
   }
+}
+
+/** Turns a running call's `ctx.progress()` reports into `tool_progress` events. */
+function progressEmitter(
+  call: Pick<ToolCall, 'id' | 'name'>,
+  emit: (event: AgentEvent) => void,
+): (progress: ToolProgress) => void {
+  return (progress) => emit({ type: 'tool_progress', id: call.id, name: call.name, ...progress });
 }

@@ -183,5 +183,14 @@ export type AgentEvent =
       content: ToolOutcome['content'];
       isError: boolean;
     }
+  | {
+      /** A running tool reported progress through `ctx.progress(done, total?, message?)`. */
+      type: 'tool_progress';
+      id: string;
+      name: string;
+      progress: number;
+      total?: number;
+      message?: string;
+    }
   | { type: 'turn_end'; message: Message; iteration: number; stopReason: StopReason | null }
   | { type: 'done'; result: RunResult };

@@ -27,6 +27,11 @@ export interface ManifestTool {
   target: ManifestTarget;
   /** How the input maps onto the method's positional parameters, one entry per parameter index. */
   params: ManifestParam[];
+  /**
+   * The JSON Schema of what the method returns (its return type, `Promise<T>` unwrapped); absent
+   * for `void`, untyped and `toolContent()` results.
+   */
+  outputSchema?: JsonSchema;
   /** Example inputs (`@example` JSON or `@Tool({ examples })`), sent as `input_examples`. */
   examples?: Record<string, JsonValue>[];
   /** The `@Tool` options that matter at run time or on the wire (strict, requiresApproval, ...). */
@@ -78,6 +83,7 @@ export interface ToolDescriptor {
   name: string;
   description: string;
   inputSchema: ObjectSchema;
+  outputSchema?: JsonSchema;
   examples?: Record<string, JsonValue>[];
   options?: ManifestToolOptions;
 }

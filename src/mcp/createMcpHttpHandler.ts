@@ -1,14 +1,17 @@
 /**
  * The Streamable HTTP endpoint of a registry as a plain Node request handler, so a bare
- * `http.Server`, Express or Nest can mount it. Stateful: each client session gets its own
- * transport and `Server` (the SDK binds one transport per server), which is what lets
+ * `http.Server`, Express or Nest can mount it. Stateful by default: each client session gets its
+ * own transport and `Server` (the SDK binds one transport per server), which is what lets
  * `notifications/tools/list_changed` and approval elicitation reach the client between and
- * during calls; sessions end on DELETE, on idle timeout, or on `close()`.
+ * during calls; sessions end on DELETE, on idle timeout, or on `close()`. With `stateless`, each
+ * POST is answered on its own by a fresh server, so instances behind a load balancer need no
+ * session affinity.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { cancelOnDisconnect, recordRequestIds } from './abortOnDisconnect';
 import { createMcpServer } from './createMcpServer';
 import { guardRequest } from './httpGuards';
 import type { HttpGuardOptions, HttpRejection } from './httpGuards';
@@ -20,6 +23,12 @@ export interface McpHttpOptions extends McpServerOptions, HttpGuardOptions {
   maxSessions?: number;
   /** A session with no open request (no listening stream, no call) this long is closed. Default 30 minutes. */
   sessionIdleMs?: number;
+  /**
+   * No sessions: every POST is answered on its own (GET and DELETE get 405), as the MCP SDK's
+   * stateless mode does. For several instances behind a load balancer; server-to-client
+   * requests (approval elicitation) and `tools/list_changed` need a session and are off.
+   */
+  stateless?: boolean;
 }
 
 /** A mounted MCP endpoint. */
@@ -116,7 +125,29 @@ export function createMcpHttpHandler(
       if (id && sessions.get(id) === session) sessions.delete(id);
     };
     await server.connect(session.transport);
+    recordRequestIds(session.transport);
     return session;
+  }
+
+  /** Stateless: a fresh server and transport for this one request, closed with its response. */
+  async function handleStateless(
+    req: IncomingMessage,
+    res: ServerResponse,
+    parsedBody?: unknown,
+  ): Promise<void> {
+    if (req.method !== 'POST') {
+      return sendRejection(res, {
+        status: 405,
+        message: 'Method not allowed: this MCP server is stateless (POST only)',
+        headers: { Allow: 'POST' },
+      });
+    }
+    const server = createMcpServer(registry, options);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    res.once('close', () => void server.close().catch(() => undefined));
+    await server.connect(transport);
+    recordRequestIds(transport);
+    await cancelOnDisconnect(transport, res, () => transport.handleRequest(req, res, parsedBody));
   }
 
   async function handle(
@@ -128,11 +159,15 @@ export function createMcpHttpHandler(
     if (rejection) return sendRejection(res, rejection);
     const id = sessionHeader(req);
     try {
+      if (options.stateless) return await handleStateless(req, res, parsedBody);
       if (id !== undefined) {
         const session = sessions.get(id);
         if (!session) return sendRejection(res, { status: 404, message: 'Session not found' });
         track(session, res);
-        return await session.transport.handleRequest(req, res, parsedBody);
+        const { transport } = session;
+        return await cancelOnDisconnect(transport, res, () =>
+          transport.handleRequest(req, res, parsedBody),
+        );
       }
       if (sessions.size >= maxSessions) {
         return sendRejection(res, {

@@ -1,65 +1,52 @@
 /**
  * The MCP server of a registry, on the SDK's low-level `Server` so the registry's JSON Schemas
- * go out untouched: `tools/list` renders `descriptors()`, `tools/call` goes through
- * `registry.call` (validation, limits and error text are the registry's), and a change of the
+ * go out untouched: `tools/list` renders `descriptors()` (paged), `tools/call` goes through
+ * `handleToolCall` (validation, limits and error text are the registry's), and a change of the
  * registry becomes `notifications/tools/list_changed`.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
-import { sanitizeForModel } from '../errors/sanitizeForModel';
-import { APPROVAL_FORM, approveCall } from './approveCall';
-import { mcpErrorResult, toMcpResult } from './toMcpResult';
+import { ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import { JsonRpcError } from './callParams';
+import { handleToolCall } from './handleToolCall';
+import type { CallScope } from './handleToolCall';
+import { DEFAULT_PAGE_SIZE, pageOf } from './listTools';
+import { outputShapeOf } from './outputShape';
+import type { OutputShape } from './outputShape';
 import { toMcpTool } from './toMcpTool';
 import type { McpServerOptions, McpToolSource } from './types';
 
-type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
-
-/** The id a call runs under: the JSON-RPC request id, scoped by the session when there is one. */
-function toolUseIdOf(extra: Extra): string {
-  return extra.sessionId ? `mcp-${extra.sessionId}-${extra.requestId}` : `mcp-${extra.requestId}`;
+/** What `tools/list` and `tools/call` read of the registry, rebuilt only when it changes. */
+interface ToolsView {
+  tools: McpTool[];
+  shapes: Map<string, OutputShape>;
+  /** The tools marked `requiresApproval`. */
+  approval: Set<string>;
 }
 
-/** The text of a refusal: names the tool, says it did not run, and why. */
-function refusal(name: string, reason: string): CallToolResult {
-  return mcpErrorResult(sanitizeForModel(`Tool ${JSON.stringify(name)} was not run: ${reason}`));
-}
+/** One view per registry, shared by its servers (a stateless endpoint makes one per request). */
+const views = new WeakMap<McpToolSource, { view?: ToolsView }>();
 
-/** Whether the call may run: tools without `requiresApproval` always may. */
-async function approvalOf(
-  server: Server,
-  registry: McpToolSource,
-  options: McpServerOptions,
-  name: string,
-  input: Record<string, unknown>,
-  extra: Extra,
-): Promise<CallToolResult | undefined> {
-  if (!registry.get(name)?.options.requiresApproval) return undefined;
-  // Invalid input is answered by registry.call with its own error text; nobody is asked.
-  if (registry.check && !(await registry.check(name, input)).ok) return undefined;
-  const request = {
-    name,
-    input,
-    toolUseId: toolUseIdOf(extra),
-    sessionId: extra.sessionId,
-    canElicit: Boolean(server.getClientCapabilities()?.elicitation?.form),
-  };
-  const ask = async (message: string): Promise<boolean> => {
-    const answer = await server.elicitInput(
-      { mode: 'form', message, requestedSchema: APPROVAL_FORM },
-      { relatedRequestId: extra.requestId, signal: extra.signal },
-    );
-    return answer.action === 'accept' && answer.content?.approve === true;
-  };
-  try {
-    const verdict = await approveCall(options.approve, request, ask);
-    return verdict.approved ? undefined : refusal(name, verdict.reason);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return refusal(name, `approval failed: ${message}`);
+function sharedView(registry: McpToolSource): { view?: ToolsView } {
+  let slot = views.get(registry);
+  if (!slot) {
+    const created: { view?: ToolsView } = {};
+    registry.onChange(() => void (created.view = undefined));
+    views.set(registry, created);
+    slot = created;
   }
+  return slot;
+}
+
+function viewOf(registry: McpToolSource): ToolsView {
+  const descriptors = registry.descriptors();
+  const shapes = new Map<string, OutputShape>();
+  const approval = new Set<string>();
+  for (const tool of descriptors) {
+    if (tool.outputSchema) shapes.set(tool.name, outputShapeOf(tool.outputSchema));
+    if (tool.options?.requiresApproval) approval.add(tool.name);
+  }
+  return { tools: descriptors.map(toMcpTool), shapes, approval };
 }
 
 /**
@@ -78,23 +65,26 @@ export function createMcpServer(registry: McpToolSource, options: McpServerOptio
       ...(options.instructions ? { instructions: options.instructions } : {}),
     },
   );
+  const slot = sharedView(registry);
+  const currentView = () => (slot.view ??= viewOf(registry));
+  const scope: CallScope = {
+    server,
+    registry,
+    options,
+    shapeOf: (name) => currentView().shapes.get(name),
+    needsApproval: (name) => currentView().approval.has(name),
+    checkResults: options.checkResults ?? process.env.NODE_ENV !== 'production',
+  };
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: registry.descriptors().map(toMcpTool),
-  }));
-
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const { name } = request.params;
-    const input = request.params.arguments ?? {};
-    const refused = await approvalOf(server, registry, options, name, input, extra);
-    if (refused) return refused;
-    const outcome = await registry.call(name, input, {
-      toolUseId: toolUseIdOf(extra),
-      signal: extra.signal,
-      state: options.state?.({ sessionId: extra.sessionId, authInfo: extra.authInfo }),
-    });
-    return toMcpResult(outcome);
-  });
+  server.setRequestHandler(ListToolsRequestSchema, (request) =>
+    pageOf(currentView().tools, request.params?.cursor, options.pageSize ?? DEFAULT_PAGE_SIZE),
+  );
+  // tools/call is answered here rather than through setRequestHandler: the SDK's own check of
+  // the request answers a malformed call with a multi-line dump; ours says it in one line.
+  server.fallbackRequestHandler = async (request, extra) => {
+    if (request.method === 'tools/call') return handleToolCall(scope, request.params, extra);
+    throw new JsonRpcError(ErrorCode.MethodNotFound, 'Method not found');
+  };
 
   const unsubscribe = registry.onChange(() => {
     if (!server.transport) return;

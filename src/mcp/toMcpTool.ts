@@ -1,13 +1,15 @@
 /**
  * Renders one registry tool as an MCP `Tool` for `tools/list`. The input schema is the
  * registry's own object, sent untouched, so MCP clients see exactly what `toAnthropic()`
- * sends; the `@Tool` hints become MCP annotations.
+ * sends; the `@Tool` hints become MCP annotations, and a typed result its `outputSchema`
+ * (wrapped as `{ result }` when it is not an object, as MCP requires).
  */
 import type {
   Tool as McpTool,
   ToolAnnotations as McpToolAnnotations,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolDescriptor } from '../manifest/types';
+import { outputShapeOf } from './outputShape';
 
 /** The MCP annotation keys `@Tool()` may carry, at the top level or under `annotations`. */
 const ANNOTATION_KEYS = [
@@ -40,6 +42,9 @@ export function toMcpTool(tool: ToolDescriptor): McpTool {
     description: tool.description,
     inputSchema: tool.inputSchema as McpTool['inputSchema'],
   };
+  if (tool.outputSchema) {
+    definition.outputSchema = outputShapeOf(tool.outputSchema).schema as McpTool['outputSchema'];
+  }
   const annotations = annotationsOf((tool.options ?? {}) as Record<string, unknown>);
   if (annotations) {
     definition.annotations = annotations;

@@ -4,7 +4,7 @@
  * apart so the server, the HTTP front and the CLI share one vocabulary.
  */
 import type { ToolDescriptor } from '../manifest/types';
-import type { CallOptions, RegisteredToolInfo, ToolOutcome } from '../registry/types';
+import type { CallOptions, Logger, RegisteredToolInfo, ToolOutcome } from '../registry/types';
 
 /** The part of `ToolRegistry` the MCP server uses; any `ToolRegistry` satisfies it. */
 export interface McpToolSource {
@@ -65,4 +65,13 @@ export interface McpServerOptions {
   approve?: McpApprovalHook;
   /** The application state each call receives (`ToolCallContext.state`). */
   state?: (info: McpCallInfo) => unknown;
+  /** Most tools per `tools/list` page; more come through `nextCursor`. Default 100. */
+  pageSize?: number;
+  /**
+   * Check each result against the tool's output schema and warn (through `logger`) naming the
+   * tool and the path when it does not match. Default: on unless `NODE_ENV` is `production`.
+   */
+  checkResults?: boolean;
+  /** Where warnings go (mismatched results); the library never prints. */
+  logger?: Logger;
 }

@@ -94,6 +94,7 @@ export class ToolRegistry {
       name: d.name,
       description: d.description,
       inputSchema: d.inputSchema,
+      ...(d.outputSchema ? { outputSchema: d.outputSchema } : {}),
       ...(d.examples ? { examples: d.examples } : {}),
       options: d.options ?? {},
     }));
@@ -224,6 +225,7 @@ function infoOf({ definition: d }: BoundTool): RegisteredToolInfo {
     name: d.name,
     description: d.description,
     inputSchema: d.inputSchema,
+    ...(d.outputSchema ? { outputSchema: d.outputSchema } : {}),
     ...(d.examples ? { examples: d.examples } : {}),
     options: d.options ?? {},
     target: { class: d.target.class, method: d.target.method },

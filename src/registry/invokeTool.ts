@@ -36,15 +36,37 @@ function argumentsFor(
   return args;
 }
 
+const ignoreProgress = (): void => undefined;
+
+/** `ctx.progress` for a listener: plain numbers only, and a listener that throws is ignored. */
+function progressReporter(
+  listener: NonNullable<CallOptions['onProgress']>,
+): ToolCallContext['progress'] {
+  return (done, total, message) => {
+    if (typeof done !== 'number' || !Number.isFinite(done)) return;
+    try {
+      listener({
+        progress: done,
+        ...(typeof total === 'number' && Number.isFinite(total) ? { total } : {}),
+        ...(typeof message === 'string' ? { message } : {}),
+      });
+    } catch {
+      // A listener's failure must not fail the tool.
+    }
+  };
+}
+
 function contextOf(
   tool: BoundTool,
   options: CallOptions,
   signal: () => AbortSignal,
 ): ToolCallContext {
+  const onProgress = options.onProgress;
   const context = {
     toolUseId: options.toolUseId ?? `call_${randomUUID()}`,
     toolName: tool.definition.name,
     state: options.state,
+    progress: onProgress ? progressReporter(onProgress) : ignoreProgress,
   } as ToolCallContext;
   return Object.defineProperty(context, 'signal', { get: signal, enumerable: true });
 }
@@ -54,10 +76,13 @@ async function runMethod(
   prepared: PreparedInput,
   context: () => ToolCallContext,
   maxErrorLength: number,
+  returnValue?: boolean,
 ): Promise<ToolOutcome> {
   try {
     const value = await tool.method.apply(tool.instance, argumentsFor(tool, prepared, context));
-    return { content: renderResult(value), isError: false };
+    const outcome: ToolOutcome = { content: renderResult(value), isError: false };
+    if (returnValue) outcome.value = value;
+    return outcome;
   } catch (error) {
     return { content: thrownText(tool.definition.name, error, maxErrorLength), isError: true };
   }
@@ -77,7 +102,7 @@ export async function invokeTool(
   if (!limited && !options.signal) {
     let quiet: AbortController | undefined;
     const context = () => contextOf(tool, options, () => (quiet ??= new AbortController()).signal);
-    return runMethod(tool, prepared, context, maxErrorLength);
+    return runMethod(tool, prepared, context, maxErrorLength, options.returnValue);
   }
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
@@ -97,7 +122,10 @@ export async function invokeTool(
   });
   const context = () => contextOf(tool, options, () => controller.signal);
   try {
-    return await Promise.race([interrupted, runMethod(tool, prepared, context, maxErrorLength)]);
+    return await Promise.race([
+      interrupted,
+      runMethod(tool, prepared, context, maxErrorLength, options.returnValue),
+    ]);
   } finally {
     clearTimeout(timer);
     if (onAbort) options.signal?.removeEventListener('abort', onAbort);

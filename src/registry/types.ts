@@ -4,7 +4,7 @@
  * (agent, formats, MCP, Nest) speaks these.
  */
 import type { ToolManifest, ManifestTarget, ManifestToolOptions } from '../manifest/types';
-import type { JsonValue, ObjectSchema } from '../schema/JsonSchema';
+import type { JsonSchema, JsonValue, ObjectSchema } from '../schema/JsonSchema';
 
 /** A text block of a tool's result. */
 export interface TextContent {
@@ -31,6 +31,8 @@ export interface ToolOutcome {
   content: string | ContentBlock[];
   /** True when the call was not dispatched or the method threw. */
   isError: boolean;
+  /** What the method returned, when the call asked for it (`CallOptions.returnValue`) and it returned. */
+  value?: unknown;
 }
 
 /** What `@Ctx()` injects into a tool method. */
@@ -43,6 +45,18 @@ export interface ToolCallContext<State = unknown> {
   signal: AbortSignal;
   /** Application state passed to the call, such as the current user. */
   state: State;
+  /**
+   * Reports progress (`done` of `total`, with an optional message) to whoever listens: an MCP
+   * client that sent a progress token, the agent's `stream()`. A no-op when nobody does.
+   */
+  progress(done: number, total?: number, message?: string): void;
+}
+
+/** One progress report of a running tool, as `ctx.progress()` made it. */
+export interface ToolProgress {
+  progress: number;
+  total?: number;
+  message?: string;
 }
 
 /** The optional second half of a call: everything of the context the caller may set. */
@@ -52,6 +66,10 @@ export interface CallOptions<State = unknown> {
   state?: State;
   /** Overrides the tool's own `timeoutMs`. */
   timeoutMs?: number;
+  /** Receives the tool's `ctx.progress()` reports. */
+  onProgress?: (progress: ToolProgress) => void;
+  /** Keep what the method returned in `ToolOutcome.value` (for structured results). */
+  returnValue?: boolean;
 }
 
 /** A registered tool as `get`/`list` describe it. */
@@ -59,6 +77,8 @@ export interface RegisteredToolInfo {
   name: string;
   description: string;
   inputSchema: ObjectSchema;
+  /** The JSON Schema of what the tool returns, when codegen could derive it from the return type. */
+  outputSchema?: JsonSchema;
   examples?: Record<string, JsonValue>[];
   options: ManifestToolOptions;
   /** The class and method behind the tool. */

@@ -32,6 +32,7 @@ export interface JsonSchema {
   required?: string[];
   additionalProperties?: JsonSchema | boolean;
   propertyNames?: JsonSchema;
+  patternProperties?: Record<string, JsonSchema>;
   minProperties?: number;
   maxProperties?: number;
   anyOf?: JsonSchema[];

@@ -75,6 +75,20 @@ describe('checkSchema', () => {
     expect(checkSchema(null, { type: ['string', 'null'] }, 'note')).toEqual([]);
   });
 
+  it('patternProperties: keys matching a pattern take its schema; others stay closed', () => {
+    const ids: JsonSchema = {
+      type: 'object',
+      properties: { total: { type: 'number' } },
+      patternProperties: { '^id_.*$': { type: 'string' } },
+      additionalProperties: false,
+    };
+    expect(checkSchema({ total: 1, id_a: 'x', id_b: 'y' }, ids, 'ids')).toEqual([]);
+    expect(checkSchema({ id_a: 2, other: 'x' }, ids, 'ids')).toEqual([
+      'ids.id_a: id_a must be a string',
+      'ids.other: property other should not exist',
+    ]);
+  });
+
   it('words constraint failures like class-validator', () => {
     expect(checkSchema('abc', { type: 'string', minLength: 5, pattern: '^\\d+$' }, 'code')).toEqual(
       [

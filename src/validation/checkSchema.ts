@@ -209,8 +209,14 @@ function checkObject(
     const propertySchema = Object.prototype.hasOwnProperty.call(properties, key)
       ? properties[key]
       : undefined;
+    const patterns = Object.entries(schema.patternProperties ?? {}).filter(([pattern]) =>
+      new RegExp(pattern, 'u').test(key),
+    );
     if (propertySchema) {
       if (item !== undefined) check(item, propertySchema, join(path, key), defs, out);
+    } else if (patterns.length) {
+      for (const [, patternSchema] of patterns)
+        check(item, patternSchema, join(path, key), defs, out);
     } else if (schema.additionalProperties === false) {
       out.push(`${join(path, key)}: property ${key} should not exist`);
     } else if (typeof schema.additionalProperties === 'object') {

@@ -13,6 +13,7 @@ import type { InputLimits } from '../registry/types';
 import { decodeLenient } from './decodeLenient';
 import { checkSchema } from './checkSchema';
 import { formatValidationErrors } from './formatValidationErrors';
+import { gateIsComplete } from './gateIsComplete';
 import { guardValue, parseJsonText } from './guardInput';
 
 const VALIDATOR_OPTIONS: ValidatorOptions = {
@@ -49,6 +50,8 @@ export async function prepareInput(
   if (mismatches.length > 0) return { ok: false, problems: mismatches };
   // class-validator refuses an object of a class without decorators: nothing more to check.
   if (!tool.hasInput) return { ok: true, input, instance: {} };
+  // Named primitives only: the gate above already checked all that class-validator would.
+  if (gateIsComplete(tool)) return { ok: true, input, instance: input };
   try {
     const instance = plainToInstance(tool.argumentClass, input) as Record<string, unknown>;
     const errors = await validate(instance, VALIDATOR_OPTIONS);

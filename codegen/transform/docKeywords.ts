@@ -1,0 +1,142 @@
+/**
+ * JSDoc tags users write on properties, type aliases, interfaces and classes, and the JSON Schema
+ * keyword each sets (the tags other schema generators read). A tag whose text cannot be read as
+ * its keyword's value is a TW206 warning at the tag's line, never silently dropped.
+ */
+import type { ts } from 'ts-morph';
+import type { JsonSchema, JsonSchemaType, JsonValue } from '../../src/schema/JsonSchema';
+import type { JsDoc, JsDocTag } from '../collect/readJsDoc';
+import type { DiagnosticCode } from '../diagnostics';
+import { mergeKeywords } from './mergeSchema';
+
+/** Reads a tag's text as its keyword's value; `undefined` when the text is malformed. */
+type TagReader = (text: string) => JsonValue | undefined;
+
+const number: TagReader = (text) => {
+  const value = Number(text);
+  return text.trim() !== '' && Number.isFinite(value) ? value : undefined;
+};
+const count: TagReader = (text) => {
+  const value = number(text);
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
+};
+const positive: TagReader = (text) => {
+  const value = number(text);
+  return typeof value === 'number' && value > 0 ? value : undefined;
+};
+const string: TagReader = (text) => text.trim() || undefined;
+const pattern: TagReader = (text) => {
+  try {
+    new RegExp(text, 'u');
+    return string(text);
+  } catch {
+    return undefined;
+  }
+};
+const flag: TagReader = (text) =>
+  text.trim() === '' || text.trim() === 'true' ? true : text.trim() === 'false' ? false : undefined;
+const json: TagReader = (text) => {
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch {
+    return string(text);
+  }
+};
+const examples: TagReader = (text) => {
+  const value = json(text);
+  return value === undefined ? undefined : Array.isArray(value) ? value : [value];
+};
+
+const NUMBERS: JsonSchemaType[] = ['number', 'integer'];
+
+/**
+ * Each supported tag: what its text must be (for the warning), how it is read, and the JSON types
+ * it applies to (a `@minimum` on a string is reported, not emitted).
+ */
+export const JSDOC_KEYWORD_TAGS: Record<
+  string,
+  { expects: string; read: TagReader; appliesTo?: JsonSchemaType[] }
+> = {
+  minimum: { expects: 'a number', read: number, appliesTo: NUMBERS },
+  maximum: { expects: 'a number', read: number, appliesTo: NUMBERS },
+  exclusiveMinimum: { expects: 'a number', read: number, appliesTo: NUMBERS },
+  exclusiveMaximum: { expects: 'a number', read: number, appliesTo: NUMBERS },
+  multipleOf: { expects: 'a number above 0', read: positive, appliesTo: NUMBERS },
+  minLength: { expects: 'a whole number ≥ 0', read: count, appliesTo: ['string'] },
+  maxLength: { expects: 'a whole number ≥ 0', read: count, appliesTo: ['string'] },
+  minItems: { expects: 'a whole number ≥ 0', read: count, appliesTo: ['array'] },
+  maxItems: { expects: 'a whole number ≥ 0', read: count, appliesTo: ['array'] },
+  uniqueItems: { expects: 'nothing, true or false', read: flag, appliesTo: ['array'] },
+  pattern: { expects: 'a regular expression', read: pattern, appliesTo: ['string'] },
+  format: { expects: 'a format name', read: string, appliesTo: ['string'] },
+  title: { expects: 'a text', read: string },
+  description: { expects: 'a text', read: string },
+  default: { expects: 'a JSON value', read: json },
+  examples: { expects: 'a JSON value or array', read: examples },
+  deprecated: { expects: 'nothing, or why', read: () => true },
+};
+
+/** Reports a problem at a node (the tag), or at the place being described when it has none. */
+export type DocReporter = (
+  node: ts.Node | undefined,
+  code: DiagnosticCode,
+  message: string,
+) => void;
+
+/**
+ * The keywords the documentation of a declaration sets over `schema` (what its type derived):
+ * the summary as `description`, then its tags.
+ */
+export function docKeywords(
+  doc: JsDoc,
+  schema: JsonSchema,
+  where: string,
+  report: DocReporter,
+): JsonSchema {
+  const out: JsonSchema = {};
+  if (doc.summary) out.description = doc.summary;
+  for (const tag of doc.tags) {
+    const keyword = tagKeyword(tag, schema, where, report);
+    if (keyword) Object.assign(out, keyword);
+  }
+  return out;
+}
+
+const typesOf = (schema: JsonSchema): JsonSchemaType[] =>
+  schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+
+function tagKeyword(
+  tag: JsDocTag,
+  schema: JsonSchema,
+  where: string,
+  report: DocReporter,
+): JsonSchema | undefined {
+  const spec = Object.prototype.hasOwnProperty.call(JSDOC_KEYWORD_TAGS, tag.name)
+    ? JSDOC_KEYWORD_TAGS[tag.name]
+    : undefined;
+  if (!spec) return undefined;
+  const value = spec.read(tag.text);
+  if (value === undefined) {
+    report(
+      tag.node,
+      'TW206',
+      `@${tag.name} ${tag.text ? `"${tag.text}" ` : ''}on ${where} is not ${spec.expects}; fix the tag (it is ignored)`,
+    );
+    return undefined;
+  }
+  const types = typesOf(schema);
+  if (spec.appliesTo && !spec.appliesTo.some((type) => types.includes(type))) {
+    report(
+      tag.node,
+      'TW206',
+      `@${tag.name} on ${where} applies to ${spec.appliesTo.join(' or ')} values, not to ${types.join(' or ') || 'this type'}; fix the tag (it is ignored)`,
+    );
+    return undefined;
+  }
+  return { [tag.name]: value };
+}
+
+/** `keywords` from documentation laid over a derived schema (documentation wins). */
+export function withDocKeywords(schema: JsonSchema, keywords: JsonSchema): JsonSchema {
+  return Object.keys(keywords).length ? mergeKeywords(schema, keywords) : schema;
+}

@@ -1,0 +1,64 @@
+/**
+ * Reads the params of a `tools/call` request: a tool name and an arguments object, or a
+ * JSON-RPC invalid-params error (-32602) with one line that says what is wrong. Our own check
+ * rather than the SDK's, whose error is a multi-line validation dump.
+ */
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+
+/** What a well-formed `tools/call` asks. */
+export interface CallParams {
+  name: string;
+  input: Record<string, unknown>;
+  /** The client's progress token, when it wants `notifications/progress`. */
+  progressToken?: string | number;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const describe = (value: unknown): string =>
+  value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+
+/**
+ * A JSON-RPC error the SDK sends as is (`code`, `message`). Not the SDK's `McpError`, whose
+ * message carries an `MCP error -32602:` prefix that the client then adds a second time.
+ */
+export class JsonRpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'JsonRpcError';
+  }
+}
+
+function invalid(message: string): JsonRpcError {
+  return new JsonRpcError(ErrorCode.InvalidParams, `Invalid tools/call params: ${message}`);
+}
+
+/**
+ * The call's name, arguments and progress token; throws `JsonRpcError` (-32602) when malformed.
+ * @example
+ * const { name, input } = readCallParams(request.params);
+ */
+export function readCallParams(params: unknown): CallParams {
+  if (!isPlainObject(params)) throw invalid(`expected an object, got ${describe(params)}`);
+  const { name, arguments: args, _meta: meta } = params;
+  if (typeof name !== 'string' || name === '') {
+    throw invalid(
+      name === undefined
+        ? 'the tool name (params.name) is missing'
+        : `params.name must be a non-empty string, got ${describe(name)}`,
+    );
+  }
+  if (args !== undefined && !isPlainObject(args)) {
+    throw invalid(`params.arguments must be an object, got ${describe(args)}`);
+  }
+  const token = isPlainObject(meta) ? meta.progressToken : undefined;
+  return {
+    name,
+    input: args ?? {},
+    ...(typeof token === 'string' || typeof token === 'number' ? { progressToken: token } : {}),
+  };
+}

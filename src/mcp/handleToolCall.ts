@@ -1,0 +1,158 @@
+/**
+ * One `tools/call`, from the raw JSON-RPC params to the MCP result: params checked (-32602 when
+ * malformed), approval, the registry call with the client's cancellation signal and progress
+ * token, and the typed result as `structuredContent` next to its JSON text. Apart from
+ * `createMcpServer` so the wiring reads in one place and the call in another.
+ */
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type {
+  CallToolResult,
+  ServerNotification,
+  ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js';
+import { sanitizeForModel } from '../errors/sanitizeForModel';
+import type { ToolProgress } from '../registry/types';
+import { APPROVAL_FORM, approveCall } from './approveCall';
+import { readCallParams } from './callParams';
+import type { OutputShape } from './outputShape';
+import { outputProblems, structuredContentOf } from './outputShape';
+import { mcpErrorResult, toMcpResult } from './toMcpResult';
+import type { McpServerOptions, McpToolSource } from './types';
+
+/** What the SDK hands a request handler. */
+export type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** What a call needs besides its request: the server, the registry, options, output shapes. */
+export interface CallScope {
+  server: Server;
+  registry: McpToolSource;
+  options: McpServerOptions;
+  /** The output shape of a tool, or undefined when it has no output schema. */
+  shapeOf(name: string): OutputShape | undefined;
+  /** Whether a tool is marked `requiresApproval`. */
+  needsApproval(name: string): boolean;
+  /** Whether results are checked against their output schema. */
+  checkResults: boolean;
+}
+
+/** The id a call runs under: the JSON-RPC request id, scoped by the session when there is one. */
+function toolUseIdOf(extra: Extra): string {
+  return extra.sessionId ? `mcp-${extra.sessionId}-${extra.requestId}` : `mcp-${extra.requestId}`;
+}
+
+/** The text of a refusal: names the tool, says it did not run, and why. */
+function refusal(name: string, reason: string): CallToolResult {
+  return mcpErrorResult(sanitizeForModel(`Tool ${JSON.stringify(name)} was not run: ${reason}`));
+}
+
+/** Whether the call may run: tools without `requiresApproval` always may. */
+async function approvalOf(
+  scope: CallScope,
+  name: string,
+  input: Record<string, unknown>,
+  extra: Extra,
+): Promise<CallToolResult | undefined> {
+  const { server, registry, options } = scope;
+  if (!scope.needsApproval(name)) return undefined;
+  // Invalid input is answered by registry.call with its own error text; nobody is asked.
+  if (registry.check && !(await registry.check(name, input)).ok) return undefined;
+  const request = {
+    name,
+    input,
+    toolUseId: toolUseIdOf(extra),
+    sessionId: extra.sessionId,
+    canElicit: Boolean(server.getClientCapabilities()?.elicitation?.form),
+  };
+  const ask = async (message: string): Promise<boolean> => {
+    const answer = await server.elicitInput(
+      { mode: 'form', message, requestedSchema: APPROVAL_FORM },
+      { relatedRequestId: extra.requestId, signal: extra.signal },
+    );
+    return answer.action === 'accept' && answer.content?.approve === true;
+  };
+  try {
+    const verdict = await approveCall(options.approve, request, ask);
+    return verdict.approved ? undefined : refusal(name, verdict.reason);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return refusal(name, `approval failed: ${message}`);
+  }
+}
+
+/**
+ * Sends the tool's progress as `notifications/progress` for `token`; reports that do not
+ * increase are dropped, since MCP requires progress to grow with each notification.
+ */
+function progressSender(token: string | number, extra: Extra): (report: ToolProgress) => void {
+  let last = -Infinity;
+  return (report) => {
+    if (report.progress <= last) return;
+    last = report.progress;
+    extra
+      .sendNotification({
+        method: 'notifications/progress',
+        params: { progressToken: token, ...report },
+      })
+      .catch(() => undefined);
+  };
+}
+
+/**
+ * Closes the HTTP stream of a cancelled request: the SDK sends no response to a cancelled
+ * request, so over Streamable HTTP its stream would otherwise stay open until the client gives up.
+ */
+function closeStreamOnAbort(server: Server, extra: Extra): () => void {
+  const transport = server.transport as { closeSSEStream?: (id: unknown) => void } | undefined;
+  if (!transport?.closeSSEStream) return () => undefined;
+  const onAbort = () => transport.closeSSEStream?.(extra.requestId);
+  extra.signal.addEventListener('abort', onAbort, { once: true });
+  return () => extra.signal.removeEventListener('abort', onAbort);
+}
+
+/**
+ * Answers one `tools/call` request; malformed params throw `JsonRpcError` (-32602).
+ * @example
+ * server.fallbackRequestHandler = (request, extra) => handleToolCall(scope, request.params, extra);
+ */
+export async function handleToolCall(
+  scope: CallScope,
+  params: unknown,
+  extra: Extra,
+): Promise<CallToolResult> {
+  const { name, input, progressToken } = readCallParams(params);
+  const release = closeStreamOnAbort(scope.server, extra);
+  try {
+    const refused = await approvalOf(scope, name, input, extra);
+    if (refused) return refused;
+    const shape = scope.shapeOf(name);
+    const outcome = await scope.registry.call(name, input, {
+      toolUseId: toolUseIdOf(extra),
+      signal: extra.signal,
+      state: scope.options.state?.({ sessionId: extra.sessionId, authInfo: extra.authInfo }),
+      ...(progressToken !== undefined ? { onProgress: progressSender(progressToken, extra) } : {}),
+      ...(shape ? { returnValue: true } : {}),
+    });
+    const result = toMcpResult(outcome);
+    if (!shape || outcome.isError || typeof outcome.content !== 'string') return result;
+    result.structuredContent = structuredContentOf(shape, outcome.value, outcome.content);
+    if (scope.checkResults) warnOnMismatch(scope, name, shape, result.structuredContent);
+    return result;
+  } finally {
+    release();
+  }
+}
+
+/** Logs (never throws) when a result does not match its tool's output schema. */
+function warnOnMismatch(
+  scope: CallScope,
+  name: string,
+  shape: OutputShape,
+  structured: Record<string, unknown>,
+): void {
+  const problems = outputProblems(shape, structured);
+  if (!problems.length) return;
+  scope.options.logger?.warn(
+    `Tool "${name}" returned a result that does not match its output schema: ${problems.join('; ')}`,
+  );
+}
