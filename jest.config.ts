@@ -21,6 +21,7 @@ const PACKAGING_SUITES = [
   'codegen/cli/mcpStdio.test.ts',
   'src/mcp/mountMcpHttp.test.ts',
   'src/nest/peerIsolation.test.ts',
+  'src/approvals/ioredisIsolation.test.ts',
 ];
 /** A path pattern matching the suites of PACKAGING_SUITES. */
 const PACKAGING_PATTERN = `^<rootDir>/(${PACKAGING_SUITES.map((path) =>

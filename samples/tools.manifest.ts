@@ -71,6 +71,9 @@ export interface RunQueryInput {
   query: string;
 }
 
+/** The input of `table_stats`. */
+export type TableStatsInput = Record<string, never>;
+
 /** The input of `get_ticker_symbol`. */
 export interface GetTickerSymbolInput {
   /** The name of the company, such as General Motors. */
@@ -103,6 +106,7 @@ export interface ToolInputs {
   list_tables: ListTablesInput;
   describe_table: DescribeTableInput;
   run_query: RunQueryInput;
+  table_stats: TableStatsInput;
   get_ticker_symbol: GetTickerSymbolInput;
   get_current_stock_price: GetCurrentStockPriceInput;
   get_weather: GetWeatherInput;
@@ -702,7 +706,7 @@ export const manifest: ToolManifest = {
         "class": "SqlService",
         "method": "listTables",
         "file": "sql/SqlService.ts",
-        "line": 45
+        "line": 55
       },
       "params": [],
       "outputSchema": {
@@ -735,7 +739,7 @@ export const manifest: ToolManifest = {
         "class": "SqlService",
         "method": "describeTable",
         "file": "sql/SqlService.ts",
-        "line": 60
+        "line": 70
       },
       "params": [
         {
@@ -784,7 +788,7 @@ export const manifest: ToolManifest = {
         "class": "SqlService",
         "method": "runQuery",
         "file": "sql/SqlService.ts",
-        "line": 81
+        "line": 91
       },
       "params": [
         {
@@ -811,6 +815,60 @@ export const manifest: ToolManifest = {
           "query": "SELECT status, COUNT(*) AS orders FROM orders GROUP BY status"
         }
       ],
+      "options": {
+        "annotations": {
+          "readOnlyHint": true
+        }
+      }
+    },
+    {
+      "name": "table_stats",
+      "description": "Counts the rows and columns of every table, reporting progress table by table.\n\nReturns: One entry per table: its name, row count and column count.",
+      "inputSchema": {
+        "type": "object",
+        "properties": {},
+        "additionalProperties": false
+      },
+      "target": {
+        "class": "SqlService",
+        "method": "tableStats",
+        "file": "sql/SqlService.ts",
+        "line": 120
+      },
+      "params": [
+        {
+          "kind": "context",
+          "index": 0
+        }
+      ],
+      "outputSchema": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "table": {
+              "type": "string",
+              "description": "The table's name."
+            },
+            "rows": {
+              "type": "number",
+              "description": "How many rows it holds."
+            },
+            "columns": {
+              "type": "number",
+              "description": "How many columns it has."
+            }
+          },
+          "required": [
+            "table",
+            "rows",
+            "columns"
+          ],
+          "additionalProperties": false,
+          "description": "One table's size, as `table_stats` reports it."
+        },
+        "description": "One entry per table: its name, row count and column count."
+      },
       "options": {
         "annotations": {
           "readOnlyHint": true

@@ -96,5 +96,20 @@ export type {
   StepResult,
   ToolAgentOptions,
 } from './agent/types';
+export type {
+  ApprovalMode,
+  ApprovalStore,
+  DeferredDecision,
+  PausedCall,
+  PausedRunState,
+  PendingApproval,
+  ResumeDecisions,
+} from './agent/pause/types';
+export type { RunOutcome } from './agent/types';
+export { MemoryApprovalStore } from './approvals/MemoryApprovalStore';
+export type { MemoryApprovalStoreOptions } from './approvals/MemoryApprovalStore';
+export { RedisApprovalStore } from './approvals/RedisApprovalStore';
+export type { RedisApprovalStoreOptions, RedisCommands } from './approvals/RedisApprovalStore';
+export { ApprovalNotFoundError } from './errors/ApprovalNotFoundError';
 export { toRunnableTools } from './registry/toRunnableTools';
 export type { ParsedToolInput } from './registry/toRunnableTools';

@@ -1,12 +1,17 @@
 /**
  * The support desk application: three providers with tools that depend on each other through
- * DI (refunds → orders → customers), the toolwright module configured from the refund policy,
- * and the chat endpoint.
+ * DI (refunds → orders → customers), the toolwright module configured from the refund policy
+ * and the approval store (big refunds pause until a supervisor decides), the chat endpoint and
+ * the supervisors' approval endpoint.
  */
 import { Module } from '@nestjs/common';
+import type { ApprovalStore } from 'toolwright';
 import { ToolwrightModule } from 'toolwright/nest';
 import { SAMPLE_MODEL } from '../model';
 import { manifest } from '../tools.manifest';
+import { ApprovalsController } from './approvals/ApprovalsController';
+import { APPROVAL_TTL_SECONDS, ApprovalsModule } from './approvals/ApprovalsModule';
+import { APPROVAL_STORE } from './approvals/tokens';
 import { ChatController } from './chat/ChatController';
 import { CustomersService } from './customers/CustomersService';
 import { OrdersService } from './orders/OrdersService';
@@ -17,7 +22,7 @@ import { RefundsService } from './refunds/RefundsService';
 const SYSTEM = [
   'You are the support desk of a small electronics shop.',
   'Look customers and orders up with the tools before answering; amounts are in cents.',
-  'Refunds need approval: if one is denied, say so plainly and give the reason.',
+  'Big refunds need a supervisor: if one is denied, say so plainly and give the reason.',
 ].join('\n');
 
 /** The support desk. */
@@ -25,20 +30,23 @@ const SYSTEM = [
   imports: [
     PolicyModule,
     ToolwrightModule.forRootAsync({
-      imports: [PolicyModule],
-      inject: [RefundPolicy],
-      useFactory: (policy: RefundPolicy) => ({
+      imports: [PolicyModule, ApprovalsModule],
+      inject: [RefundPolicy, APPROVAL_STORE],
+      useFactory: (policy: RefundPolicy, store: ApprovalStore) => ({
         manifest,
         agent: {
           model: SAMPLE_MODEL,
           system: SYSTEM,
           maxIterations: 8,
           approve: (call) => policy.decide(call.name, call.input),
+          approvals: 'pause',
+          approvalStore: store,
+          approvalTtlSeconds: APPROVAL_TTL_SECONDS,
         },
       }),
     }),
   ],
   providers: [CustomersService, OrdersService, RefundsService],
-  controllers: [ChatController],
+  controllers: [ChatController, ApprovalsController],
 })
 export class AppModule {}

@@ -1,8 +1,9 @@
 /**
  * The support desk end to end: the real Nest application on loopback, `POST /chat` over HTTP
  * (supertest), its `ToolAgent` talking to the scripted Messages API server through the real
- * SDK client. Tools use their injected dependencies; a refund above the policy's limit is
- * denied and the model is told why.
+ * SDK client. Tools use their injected dependencies; a refund above the policy's limit waits
+ * for a supervisor (202, then `POST /approvals/:id`). Paused runs stay in memory here; the
+ * two-instance flow on Redis is `approvals.e2e.test.ts`.
  */
 import 'reflect-metadata';
 import Anthropic from '@anthropic-ai/sdk';
@@ -15,6 +16,7 @@ import { ANTHROPIC_CLIENT } from 'toolwright/nest';
 import { startScriptedServer } from 'toolwright/testing';
 import type { ScriptedServer, ScriptedTurn } from 'toolwright/testing';
 import { AppModule } from './AppModule';
+import { REDIS_URL } from './approvals/tokens';
 import { OrdersService } from './orders/OrdersService';
 import { RefundPolicy } from './refunds/RefundPolicy';
 import { RefundsService } from './refunds/RefundsService';
@@ -37,6 +39,8 @@ describe('nest-app: the support desk', () => {
     const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
       .overrideProvider(ANTHROPIC_CLIENT)
       .useValue(new Anthropic({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0 }))
+      .overrideProvider(REDIS_URL)
+      .useValue(undefined)
       .compile();
     app = moduleRef.createNestApplication({ logger: false });
     app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true }));
@@ -114,7 +118,7 @@ describe('nest-app: the support desk', () => {
     expect(app.get(OrdersService).require('ord_1002').refundedCents).toBe(2000);
   });
 
-  it('denies a refund above the limit and tells the model why', async () => {
+  it('holds a refund above the limit for a supervisor, then tells the model the refusal', async () => {
     await start([
       {
         content: [
@@ -128,25 +132,53 @@ describe('nest-app: the support desk', () => {
       },
       {
         content: [
-          { type: 'text', text: 'A supervisor has to approve this refund; they will follow up.' },
+          { type: 'text', text: 'A supervisor declined this refund; we will repair the desk.' },
         ],
       },
     ]);
-    const response = await request(await app.getUrl())
+    const url = await app.getUrl();
+    const pending = await request(url)
       .post('/chat')
       .send({ message: 'My standing desk (ord_1003) wobbles, I want my money back.' })
-      .expect(200);
+      .expect(202);
+    expect(pending.body).toMatchObject({
+      status: 'pending_approval',
+      pending: [{ name: 'issue_refund', input: { orderId: 'ord_1003', amountCents: 49900 } }],
+    });
+    expect(server.requests).toHaveLength(1);
+    expect(app.get(RefundPolicy).decisions).toHaveLength(1);
 
+    const response = await request(url)
+      .post(`/approvals/${pending.body.approvalId}`)
+      .send({ approved: false, reason: 'we repair desks rather than refund them' })
+      .expect(200);
     const [sent] = resultsSent(server, 1);
     expect(sent.is_error).toBe(true);
-    expect(JSON.stringify(sent.content)).toContain('refunds above 5000 cents need a supervisor');
+    expect(JSON.stringify(sent.content)).toContain('we repair desks rather than refund them');
     expect(response.body.toolCalls[0]).toMatchObject({ name: 'issue_refund', isError: true });
     expect(response.body.answer).toBe(
-      'A supervisor has to approve this refund; they will follow up.',
+      'A supervisor declined this refund; we will repair the desk.',
     );
     expect(app.get(RefundsService).issued).toEqual([]);
     expect(app.get(OrdersService).require('ord_1003').refundedCents).toBe(0);
-    expect(app.get(RefundPolicy).decisions).toHaveLength(1);
+    await request(url)
+      .post(`/approvals/${pending.body.approvalId}`)
+      .send({ approved: true })
+      .expect(404);
+  });
+
+  it('rejects an approval without a decision or with an id that is not one', async () => {
+    await start([]);
+    const url = await app.getUrl();
+    await request(url)
+      .post('/approvals/3b241101-e2bb-4255-8caf-4136c566a962')
+      .send({ reason: 'maybe' })
+      .expect(400);
+    await request(url).post('/approvals/not-an-id').send({ approved: true }).expect(400);
+    await request(url)
+      .post('/approvals/3b241101-e2bb-4255-8caf-4136c566a962')
+      .send({ approved: true })
+      .expect(404);
   });
 
   it('tells the model what is wrong with an invalid refund, before asking anyone to approve it', async () => {

@@ -1,6 +1,6 @@
 /**
  * The SQL tools of the anthropic-tools examples (`list_tables`, `describe_table`,
- * `run_query`) over a real SQLite database. `run_query` is read-only because SQLite says so:
+ * `run_query`) over a real SQLite database, and `table_stats`: a typed result with progress. `run_query` is read-only because SQLite says so:
  * the query runs on a connection with `PRAGMA query_only = ON`, one statement per call, in a
  * worker thread that is stopped after `QUERY_TIMEOUT_MS`. Big results are cut with a note
  * telling the model how to narrow them.
@@ -21,6 +21,16 @@ const COUNT_LIMIT = 10_000;
 const MAX_CELL = 200;
 /** Milliseconds a query may run before it is stopped. */
 export const QUERY_TIMEOUT_MS = 5_000;
+
+/** One table's size, as `table_stats` reports it. */
+export interface TableStats {
+  /** The table's name. */
+  table: string;
+  /** How many rows it holds. */
+  rows: number;
+  /** How many columns it has. */
+  columns: number;
+}
 
 /**
  * Read-only SQL access to a SQLite database. Queries run on a snapshot taken when the service
@@ -102,11 +112,30 @@ export class SqlService {
     return renderRows(result);
   }
 
+  /**
+   * Counts the rows and columns of every table, reporting progress table by table.
+   * @returns One entry per table: its name, row count and column count.
+   */
+  @Tool({ annotations: { readOnlyHint: true } })
+  tableStats(@Ctx() ctx: ToolCallContext): TableStats[] {
+    const tables = this.tableNames();
+    return tables.map((table, index) => {
+      ctx.progress(index + 1, tables.length, `counted ${table}`);
+      return { table, rows: this.rowCount(table), columns: this.columnCount(table) };
+    });
+  }
+
   private tableNames(): string[] {
     const result = this.db.exec(
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
     )[0];
     return result ? result.values.map(([name]) => String(name)) : [];
+  }
+
+  /** Column count of a table whose name came from sqlite_master (never from the model). */
+  private columnCount(table: string): number {
+    const quoted = `"${table.replace(/"/g, '""')}"`;
+    return this.db.exec(`PRAGMA table_info(${quoted})`)[0]?.values.length ?? 0;
   }
 
   /** Row count of a table whose name came from sqlite_master (never from the model). */

@@ -1,13 +1,16 @@
 /**
  * The SQL sample served over MCP: the official MCP SDK client, connected in memory to
- * `createMcpServer`, lists the tools with their read-only hints and runs queries.
+ * `createMcpServer`, lists the tools with their read-only hints and runs queries; `table_stats`
+ * answers a typed result with progress, in memory and over stateless Streamable HTTP.
  */
 import 'reflect-metadata';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import type { Database } from 'sql.js';
 import { ToolRegistry } from 'toolwright';
-import { createMcpServer } from 'toolwright/mcp';
+import { createMcpServer, startMcpHttpServer } from 'toolwright/mcp';
 import { manifest } from '../tools.manifest';
 import { createShopDatabase } from './createShopDatabase';
 import { SqlService } from './SqlService';
@@ -40,7 +43,12 @@ describe('sql sample over MCP', () => {
 
   it('lists the tools with their descriptions and read-only hints', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['list_tables', 'describe_table', 'run_query']);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'list_tables',
+      'describe_table',
+      'run_query',
+      'table_stats',
+    ]);
     const runQuery = tools.find((tool) => tool.name === 'run_query');
     expect(runQuery?.description).toContain('Runs one read-only SQL statement');
     expect(runQuery?.annotations?.readOnlyHint).toBe(true);
@@ -58,5 +66,57 @@ describe('sql sample over MCP', () => {
     });
     expect(write.isError).toBe(true);
     expect(textOf(write)).toContain('attempt to write a readonly database');
+  });
+
+  it('lists table_stats with its output schema, derived from the return type', async () => {
+    const { tools } = await client.listTools();
+    const stats = tools.find((tool) => tool.name === 'table_stats');
+    expect(stats?.outputSchema).toMatchObject({
+      type: 'object',
+      properties: { result: { type: 'array', items: { required: ['table', 'rows', 'columns'] } } },
+      required: ['result'],
+    });
+  });
+
+  it('answers table_stats with structuredContent and reports progress table by table', async () => {
+    const progress: Progress[] = [];
+    const result = await client.callTool({ name: 'table_stats', arguments: {} }, undefined, {
+      onprogress: (report) => progress.push(report),
+    });
+    const stats = (result.structuredContent as { result: { table: string; rows: number }[] })
+      .result;
+    expect(stats.find((entry) => entry.table === 'customers')).toEqual({
+      table: 'customers',
+      rows: 8,
+      columns: expect.any(Number),
+    });
+    expect(JSON.parse((result.content as { text: string }[])[0].text)).toEqual(stats);
+    expect(progress.map((report) => report.progress)).toEqual(stats.map((_, i) => i + 1));
+    expect(progress.at(-1)).toMatchObject({ total: stats.length });
+  });
+
+  it('serves the same tools statelessly over Streamable HTTP, for instances behind a load balancer', async () => {
+    const registry = new ToolRegistry({ manifest }).register(new SqlService(db));
+    const running = await startMcpHttpServer(registry, {
+      name: 'shop-sql',
+      version: '1.0.0',
+      stateless: true,
+    });
+    const remote = new Client({ name: 'sample-client', version: '1.0.0' });
+    await remote.connect(new StreamableHTTPClientTransport(new URL(running.url)));
+    try {
+      const progress: Progress[] = [];
+      const result = await remote.callTool({ name: 'table_stats', arguments: {} }, undefined, {
+        onprogress: (report) => progress.push(report),
+      });
+      expect(result.structuredContent).toEqual(
+        (await client.callTool({ name: 'table_stats' })).structuredContent,
+      );
+      expect(progress.length).toBeGreaterThan(0);
+      expect(running.sessionCount).toBe(0);
+    } finally {
+      await remote.close();
+      await running.close();
+    }
   });
 });

@@ -5,7 +5,8 @@
 import type { MessageCreateParamsBase } from '@anthropic-ai/sdk/resources/messages';
 import type { AgentDialect } from './dialects/AgentDialect';
 import type { CallRunner } from './CallRunner';
-import type { AgentClient, AgentRegistry } from './types';
+import type { ApprovalMode, ApprovalStore } from './pause/types';
+import type { AgentClient, AgentFormat, AgentRegistry } from './types';
 
 /** The resolved options of an agent. */
 export interface AgentSettings {
@@ -17,6 +18,9 @@ export interface AgentSettings {
   cache: boolean;
   context: unknown;
   params: Partial<Omit<MessageCreateParamsBase, 'messages' | 'stream'>>;
+  format: AgentFormat;
+  /** Where runs paused for approval wait, and for how long. */
+  approvals: { mode: ApprovalMode; store: ApprovalStore; ttlSeconds: number };
 }
 
 /** The parts of an agent the phases use. */

@@ -10,6 +10,7 @@ import type { CallAnswer, DialectCall } from './dialects/AgentDialect';
 import type { Limiter } from './createLimiter';
 import { raceAbort } from './raceAbort';
 import type { Logger, ToolProgress } from '../registry/types';
+import { PAUSE, deferral } from './pause/deferral';
 import type { AgentEvent, AgentRegistry, ApprovalDecision, Approver, CallDecider } from './types';
 
 /** What one turn's calls share. */
@@ -45,6 +46,8 @@ export class CallRunner {
     private readonly registry: AgentRegistry,
     private readonly approve: Approver | undefined,
     private readonly logger?: Logger,
+    /** `approvals: 'pause'`: undecided calls pause the run instead of being denied. */
+    private readonly pauses = false,
   ) {}
 
   /** Answers a call that will not run with an error text (emitted as its result too). */
@@ -71,6 +74,8 @@ export class CallRunner {
     };
     scope.emit?.({ type: 'tool_call', id, name, input, valid: true, call: valid });
     const refusal = await raceAbort(this.approval(valid, scope), scope.signal);
+    if (refusal === PAUSE)
+      return { call: { ...call, input: valid.input }, content: '', isError: false, pending: true };
     if (refusal !== undefined) {
       const reason = sanitizeForModel(refusal, 500);
       return this.finish(
@@ -94,15 +99,20 @@ export class CallRunner {
     return this.finish(call, outcome.content, outcome.isError, scope);
   }
 
-  /** The denial reason, or undefined when the call may run. */
-  private async approval(call: ToolCall, scope: TurnScope): Promise<string | undefined> {
+  /** The denial reason, `PAUSE`, or undefined when the call may run. */
+  private async approval(
+    call: ToolCall,
+    scope: TurnScope,
+  ): Promise<string | typeof PAUSE | undefined> {
     try {
       if (scope.decide) {
         const refusal = denied(await scope.decide(call));
         if (refusal !== undefined) return refusal;
       }
       if (!this.registry.get(call.name)?.options.requiresApproval) return undefined;
+      const pausable = this.pauses && !scope.decide;
       if (!this.approve) {
+        if (pausable) return PAUSE;
         return scope.decide
           ? undefined
           : 'the tool requires approval and no approver is configured';
@@ -113,7 +123,8 @@ export class CallRunner {
         state: scope.state,
         signal: scope.signal,
       };
-      return denied(await this.approve(call, ctx));
+      const decision = await this.approve(call, ctx);
+      return decision === 'pause' ? deferral(pausable) : denied(decision);
     } catch (error) {
       const message = (error as { message?: unknown } | null)?.message ?? String(error);
       this.logger?.warn(

@@ -3,23 +3,28 @@
  * `run` (automatic), `step` + `resolve` (manual: the caller decides what runs) and `stream`
  * (automatic, with events as they happen). The phases live beside it: request building
  * (`buildRequest`), turns (`executeTurn`), calls (`CallRunner`), the loop (`runLoop`), manual
- * mode (`manualStep`), and the wire format behind `dialects/`.
+ * mode (`manualStep`), durable approvals (`pause/`: a run pauses on calls that wait for
+ * approval and `resume` goes on, on any instance), and the wire format behind `dialects/`.
  */
 import { setMaxListeners } from 'node:events';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
+import { MemoryApprovalStore } from '../approvals/MemoryApprovalStore';
 import { ToolwrightError } from '../errors/ToolwrightError';
 import type { AgentCore } from './AgentCore';
 import { CallRunner } from './CallRunner';
 import { dialectFor } from './dialects/dialectTable';
 import { EventQueue } from './EventQueue';
 import { resolveStep, takeStep } from './manualStep';
-import { runLoop } from './runLoop';
+import { resumeRun } from './pause/resumeRun';
+import type { ApprovalMode, PausedRunState, PendingApproval, ResumeDecisions } from './pause/types';
+import { asAbort, runLoop } from './runLoop';
 import type {
   AgentEvent,
   Approver,
   CallDecider,
   RunInput,
   RunOptions,
+  RunOutcome,
   RunResult,
   StepResult,
   ToolAgentOptions,
@@ -30,6 +35,28 @@ import type {
  * from `max_tokens`; above this, `run` streams its requests (without events).
  */
 const NON_STREAMING_MAX_TOKENS = 21_333;
+
+/** How long a paused run waits for `resume()` by default: one day. */
+const DEFAULT_APPROVAL_TTL_SECONDS = 86_400;
+
+/** The approval settings, checked. */
+function approvalSettings(
+  options: Pick<ToolAgentOptions, 'approvals' | 'approvalStore' | 'approvalTtlSeconds'>,
+): AgentCore['settings']['approvals'] {
+  const mode = options.approvals ?? 'callback';
+  if (mode !== 'callback' && mode !== 'pause') {
+    throw new ToolwrightError(
+      `ToolAgent: approvals must be 'callback' or 'pause', got ${JSON.stringify(mode)}`,
+    );
+  }
+  const ttlSeconds = options.approvalTtlSeconds ?? DEFAULT_APPROVAL_TTL_SECONDS;
+  if (!(ttlSeconds > 0) || !Number.isFinite(ttlSeconds)) {
+    throw new ToolwrightError(
+      `ToolAgent: approvalTtlSeconds must be a positive number of seconds, got ${ttlSeconds}`,
+    );
+  }
+  return { mode, store: options.approvalStore ?? new MemoryApprovalStore(), ttlSeconds };
+}
 
 /**
  * A run's own signal: fires when `outer` does or when the run aborts itself. Every call of a
@@ -58,10 +85,10 @@ function linkedController(outer: AbortSignal | undefined): {
  * const { finalText, messages } = await agent.run('What is GM trading at?');
  * for await (const event of agent.stream('And Ford?')) if (event.type === 'text') write(event.text);
  */
-export class ToolAgent<State = unknown> {
+export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> {
   private readonly core: AgentCore;
 
-  constructor(options: ToolAgentOptions<State>) {
+  constructor(options: ToolAgentOptions<State, Mode>) {
     const maxIterations = options.maxIterations ?? 10;
     if (!Number.isInteger(maxIterations) || maxIterations < 1) {
       throw new ToolwrightError(
@@ -72,14 +99,17 @@ export class ToolAgent<State = unknown> {
     if (!(concurrency >= 1)) {
       throw new ToolwrightError(`ToolAgent: concurrency must be at least 1, got ${concurrency}`);
     }
+    const approvals = approvalSettings(options);
+    const format = options.format ?? 'native';
     this.core = {
       client: options.client,
       registry: options.registry,
-      dialect: dialectFor(options.format ?? 'native', options.registry),
+      dialect: dialectFor(format, options.registry),
       runner: new CallRunner(
         options.registry,
         options.approve as Approver | undefined,
         options.logger,
+        approvals.mode === 'pause',
       ),
       settings: {
         model: options.model,
@@ -90,6 +120,8 @@ export class ToolAgent<State = unknown> {
         cache: options.cache ?? false,
         context: options.context,
         params: options.params ?? {},
+        format,
+        approvals,
       },
     };
   }
@@ -99,14 +131,48 @@ export class ToolAgent<State = unknown> {
    * @example
    * const result = await agent.run('Refund order 42', { signal: AbortSignal.timeout(60_000) });
    */
-  async run(input: RunInput, options: RunOptions<State> = {}): Promise<RunResult> {
+  async run(input: RunInput, options: RunOptions<State> = {}): Promise<RunOutcome<Mode>> {
     const { controller, unlink } = linkedController(options.signal);
     try {
-      return await runLoop(this.core, input, {
+      const outcome = await runLoop(this.core, input, {
         signal: controller.signal,
         state: this.state(options),
-        mode: this.core.settings.maxTokens > NON_STREAMING_MAX_TOKENS ? 'stream' : 'request',
+        mode: this.requestMode(),
       });
+      return outcome as RunOutcome<Mode>;
+    } finally {
+      unlink();
+    }
+  }
+
+  /**
+   * Goes on with a run that paused for approval (`approvals: 'pause'`), on this instance or any
+   * other: by run id (taken from the approval store, so only one resume of it ever goes on) or by
+   * the `state` itself. `decisions` decides every waiting call: approved calls run, denied ones are
+   * answered `is_error` with the reason, and the loop continues; it may pause again.
+   * @example
+   * const result = await agent.run('Refund order ord_1003');
+   * if (result.status === 'pending_approval') {
+   *   // later, on any instance sharing the store:
+   *   await agent.resume(result.runId, { [result.pending[0].id]: { approved: false, reason: 'too much' } });
+   * }
+   */
+  async resume(
+    from: string | PausedRunState,
+    decisions: ResumeDecisions,
+    options: RunOptions<State> = {},
+  ): Promise<RunResult | PendingApproval> {
+    const { controller, unlink } = linkedController(options.signal);
+    const scope = { signal: controller.signal, state: this.state(options) };
+    try {
+      const point = await resumeRun(this.core, from, decisions, scope);
+      return await runLoop(this.core, point.messages, {
+        ...scope,
+        mode: this.requestMode(),
+        from: point.from,
+      });
+    } catch (error) {
+      throw asAbort(error, controller.signal);
     } finally {
       unlink();
     }
@@ -167,7 +233,9 @@ export class ToolAgent<State = unknown> {
         })
           .then(
             (result) => {
-              queue.push({ type: 'done', result });
+              if (result.status === 'pending_approval') {
+                queue.push({ type: 'pending_approval', result });
+              } else queue.push({ type: 'done', result });
               queue.end();
             },
             (error: unknown) => queue.fail(error),
@@ -177,6 +245,10 @@ export class ToolAgent<State = unknown> {
       stop: () => controller?.abort(),
     });
     return queue;
+  }
+
+  private requestMode(): 'stream' | 'request' {
+    return this.core.settings.maxTokens > NON_STREAMING_MAX_TOKENS ? 'stream' : 'request';
   }
 
   private state(options: RunOptions<State>): unknown {

@@ -3,6 +3,8 @@
  * to the history, and go on while the model waits for results (or paused its turn), until it
  * stops or `maxIterations` requests were made. The history it returns (and the one an
  * `AbortError` carries) always satisfies the pairing rule, so it can be stored and continued.
+ * With `approvals: 'pause'` a turn whose calls wait for approval pauses the run (`pauseRun`);
+ * `resume()` starts the loop again from where it paused (`from`).
  */
 import type { Message, MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { AbortError } from './AbortError';
@@ -10,9 +12,12 @@ import type { AgentCore } from './AgentCore';
 import { addUsage, emptyUsage } from './addUsage';
 import type { TurnScope } from './CallRunner';
 import { answerTurn, requestTurn, streamTurn } from './executeTurn';
+import type { CallAnswer } from './dialects/AgentDialect';
+import { pauseRun } from './pause/pauseRun';
+import type { PendingApproval } from './pause/types';
 import { unansweredTurn } from './repairHistory';
 import { isSdkAbortError } from './sdkErrors';
-import type { AgentEvent, AgentStopReason, RunInput, RunResult } from './types';
+import type { AgentEvent, AgentStopReason, AgentUsage, RunInput, RunResult } from './types';
 
 /** How turns are requested: whole (`run`) or streamed (`stream`). */
 export type TurnMode = 'request' | 'stream';
@@ -31,21 +36,44 @@ export function asAbort(error: unknown, signal: AbortSignal): unknown {
   return error;
 }
 
-/** Runs the loop to its end. */
+/** Where a resumed run goes on from: its id, counts so far and the message it paused on. */
+export interface LoopStart {
+  runId: string;
+  iterations: number;
+  usage: AgentUsage;
+  last: Message;
+}
+
+const isPending = (answer: CallAnswer): boolean => answer.pending === true;
+
+/** True when the model waits for another turn after `message` (results, or a paused turn). */
+const continues = (core: AgentCore, message: Message): boolean =>
+  core.dialect.awaitsResults(message) || message.stop_reason === 'pause_turn';
+
+/** Runs the loop to its end, or until calls wait for approval. */
 export async function runLoop(
   core: AgentCore,
   input: RunInput,
-  options: { signal: AbortSignal; state: unknown; mode: TurnMode; emit?: (e: AgentEvent) => void },
-): Promise<RunResult> {
+  options: {
+    signal: AbortSignal;
+    state: unknown;
+    mode: TurnMode;
+    emit?: (e: AgentEvent) => void;
+    from?: LoopStart;
+  },
+): Promise<RunResult | PendingApproval> {
   const { dialect, settings } = core;
   const messages = toMessages(input);
-  const usage = emptyUsage();
+  const usage = options.from ? { ...options.from.usage } : emptyUsage();
   const scope: TurnScope = { signal: options.signal, state: options.state, emit: options.emit };
   const execute = options.mode === 'stream' ? streamTurn : requestTurn;
-  let iterations = 0;
-  let last: Message | undefined;
+  let iterations = options.from?.iterations ?? 0;
+  let last: Message | undefined = options.from?.last;
+  const pause = (message: Message, answers: CallAnswer[]): Promise<PendingApproval> =>
+    pauseRun(core, { runId: options.from?.runId, messages, message, answers, iterations, usage });
   const result = (stopReason: AgentStopReason, message: Message): RunResult => {
     const done: RunResult = {
+      status: 'completed',
       finalText: dialect.finalText(message),
       message,
       messages,
@@ -58,9 +86,13 @@ export async function runLoop(
     return done;
   };
   try {
+    if (last && !continues(core, last)) return result(last.stop_reason ?? 'end_turn', last);
     const unanswered = unansweredTurn(messages, dialect);
-    if (unanswered)
-      messages.push(dialect.resultsMessage(await answerTurn(core, unanswered, scope)));
+    if (unanswered) {
+      const answers = await answerTurn(core, unanswered, scope);
+      if (answers.some(isPending)) return await pause(unanswered, answers);
+      messages.push(dialect.resultsMessage(answers));
+    }
     for (;;) {
       if (options.signal.aborted) throw new AbortError(options.signal.reason);
       if (last && iterations >= settings.maxIterations) return result('max_iterations', last);
@@ -69,15 +101,18 @@ export async function runLoop(
       last = turn.message;
       addUsage(usage, turn.message.usage);
       messages.push(dialect.historyMessage(turn.message));
-      if (turn.answers.length > 0) messages.push(dialect.resultsMessage(turn.answers));
+      const paused = turn.answers.some(isPending);
+      if (turn.answers.length > 0 && !paused) messages.push(dialect.resultsMessage(turn.answers));
       options.emit?.({
         type: 'turn_end',
         message: turn.message,
         iteration: iterations,
         stopReason: turn.message.stop_reason,
       });
-      const goOn = dialect.awaitsResults(turn.message) || turn.message.stop_reason === 'pause_turn';
-      if (!goOn) return result(turn.message.stop_reason ?? 'end_turn', turn.message);
+      if (paused) return await pause(turn.message, turn.answers);
+      if (!continues(core, turn.message)) {
+        return result(turn.message.stop_reason ?? 'end_turn', turn.message);
+      }
     }
   } catch (error) {
     const failure = asAbort(error, options.signal);

@@ -16,6 +16,7 @@ import type {
 import type { ToolCall, InvalidToolCall } from '../calls/types';
 import type { ToolDescriptor } from '../manifest/types';
 import type { CallOptions, Logger, ToolOutcome } from '../registry/types';
+import type { ApprovalMode, ApprovalStore, DeferredDecision, PendingApproval } from './pause/types';
 
 /** The wire format of the loop: native `tools`, or the legacy XML prompt format. */
 export type AgentFormat = 'native' | 'xml';
@@ -45,11 +46,14 @@ export interface ApprovalContext<State = unknown> {
 /** `true` approves; `false` or `{ approved: false, reason }` denies (the reason reaches the model). */
 export type ApprovalDecision = boolean | { approved: boolean; reason?: string };
 
-/** Consulted for every call of a tool marked `requiresApproval`. */
+/**
+ * Consulted for every call of a tool marked `requiresApproval`. With `approvals: 'pause'` it may
+ * answer `'pause'` to leave the call to a later `resume()` (say, a supervisor's decision).
+ */
 export type Approver<State = unknown> = (
   call: ToolCall,
   ctx: ApprovalContext<State>,
-) => ApprovalDecision | Promise<ApprovalDecision>;
+) => ApprovalDecision | DeferredDecision | Promise<ApprovalDecision | DeferredDecision>;
 
 /** `resolve()`'s choice for each valid call (default: run them all). */
 export type CallDecider = (call: ToolCall) => ApprovalDecision | Promise<ApprovalDecision>;
@@ -78,7 +82,7 @@ export interface AgentClient {
 }
 
 /** Options of `new ToolAgent()`. */
-export interface ToolAgentOptions<State = unknown> {
+export interface ToolAgentOptions<State = unknown, Mode extends ApprovalMode = ApprovalMode> {
   /** The official client (`new Anthropic()`, or its Bedrock / Vertex variants). */
   client: AgentClient;
   registry: AgentRegistry;
@@ -92,8 +96,18 @@ export interface ToolAgentOptions<State = unknown> {
   format?: AgentFormat;
   /** Calls of one turn that may run at the same time (default: all of them). */
   concurrency?: number;
-  /** Decides the calls of tools marked `requiresApproval`; without it they are denied. */
+  /** Decides the calls of tools marked `requiresApproval`; without it they are denied (or paused). */
   approve?: Approver<State>;
+  /**
+   * `callback` (default): calls needing approval wait on `approve`. `pause`: a call that
+   * `approve` does not decide (no `approve`, or it answers `'pause'`) pauses the run: `run()`
+   * returns `{ status: 'pending_approval', runId, state }`, and `resume()` goes on, on any instance.
+   */
+  approvals?: Mode;
+  /** Where paused runs wait for `resume()` (default: in memory, this process only). */
+  approvalStore?: ApprovalStore;
+  /** How long a paused run can be resumed, in seconds (default 86,400: one day). */
+  approvalTtlSeconds?: number;
   /** Application state handed to every call (`ctx.state`), such as the current user. */
   context?: State;
   /** Mark the tool definitions and the system prompt with `cache_control`. */
@@ -116,6 +130,8 @@ export type AgentStopReason = StopReason | 'max_iterations';
 
 /** What `run` returns (and `stream`'s `done` event carries). */
 export interface RunResult {
+  /** The run ended (a paused run is a `PendingApproval` instead). */
+  status: 'completed';
   /** The text of the last assistant message. */
   finalText: string;
   /** The last assistant message. */
@@ -193,4 +209,15 @@ export type AgentEvent =
       message?: string;
     }
   | { type: 'turn_end'; message: Message; iteration: number; stopReason: StopReason | null }
-  | { type: 'done'; result: RunResult };
+  | { type: 'done'; result: RunResult }
+  /** The last event of a run that paused for approval (`approvals: 'pause'`), instead of `done`. */
+  | { type: 'pending_approval'; result: PendingApproval };
+
+/**
+ * What `run` returns: a `ToolAgent<State, 'pause'>` may return a paused run. (An agent whose
+ * mode is not known statically, such as `app.get(ToolAgent)` in Nest, is typed as completing:
+ * type it `ToolAgent<State, 'pause'>` where it pauses.)
+ */
+export type RunOutcome<Mode extends ApprovalMode = ApprovalMode> = [Mode] extends ['pause']
+  ? RunResult | PendingApproval
+  : RunResult;

@@ -11,31 +11,44 @@ import { createShopRegistry } from './__fixtures__/shopRegistry';
 
 const ROOT = join(__dirname, '..', '..');
 
+/** Starts the Nest fixture app in its own process; resolves once it listens. */
+async function startNestApp(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(
+    process.execPath,
+    ['-r', 'ts-node/register/transpile-only', join(__dirname, '__fixtures__', 'nestApp.ts')],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'),
+        MCP_TOKEN: 't0ken',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (\S+)/.exec(output);
+      if (match) resolve(match[1]);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
+  });
+  return { child, url };
+}
+
 describe('mountMcpHttp on a Nest (Express) application', () => {
   let child: ChildProcess;
   let url: string;
 
   beforeAll(async () => {
-    child = spawn(
-      process.execPath,
-      ['-r', 'ts-node/register/transpile-only', join(__dirname, '__fixtures__', 'nestApp.ts')],
-      {
-        cwd: ROOT,
-        env: { ...process.env, TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'), MCP_TOKEN: 't0ken' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let output = '';
-    url = await new Promise<string>((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = /listening on (\S+)/.exec(output);
-        if (match) resolve(match[1]);
-      };
-      child.stdout?.on('data', onData);
-      child.stderr?.on('data', onData);
-      child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
-    });
+    ({ child, url } = await startNestApp({}));
   });
 
   afterAll(async () => {
@@ -84,5 +97,26 @@ describe('mountMcpHttp on a Nest (Express) application', () => {
   it('leaves the rest of the app alone', async () => {
     const response = await fetch(url.replace(/\/mcp$/, '/elsewhere'));
     expect(response.status).toBe(404);
+  });
+});
+
+describe('mountMcpHttp, stateless, on a Nest (Express) application', () => {
+  it('answers calls without a session', async () => {
+    const { child, url } = await startNestApp({ MCP_STATELESS: '1' });
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    const transport = new StreamableHTTPClientTransport(new URL(url), {
+      requestInit: { headers: { Authorization: 'Bearer t0ken' } },
+    });
+    try {
+      await client.connect(transport);
+      expect(transport.sessionId).toBeUndefined();
+      const result = await client.callTool({ name: 'add', arguments: { a: 1, b: 2 } });
+      expect(result.content).toEqual([{ type: 'text', text: '3' }]);
+    } finally {
+      await client.close();
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
   });
 });

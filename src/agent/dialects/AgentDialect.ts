@@ -42,6 +42,8 @@ export interface CallAnswer {
   call: DialectCall;
   content: ToolOutcome['content'];
   isError: boolean;
+  /** The call waits for approval (`approvals: 'pause'`): no answer yet, the run pauses. */
+  pending?: boolean;
 }
 
 /** The parts of a request that depend on the format. */

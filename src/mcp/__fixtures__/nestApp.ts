@@ -1,7 +1,7 @@
 /**
  * A Nest (Express) application with the shop registry's MCP endpoint mounted at /mcp. Run as
  * its own process (Nest 12 is ES-module only, which Jest's runtime cannot load on Node 20);
- * prints `listening on <url>` and stops on SIGTERM.
+ * prints `listening on <url>` and stops on SIGTERM. `MCP_STATELESS=1` mounts it stateless.
  */
 import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     name: 'shop',
     version: '1.0.0',
     token: process.env.MCP_TOKEN,
+    stateless: process.env.MCP_STATELESS === '1',
   });
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;

@@ -1,0 +1,132 @@
+/**
+ * Resuming a paused run: take its state (from the store by run id, at most once; or as given),
+ * collect one decision per waiting call before anything runs, run the approved calls, deny the
+ * others, and answer every call of the paused turn in order, the calls that had already run
+ * with their kept results, so the pairing rule holds whatever was decided.
+ */
+import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
+import type { ToolCall } from '../../calls/types';
+import { ApprovalNotFoundError } from '../../errors/ApprovalNotFoundError';
+import { sanitizeForModel } from '../../errors/sanitizeForModel';
+import { ToolwrightError } from '../../errors/ToolwrightError';
+import type { AgentCore } from '../AgentCore';
+import { createLimiter } from '../createLimiter';
+import type { CallAnswer } from '../dialects/AgentDialect';
+import { raceAbort } from '../raceAbort';
+import type { LoopStart } from '../runLoop';
+import type { ApprovalDecision } from '../types';
+import { checkPausedState } from './checkPausedState';
+import { pendingCalls } from './pauseRun';
+import type { PausedCall, PausedRunState, ResumeDecisions } from './types';
+
+/** What the loop needs to go on: the history with the paused turn answered, and where it stood. */
+export interface ResumePoint {
+  messages: MessageParam[];
+  from: LoopStart;
+}
+
+/** `undefined` approves; otherwise the denial reason. Throws on a value that is no decision. */
+function refusalOf(decision: unknown, call: ToolCall): string | undefined {
+  if (decision === true) return undefined;
+  if (decision === false) return 'not approved';
+  if (typeof decision === 'object' && decision !== null && 'approved' in decision) {
+    const { approved, reason } = decision as { approved: unknown; reason?: unknown };
+    if (approved === true) return undefined;
+    if (approved === false) return typeof reason === 'string' && reason ? reason : 'not approved';
+  }
+  throw new ToolwrightError(
+    `ToolAgent.resume: the decision for call "${call.id}" (${call.name}) must be true, false or { approved, reason? }, got ${JSON.stringify(decision)}`,
+  );
+}
+
+/** One decision per waiting call, asked or looked up before anything runs. */
+async function collectDecisions(
+  pending: ToolCall[],
+  decisions: ResumeDecisions,
+): Promise<Map<string, string | undefined>> {
+  if (typeof decisions !== 'function') {
+    if (typeof decisions !== 'object' || decisions === null) {
+      throw new ToolwrightError(
+        'ToolAgent.resume: decisions must be an object keyed by call id, or a function of the call',
+      );
+    }
+    const ids = new Set(pending.map((call) => call.id));
+    const missing = pending.filter((call) => !Object.hasOwn(decisions, call.id));
+    const unknown = Object.keys(decisions).filter((id) => !ids.has(id));
+    if (missing.length > 0 || unknown.length > 0) {
+      throw new ToolwrightError(
+        `ToolAgent.resume: decisions must name every waiting call and no other; missing: [${missing.map((c) => c.id).join(', ')}], not waiting: [${unknown.join(', ')}]`,
+      );
+    }
+  }
+  const decide = (call: ToolCall): ApprovalDecision | Promise<ApprovalDecision> =>
+    typeof decisions === 'function' ? decisions(call) : decisions[call.id];
+  const refusals = new Map<string, string | undefined>();
+  for (const call of pending) refusals.set(call.id, refusalOf(await decide(call), call));
+  return refusals;
+}
+
+/** The state to resume: taken from the store by id (at most once), or checked as given. */
+async function takeState(core: AgentCore, from: PausedRunState | string): Promise<PausedRunState> {
+  const { store } = core.settings.approvals;
+  const state =
+    typeof from === 'string' ? await store.load(from) : checkPausedState(from, 'ToolAgent.resume');
+  if (!state) throw new ApprovalNotFoundError(String(from));
+  if (state.format !== core.settings.format) {
+    throw new ToolwrightError(
+      `ToolAgent.resume: run "${state.runId}" was paused in the ${state.format} format, this agent uses ${core.settings.format}`,
+    );
+  }
+  return state;
+}
+
+/** The answer to one call of the paused turn. */
+async function answerCall(
+  call: PausedCall,
+  refusals: Map<string, string | undefined>,
+  run: (call: PausedCall) => Promise<CallAnswer>,
+): Promise<CallAnswer> {
+  const dialectCall = { id: call.id, name: call.name, input: call.input, complete: true };
+  if (call.status === 'answered') {
+    return { call: dialectCall, content: call.content, isError: call.isError };
+  }
+  const refusal = refusals.get(call.id);
+  if (refusal === undefined) return run(call);
+  const reason = sanitizeForModel(refusal, 500);
+  const content = `Tool "${call.name}" was not run: the call was denied (${reason}).`;
+  return { call: dialectCall, content, isError: true };
+}
+
+/** Decides, runs and answers the paused turn; returns where the loop goes on from. */
+export async function resumeRun(
+  core: AgentCore,
+  from: PausedRunState | string,
+  decisions: ResumeDecisions,
+  scope: { signal: AbortSignal; state: unknown },
+): Promise<ResumePoint> {
+  const state = await takeState(core, from);
+  const refusals = await collectDecisions(pendingCalls(state), decisions);
+  const removed = await core.settings.approvals.store.delete(state.runId);
+  if (typeof from === 'string' && !removed) throw new ApprovalNotFoundError(from);
+  const limiter = createLimiter(core.settings.concurrency);
+  const run = async (call: PausedCall): Promise<CallAnswer> => {
+    const outcome = await raceAbort(
+      limiter(() =>
+        core.registry.call(call.name, call.input, {
+          toolUseId: call.id,
+          signal: scope.signal,
+          state: scope.state,
+        }),
+      ),
+      scope.signal,
+    );
+    const dialectCall = { id: call.id, name: call.name, input: call.input, complete: true };
+    return { call: dialectCall, content: outcome.content, isError: outcome.isError };
+  };
+  const answers = await Promise.all(state.calls.map((call) => answerCall(call, refusals, run)));
+  const { runId, iterations, usage, message } = state;
+  return {
+    messages: [...state.messages, core.dialect.resultsMessage(answers)],
+    from: { runId, iterations, usage, last: message },
+  };
+}

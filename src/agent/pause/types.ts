@@ -1,0 +1,82 @@
+/**
+ * The types of durable approvals: the plain-JSON state of a run paused on calls that need
+ * approval, what `run()` returns when it pauses, the decisions `resume()` takes, and the store
+ * that keeps paused runs between instances. Apart from the loop so stores can import them alone.
+ */
+import type { Message, MessageParam } from '@anthropic-ai/sdk/resources/messages';
+import type { ToolCall } from '../../calls/types';
+import type { ToolOutcome } from '../../registry/types';
+import type { AgentFormat, AgentUsage, ApprovalDecision } from '../types';
+
+/** How calls of `requiresApproval` tools wait: on the `approve` callback, or by pausing the run. */
+export type ApprovalMode = 'callback' | 'pause';
+
+/** What an approver may answer in `pause` mode besides a decision: leave it to `resume()`. */
+export type DeferredDecision = 'pause';
+
+/** One call of the paused turn: already answered (kept for the results message) or waiting. */
+export type PausedCall =
+  | {
+      status: 'answered';
+      id: string;
+      name: string;
+      input: unknown;
+      content: ToolOutcome['content'];
+      isError: boolean;
+    }
+  | {
+      status: 'pending';
+      id: string;
+      name: string;
+      /** The input as validation accepted it. */
+      input: Record<string, unknown>;
+    };
+
+/** A paused run, plain JSON: store it anywhere, resume it on any instance. */
+export interface PausedRunState {
+  version: 1;
+  /** Stable across the pauses of one run; the store's key. */
+  runId: string;
+  /** The wire format the history is written in; a resuming agent must use the same. */
+  format: AgentFormat;
+  /** The history up to and including the assistant message whose calls wait. */
+  messages: MessageParam[];
+  /** That assistant message, as the API returned it. */
+  message: Message;
+  /** Every call of that message, in order. */
+  calls: PausedCall[];
+  /** Model requests made so far. */
+  iterations: number;
+  usage: AgentUsage;
+  /** ISO times: when the run paused, and when its store entry expires. */
+  pausedAt: string;
+  expiresAt: string;
+}
+
+/** What `run()` (or `resume()`) returns when the run paused for approval. */
+export interface PendingApproval {
+  status: 'pending_approval';
+  /** The id to resume it by (`agent.resume(runId, decisions)`). */
+  runId: string;
+  /** The calls waiting for a decision. */
+  pending: ToolCall[];
+  state: PausedRunState;
+}
+
+/**
+ * `resume()`'s decisions: one per pending call id, or a function asked for each pending call.
+ * `true` approves; `false` or `{ approved: false, reason }` denies (the reason reaches the model).
+ */
+export type ResumeDecisions =
+  | Record<string, ApprovalDecision>
+  | ((call: ToolCall) => ApprovalDecision | Promise<ApprovalDecision>);
+
+/**
+ * Where paused runs wait, keyed by run id, each entry expiring after its TTL. `delete` says
+ * whether the entry was still there, so that of two instances resuming one run only one goes on.
+ */
+export interface ApprovalStore {
+  save(runId: string, state: PausedRunState, ttlSeconds: number): Promise<void>;
+  load(runId: string): Promise<PausedRunState | undefined>;
+  delete(runId: string): Promise<boolean>;
+}
