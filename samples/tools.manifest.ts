@@ -543,7 +543,12 @@ export const manifest: ToolManifest = {
             "type": "string",
             "description": "Why the customer is refunded, in a sentence.",
             "minLength": 5,
-            "maxLength": 500
+            "pattern": "^(?:[^\\uFE0E\\uFE0F](?:[\\uFE0E\\uFE0F]|(?![\\uFE0E\\uFE0F]))|[\\uFE0E\\uFE0F]){5,}$",
+            "allOf": [
+              {
+                "pattern": "^(?:[^\\uFE0E\\uFE0F](?:[\\uFE0E\\uFE0F]|(?![\\uFE0E\\uFE0F]))|[\\uFE0E\\uFE0F]){0,500}$"
+              }
+            ]
           }
         },
         "required": [

@@ -20,10 +20,38 @@ const FORMATS: Record<string, fc.Arbitrary<string>> = {
     .map((d) => d.toISOString()),
 };
 
+/** Characters where string lengths disagree: astral (emoji), variation selectors, lone surrogates. */
+const TRICKY_CHAR = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom('a', 'Z', '-', '1', ' ') },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom('\u2764', '\uFE0F', '\uFE0E', '\u{1F600}', '\u{1F44D}\u{1F3FD}'),
+  },
+  { weight: 1, arbitrary: fc.constantFrom('\uD800', '\uDC00', '\u00E9', '\u0301') },
+);
+
+/** Strings mixing plain and tricky characters, up to `maxLength` pieces. */
+export const trickyString = (maxLength = 12): fc.Arbitrary<string> =>
+  fc.array(TRICKY_CHAR, { maxLength }).map((chars) => chars.join(''));
+
 function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   if (schema.format && FORMATS[schema.format]) return FORMATS[schema.format]!;
-  if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern));
-  return fc.string({ minLength: schema.minLength ?? 0, maxLength: schema.maxLength ?? 12 });
+  const patterns = [schema.pattern, ...(schema.allOf ?? []).map((s) => s.pattern)]
+    .filter((p): p is string => typeof p === 'string')
+    .map((p) => new RegExp(p, 'u'));
+  if (patterns.length === 1) {
+    try {
+      return fc.stringMatching(patterns[0]!);
+    } catch {
+      // fast-check cannot generate from this pattern (a lookahead): filter tricky strings instead.
+    }
+  }
+  const low = schema.minLength ?? 0;
+  const base =
+    patterns.length > 0
+      ? fc.oneof(trickyString(low + 8), fc.string({ minLength: low, maxLength: low + 8 }))
+      : fc.string({ minLength: low, maxLength: schema.maxLength ?? 12 });
+  return base.filter((text) => patterns.every((p) => p.test(text)));
 }
 
 function numberArbitrary(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {

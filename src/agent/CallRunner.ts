@@ -85,9 +85,11 @@ export class CallRunner {
         scope,
       );
     }
+    const checkedInput = checked.input;
     const outcome = await raceAbort(
       limiter(() =>
-        this.registry.call(call.name, call.input, {
+        // The checked input: the registry dispatches it without validating again.
+        this.registry.call(call.name, checkedInput, {
           toolUseId: call.id,
           signal: scope.signal,
           state: scope.state,

@@ -53,10 +53,8 @@ async function approvalOf(
   input: Record<string, unknown>,
   extra: Extra,
 ): Promise<CallToolResult | undefined> {
-  const { server, registry, options } = scope;
+  const { server, options } = scope;
   if (!scope.needsApproval(name)) return undefined;
-  // Invalid input is answered by registry.call with its own error text; nobody is asked.
-  if (registry.check && !(await registry.check(name, input)).ok) return undefined;
   const request = {
     name,
     input,
@@ -120,9 +118,14 @@ export async function handleToolCall(
   params: unknown,
   extra: Extra,
 ): Promise<CallToolResult> {
-  const { name, input, progressToken } = readCallParams(params);
+  const { name, input: raw, progressToken } = readCallParams(params);
   const release = closeStreamOnAbort(scope.server, extra);
   try {
+    // Checked once: invalid input is answered with the registry's error text (nobody is asked to
+    // approve it), and the checked input is dispatched without validating again.
+    const checked = scope.registry.check ? await scope.registry.check(name, raw) : undefined;
+    if (checked && !checked.ok) return toMcpResult({ content: checked.error, isError: true });
+    const input = checked?.input ?? raw;
     const refused = await approvalOf(scope, name, input, extra);
     if (refused) return refused;
     const shape = scope.shapeOf(name);

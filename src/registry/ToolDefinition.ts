@@ -3,7 +3,7 @@
  * entry, whether it came from the manifest or from run-time metadata) bound to an instance.
  */
 import type { ManifestParam, ManifestTarget, ManifestTool } from '../manifest/types';
-import type { ArgumentClass } from '../validation/buildArgumentClass';
+import type { InputPlan } from '../validation/types';
 
 /** A tool's definition, from the manifest or derived from run-time metadata. */
 export type ToolDefinition = Omit<ManifestTool, 'target'> & {
@@ -15,9 +15,7 @@ export interface BoundTool {
   definition: ToolDefinition;
   instance: object;
   method: (...args: unknown[]) => unknown;
-  /** What the input is transformed into and validated as: a DTO class, or the generated argument class. */
-  argumentClass: ArgumentClass;
-  /** False for a tool without input parameters (only `@Ctx`, or none). */
-  hasInput: boolean;
+  /** How the input is checked: the schema gate, and class-validator where it has a say. */
+  plan: InputPlan;
   params: ManifestParam[];
 }

@@ -29,25 +29,31 @@ import { readMethodFacts } from './readMethodFacts';
 import { toRunnableTools } from './toRunnableTools';
 import type { ParsedToolInput } from './toRunnableTools';
 import type { BetaRunnableTool } from '@anthropic-ai/sdk/lib/tools/BetaRunnableTool';
+import type { PreparedInput } from '../validation/prepareInput';
 import type { BoundTool } from './ToolDefinition';
 import type {
   CallOptions,
+  CheckResult,
   InputLimits,
   RegisteredToolInfo,
   ToolOutcome,
   ToolRegistryOptions,
 } from './types';
 
-/** The default limits on what the model may send. */
-export const DEFAULT_LIMITS: InputLimits = {
+export type { CheckResult } from './types';
+
+/** The default limits on what the model may send (frozen: pass `limits` to change them). */
+export const DEFAULT_LIMITS: Readonly<InputLimits> = Object.freeze({
   maxInputBytes: 1024 * 1024,
   maxDepth: 64,
   maxErrorLength: DEFAULT_MAX_ERROR_LENGTH,
-};
+});
 
-/** The result of `check()`: the input the call would run with, or the error text the model would get. */
-export type CheckResult =
-  { ok: true; input: Record<string, unknown> } | { ok: false; error: string };
+/** What `check()` proved of an input it returned: the tool it was checked for, and its arguments. */
+interface CheckedInput {
+  tool: BoundTool;
+  prepared: PreparedInput;
+}
 
 /**
  * Holds the tools of registered service instances and runs calls against them.
@@ -59,6 +65,8 @@ export class ToolRegistry {
   private readonly tools = new Map<string, BoundTool>();
   private readonly listeners = new Set<() => void>();
   private readonly limits: InputLimits;
+  /** Inputs `check()` returned, by identity: a `check()` or `call()` with one of them validates nothing again. */
+  private readonly checked = new WeakMap<object, CheckedInput>();
 
   constructor(private readonly options: ToolRegistryOptions = {}) {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -128,7 +136,10 @@ export class ToolRegistry {
     return toRunnableTools(this);
   }
 
-  /** Validates an input without running anything (manual mode). Never throws. */
+  /**
+   * Validates an input without running anything (manual mode). Never throws. A valid result's
+   * `input` is a snapshot the registry remembers: `call()` with it runs without validating again.
+   */
   async check(name: string, input: unknown): Promise<CheckResult> {
     const tool = this.tools.get(name);
     if (!tool)
@@ -136,17 +147,25 @@ export class ToolRegistry {
         ok: false,
         error: unknownToolText(name, [...this.tools.keys()], this.limits.maxErrorLength),
       };
-    const prepared = await prepareInput(tool, input, this.limits);
+    if (this.recall(tool, input)) return { ok: true, input: input as Record<string, unknown> };
+    const pending = prepareInput(tool.plan, input, this.limits);
+    const prepared = 'ok' in pending ? pending : await pending;
     if (!prepared.ok) {
       return {
         ok: false,
         error: invalidInputText(name, prepared.problems, this.limits.maxErrorLength),
       };
     }
-    return { ok: true, input: prepared.input };
+    // A registry-owned object: the caller's own object is never mistaken for a checked one.
+    const snapshot = prepared.input === input ? { ...prepared.input } : prepared.input;
+    this.checked.set(snapshot, { tool, prepared: { ...prepared, input: snapshot } });
+    return { ok: true, input: snapshot };
   }
 
-  /** Validates and runs a call. `input` is an object or JSON text. Never throws. */
+  /**
+   * Validates and runs a call. `input` is an object or JSON text (or the `input` of a valid
+   * `check()` result, which runs without validating again). Never throws.
+   */
   async call(name: string, input: unknown, options: CallOptions = {}): Promise<ToolOutcome> {
     try {
       const tool = this.tools.get(name);
@@ -155,7 +174,11 @@ export class ToolRegistry {
           content: unknownToolText(name, [...this.tools.keys()], this.limits.maxErrorLength),
           isError: true,
         };
-      const prepared = await prepareInput(tool, input, this.limits);
+      const recalled = this.recall(tool, input);
+      // One dispatch per check: a second call with the same object is validated afresh.
+      if (recalled) this.checked.delete(input as object);
+      const pending = recalled?.prepared ?? prepareInput(tool.plan, input, this.limits);
+      const prepared = 'ok' in pending ? pending : await pending;
       if (!prepared.ok) {
         return {
           content: invalidInputText(name, prepared.problems, this.limits.maxErrorLength),
@@ -169,6 +192,13 @@ export class ToolRegistry {
       );
       return { content: `Tool call failed unexpectedly`, isError: true };
     }
+  }
+
+  /** What `check()` proved of this very input for this tool, if it returned it. */
+  private recall(tool: BoundTool, input: unknown): CheckedInput | undefined {
+    if (input === null || typeof input !== 'object') return undefined;
+    const checked = this.checked.get(input);
+    return checked?.tool === tool ? checked : undefined;
   }
 
   /** Calls `listener` after every `register()` that added tools; returns the unsubscribe function. */

@@ -1,12 +1,15 @@
 /**
- * Binds a definition to the instance it runs on and builds, once, the class its input is
- * validated as: the `@Params` DTO itself, or an argument class generated from the schema.
+ * Binds a definition to the instance it runs on and plans, once, how its input is checked: the
+ * schema gate always; class-validator for a `@Params` DTO (unless the schema judges all of its
+ * constraints) and for the named parameters the schema cannot describe (a `Date`, a DTO class).
  */
 import { ToolDefinitionError } from '../errors/ToolDefinitionError';
 import type { ManifestNamedParam } from '../manifest/types';
 import { isValidToolName } from '../naming/toolName';
-import { buildArgumentClass } from '../validation/buildArgumentClass';
-import type { ArgumentClass } from '../validation/buildArgumentClass';
+import { buildArgumentClass, needsClassValidator } from '../validation/buildArgumentClass';
+import { judgedBySchema } from '../validation/schemaCoverage';
+import { auditSchema } from '../validation/schemaKeywords';
+import type { ArgumentClass, ClassValidation } from '../validation/types';
 import type { MethodFacts } from './definitionFromMetadata';
 import { methodLabel, NO_DESIGN_TYPES, paramLabel } from './describeTarget';
 import type { BoundTool, ToolDefinition } from './ToolDefinition';
@@ -23,11 +26,18 @@ export function bindTool(
       `${where} has the tool name "${definition.name}", which the API refuses; use @Tool({ name }) matching ^[a-zA-Z0-9_-]{1,64}$`,
     );
   }
+  const [fault] = auditSchema(definition.inputSchema, definition.inputSchema.$defs);
+  if (fault) {
+    throw new ToolDefinitionError(
+      `${where} (tool "${definition.name}"): its input schema's ${fault.keyword} at ${fault.path} ${fault.why}; ` +
+        `use the keywords toolwright enforces (see README, "What the model sees on bad input")`,
+    );
+  }
   const method = (instance as Record<string, unknown>)[
     facts.tool.methodName
   ] as BoundTool['method'];
   const spread = definition.params.find((p) => p.kind === 'spread');
-  let argumentClass: ArgumentClass;
+  let classValidation: ClassValidation | undefined;
   if (spread) {
     const dto = facts.paramTypes[spread.index];
     if (typeof dto !== 'function' || dto === Object) {
@@ -39,25 +49,30 @@ export function bindTool(
           : `${where} is @Params() without a class and ${NO_DESIGN_TYPES}; pass the DTO class: @Params(${type})`,
       );
     }
-    argumentClass = dto as ArgumentClass;
+    const argumentClass = dto as ArgumentClass;
+    classValidation = { kind: 'dto', argumentClass, validate: !judgedBySchema(argumentClass) };
   } else {
-    const named = definition.params.filter((p): p is ManifestNamedParam => p.kind === 'named');
-    argumentClass = buildArgumentClass(
-      definition.name,
-      named.map((p) => ({
+    const named = definition.params
+      .filter((p): p is ManifestNamedParam => p.kind === 'named')
+      .map((p) => ({
         name: p.name,
         schema: definition.inputSchema.properties[p.name] ?? p.schema,
         runtimeType: facts.paramTypes[p.index],
-      })),
-    );
+      }))
+      .filter(needsClassValidator);
+    if (named.length > 0) {
+      classValidation = {
+        kind: 'named',
+        argumentClass: buildArgumentClass(definition.name, named),
+        names: named.map((p) => p.name),
+      };
+    }
   }
-  const hasInput = definition.params.some((p) => p.kind !== 'context');
   return {
     definition,
     instance,
     method,
-    argumentClass,
-    hasInput,
+    plan: { schema: definition.inputSchema, ...(classValidation ? { classValidation } : {}) },
     params: definition.params,
   };
 }

@@ -78,6 +78,8 @@ export function definitionFromMetadata(facts: MethodFacts): ToolDefinition {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   const params: ManifestParam[] = [];
+  // A `$ref` points from the root (`#/$defs/…`), so a named DTO's `$defs` move up to the input schema.
+  const defs: Record<string, JsonSchema> = {};
   let inputSchema: ObjectSchema | undefined;
   for (const param of facts.params) {
     switch (param.kind) {
@@ -97,7 +99,8 @@ export function definitionFromMetadata(facts: MethodFacts): ToolDefinition {
               `from the source; add @Param('name') or run toolwright codegen and pass the manifest`,
           );
         }
-        const schema = namedSchema(facts, param);
+        const { $defs, ...schema } = namedSchema(facts, param);
+        Object.assign(defs, $defs);
         properties[param.name] = schema;
         if (!param.optional) required.push(param.name);
         params.push({
@@ -122,6 +125,7 @@ export function definitionFromMetadata(facts: MethodFacts): ToolDefinition {
     properties,
     additionalProperties: false,
     ...(required.length ? { required } : {}),
+    ...(Object.keys(defs).length ? { $defs: defs } : {}),
   };
   return {
     name: tool.options.name ?? toSnakeCase(tool.methodName),

@@ -148,9 +148,9 @@ describe('tool definitions without a manifest', () => {
     });
   });
 
-  it('describes a recursive DTO with $defs and $ref', () => {
-    const schema = registry.get('add_category')?.inputSchema.properties.category;
-    expect(schema).toEqual({
+  it('describes a recursive DTO with $defs (at the root, where #/$defs points) and $ref', async () => {
+    const input = registry.get('add_category')?.inputSchema;
+    const category = {
       type: 'object',
       properties: {
         name: { type: 'string' },
@@ -158,18 +158,15 @@ describe('tool definitions without a manifest', () => {
       },
       required: ['name'],
       additionalProperties: false,
-      $defs: {
-        Category: {
-          type: 'object',
-          properties: {
-            name: { type: 'string' },
-            children: { type: 'array', items: { $ref: '#/$defs/Category' } },
-          },
-          required: ['name'],
-          additionalProperties: false,
-        },
-      },
+    };
+    expect(input?.properties.category).toEqual(category);
+    expect(input?.$defs).toEqual({ Category: category });
+    const outcome = await registry.call('add_category', {
+      category: { name: 'a', children: [{ name: 'b', children: [{ name: 3 }] }] },
     });
+    expect(outcome.content).toContain(
+      'category.children[0].children[0].name: name must be a string',
+    );
   });
 
   it('fires onChange after register and stops after unsubscribe', () => {

@@ -10,7 +10,8 @@ import type {
 } from '@anthropic-ai/sdk/lib/tools/BetaRunnableTool';
 import { ToolError as SdkToolError } from '@anthropic-ai/sdk/lib/tools/ToolError';
 import type { BetaToolResultContentBlockParam } from '@anthropic-ai/sdk/resources/beta/messages/messages';
-import type { CheckResult, ToolRegistry } from './ToolRegistry';
+import type { Tool as AnthropicTool } from '@anthropic-ai/sdk/resources/messages';
+import type { CallOptions, CheckResult, ToolOutcome } from './types';
 
 /** What `parse` hands to `run`: the model's input and its validation under way. */
 export interface ParsedToolInput {
@@ -18,7 +19,12 @@ export interface ParsedToolInput {
   checked: Promise<CheckResult>;
 }
 
-type RunnableRegistry = Pick<ToolRegistry, 'toAnthropic' | 'check' | 'call'>;
+/** What the runnable tools need of a registry. */
+interface RunnableRegistry {
+  toAnthropic(): AnthropicTool[];
+  check(name: string, input: unknown): Promise<CheckResult>;
+  call(name: string, input: unknown, options?: CallOptions): Promise<ToolOutcome>;
+}
 
 /**
  * Every tool of the registry as a `BetaRunnableTool`.
@@ -40,7 +46,8 @@ export function toRunnableTools(registry: RunnableRegistry): BetaRunnableTool<Pa
       run: async (parsed: ParsedToolInput, context?: BetaToolRunContext) => {
         const checked = await parsed.checked;
         if (!checked.ok) throw new SdkToolError(checked.error);
-        const outcome = await registry.call(name, parsed.input, {
+        // The checked input: dispatched without validating again.
+        const outcome = await registry.call(name, checked.input, {
           toolUseId: context?.toolUse.id,
           signal: context?.signal ?? undefined,
         });

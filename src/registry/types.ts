@@ -5,6 +5,9 @@
  */
 import type { ToolManifest, ManifestTarget, ManifestToolOptions } from '../manifest/types';
 import type { JsonSchema, JsonValue, ObjectSchema } from '../schema/JsonSchema';
+import type { InputLimits } from '../validation/types';
+
+export type { InputLimits } from '../validation/types';
 
 /** A text block of a tool's result. */
 export interface TextContent {
@@ -72,6 +75,15 @@ export interface CallOptions<State = unknown> {
   returnValue?: boolean;
 }
 
+/**
+ * The result of `check()`: the input the call would run with, or the error text the model would
+ * get. A valid result's `input` is the registry's checked snapshot: `call()` with that very
+ * object dispatches what was validated, without validating again (to change a call, pass a new
+ * object, which is checked afresh).
+ */
+export type CheckResult =
+  { ok: true; input: Record<string, unknown> } | { ok: false; error: string };
+
 /** A registered tool as `get`/`list` describe it. */
 export interface RegisteredToolInfo {
   name: string;
@@ -89,16 +101,6 @@ export interface RegisteredToolInfo {
 export interface Logger {
   debug?(message: string): void;
   warn(message: string): void;
-}
-
-/** Limits on what the model may send, enforced before anything recursive touches the input. */
-export interface InputLimits {
-  /** Largest input in bytes (UTF-8 of the JSON text, or an estimate for objects). Default 1 MB. */
-  maxInputBytes: number;
-  /** Deepest nesting of arrays and objects. Default 64. */
-  maxDepth: number;
-  /** Longest error text the model is sent. Default 2,000 characters. */
-  maxErrorLength: number;
 }
 
 /** Options of `new ToolRegistry()`. */

@@ -29,6 +29,28 @@ export function enumValues(entity: unknown): JsonValue[] {
     );
 }
 
+const VS = '\\uFE0E\\uFE0F';
+
+/**
+ * A pattern counting characters as class-validator's `@Length`/`@MinLength`/`@MaxLength` do
+ * (validator.js `isLength`: code points, a variation selector right after a character not
+ * counted, so "❤️" is 1), where JSON Schema's `minLength`/`maxLength` count code points ("❤️" is
+ * 2). Each character is one unit, taking the selector after it; a selector after a selector is
+ * a unit of its own.
+ */
+export function lengthPattern(min: number | undefined, max: number | undefined): string {
+  const unit = `(?:[^${VS}](?:[${VS}]|(?![${VS}]))|[${VS}])`;
+  return `^${unit}{${min ?? 0},${max ?? ''}}$`;
+}
+
+const lengthKeywords = (min: unknown, max: unknown): JsonSchema => {
+  const low = num(min);
+  const high = num(max);
+  if (low === undefined && high === undefined) return {};
+  // minLength is implied by the pattern (isLength never counts more than code points) and reads better.
+  return { ...(low ? { minLength: low } : {}), pattern: lengthPattern(low, high) };
+};
+
 const patternOf = (args: readonly unknown[]): JsonSchema => {
   const [pattern, modifiers] = args;
   if (pattern instanceof RegExp) return { pattern: pattern.source };
@@ -54,12 +76,20 @@ export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
   { decorator: 'Max', validator: 'max', keywords: ([v]) => ({ maximum: num(v) }) },
   { decorator: 'IsPositive', validator: 'isPositive', keywords: () => ({ exclusiveMinimum: 0 }) },
   { decorator: 'IsNegative', validator: 'isNegative', keywords: () => ({ exclusiveMaximum: 0 }) },
-  { decorator: 'MinLength', validator: 'minLength', keywords: ([v]) => ({ minLength: num(v) }) },
-  { decorator: 'MaxLength', validator: 'maxLength', keywords: ([v]) => ({ maxLength: num(v) }) },
+  {
+    decorator: 'MinLength',
+    validator: 'minLength',
+    keywords: ([v]) => lengthKeywords(v, undefined),
+  },
+  {
+    decorator: 'MaxLength',
+    validator: 'maxLength',
+    keywords: ([v]) => lengthKeywords(undefined, v),
+  },
   {
     decorator: 'Length',
     validator: 'isLength',
-    keywords: ([min, max]) => ({ minLength: num(min), maxLength: num(max) }),
+    keywords: ([min, max]) => lengthKeywords(min, max),
   },
   { decorator: 'IsNotEmpty', validator: 'isNotEmpty', keywords: () => ({ minLength: 1 }) },
   { decorator: 'Matches', validator: 'matches', keywords: patternOf },
@@ -123,5 +153,18 @@ export function constraintKeywords(rule: ConstraintRule, args: readonly unknown[
   for (const [key, value] of Object.entries(rule.keywords(args))) {
     if (value !== undefined) out[key] = value;
   }
+  return out;
+}
+
+/**
+ * `keywords` laid over `schema`; a second `pattern` joins the first through `allOf` (both
+ * decorators run, so both patterns hold) instead of replacing it.
+ */
+export function layKeywords(schema: JsonSchema, keywords: JsonSchema): JsonSchema {
+  const { pattern, ...rest } = keywords;
+  const out: JsonSchema = { ...schema, ...rest };
+  if (pattern === undefined || pattern === schema.pattern) return out;
+  if (schema.pattern === undefined) out.pattern = pattern;
+  else out.allOf = [...(schema.allOf ?? []), { pattern }];
   return out;
 }

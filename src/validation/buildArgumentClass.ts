@@ -1,13 +1,14 @@
 /**
- * Builds, once per tool at registration, the class the model's input is transformed into
- * and validated as: one property per named parameter, each with the class-validator and
- * class-transformer decorators its schema and run-time type call for.
+ * Builds, once per tool at registration, the class the named parameters class-validator still
+ * has a say on are transformed into and validated as: a `Date` (an ISO 8601 string becomes a
+ * `Date`) or a DTO class (its own decorators, custom validators included). Every other named
+ * parameter is judged by the schema gate alone and never reaches this class.
  */
 import { Transform, Type } from 'class-transformer';
 import { IsDate, IsObject, isISO8601, ValidateIf, ValidateNested } from 'class-validator';
 import type { JsonSchema } from '../schema/JsonSchema';
 import { isValidatedClass } from '../schema/derive/deriveDtoSchema';
-import { decoratorsForSchema, splitNullable } from './schemaDecorators';
+import type { ArgumentClass } from './types';
 
 /** One named input property of a tool. */
 export interface ArgumentProperty {
@@ -17,24 +18,30 @@ export interface ArgumentProperty {
   runtimeType?: unknown;
 }
 
-/** A class the input is transformed into with `plainToInstance`. */
-export type ArgumentClass = new () => object;
-
 const toDate = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && isISO8601(value, { strict: true }) ? new Date(value) : value;
 
-/**
- * An absent property (reported once by the schema gate when required) and an allowed `null`
- * skip the value decorators.
- */
-function presenceDecorator(property: ArgumentProperty, nullable: boolean): PropertyDecorator {
+/** True when the schema allows `null` (`T | null` in any of the shapes codegen writes). */
+const allowsNull = (schema: JsonSchema): boolean =>
+  (Array.isArray(schema.type) && schema.type.includes('null')) ||
+  Boolean(schema.anyOf?.some((branch) => branch.type === 'null')) ||
+  Boolean(schema.enum?.includes(null));
+
+/** Whether class-validator has a say on this property: what the schema cannot say. */
+export function needsClassValidator(property: ArgumentProperty): boolean {
+  return property.runtimeType === Date || isValidatedClass(property.runtimeType);
+}
+
+/** An absent property (reported by the schema gate when required) and an allowed `null` skip the value decorators. */
+function presenceDecorator(property: ArgumentProperty): PropertyDecorator {
   const { name } = property;
+  const nullable = allowsNull(property.schema);
   return ValidateIf(
     (o: Record<string, unknown>) => o[name] !== undefined && !(nullable && o[name] === null),
   );
 }
 
-function valueDecorators(property: ArgumentProperty, schema: JsonSchema): PropertyDecorator[] {
+function valueDecorators(property: ArgumentProperty): PropertyDecorator[] {
   const { runtimeType } = property;
   if (runtimeType === Date) {
     return [
@@ -42,14 +49,11 @@ function valueDecorators(property: ArgumentProperty, schema: JsonSchema): Proper
       IsDate({ message: '$property must be an ISO 8601 date-time string' }),
     ];
   }
-  if (isValidatedClass(runtimeType)) {
-    // IsObject: ValidateNested alone accepts an array of such objects.
-    return [IsObject(), ValidateNested(), Type(() => runtimeType as new () => object)];
-  }
-  return decoratorsForSchema(schema);
+  // IsObject: ValidateNested alone accepts an array of such objects.
+  return [IsObject(), ValidateNested(), Type(() => runtimeType as new () => object)];
 }
 
-/** A fresh class named after the tool with the decorators of every property applied. */
+/** A fresh class named after the tool with the decorators of each given property applied. */
 export function buildArgumentClass(
   toolName: string,
   properties: readonly ArgumentProperty[],
@@ -57,12 +61,9 @@ export function buildArgumentClass(
   const className = `${toolName.replace(/[^A-Za-z0-9_$]/g, '_')}_Arguments`;
   const ArgumentClass = { [className]: class {} }[className];
   for (const property of properties) {
-    const { schema, nullable } = splitNullable(property.schema);
-    const decorators = [
-      presenceDecorator(property, nullable),
-      ...valueDecorators(property, schema),
-    ];
-    for (const decorate of decorators) decorate(ArgumentClass.prototype, property.name);
+    for (const decorate of [presenceDecorator(property), ...valueDecorators(property)]) {
+      decorate(ArgumentClass.prototype, property.name);
+    }
   }
   return ArgumentClass;
 }

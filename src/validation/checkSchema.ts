@@ -1,12 +1,16 @@
 /**
  * Checks a JSON value against the schema subset toolwright emits: the registry's schema gate
  * (the input must match what the model was promised), including the shapes no class-validator
- * decorator expresses (unions, tuples, records, recursion). Our own
- * code because class-validator has no JSON Schema mode and ajv would be a second validator
- * with another wording and a large load cost; messages follow class-validator's wording so
- * the model reads one style.
+ * decorator expresses (unions, tuples, records, recursion). Exact for every keyword it accepts
+ * (`schemaKeywords.ts` lists them; any other keyword is refused at registration). Our own code
+ * because class-validator has no JSON Schema mode and ajv would be a second validator with
+ * another wording and a large load cost; messages follow class-validator's wording so the
+ * model reads one style.
  */
 import type { JsonSchema, JsonSchemaType } from '../schema/JsonSchema';
+import { FORMAT_WORDS, FORMATS } from './formats';
+import { jsonEqual } from './jsonEqual';
+import { refTarget } from './schemaKeywords';
 
 /** Where `$ref`s point: `#/$defs/Name`. */
 export type SchemaDefs = Record<string, JsonSchema>;
@@ -33,6 +37,9 @@ const matchesType = (value: unknown, type: JsonSchemaType): boolean => {
   return actual === type || (type === 'number' && actual === 'integer');
 };
 
+const typeMatches = (value: unknown, type: JsonSchemaType | JsonSchemaType[]): boolean =>
+  typeof type === 'string' ? matchesType(value, type) : type.some((t) => matchesType(value, t));
+
 /** `items[0].quantity` + `must be …` → `items[0].quantity: quantity must be …`, as class-validator words it. */
 const say = (path: string, text: string): string => {
   const leaf = /([A-Za-z_$][\w$]*)\]?$/.exec(path.replace(/\[\d+\]$/, ''))?.[1] ?? 'input';
@@ -42,24 +49,15 @@ const say = (path: string, text: string): string => {
 const join = (path: string, key: string | number): string =>
   typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key;
 
-const FORMATS: Record<string, (s: string) => boolean> = {
-  email: (s) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s),
-  'date-time': (s) =>
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i.test(s) &&
-    !Number.isNaN(Date.parse(s)),
-  date: (s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s)),
-  uri: (s) => /^[a-z][a-z0-9+.-]*:\S+$/i.test(s),
-  uuid: (s) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s),
-};
+/** Patterns compiled once (Unicode mode, as JSON Schema's ECMA-262 dialect and ajv use them). */
+const REGEXPS = new Map<string, RegExp>();
+function regexpOf(pattern: string): RegExp {
+  let regexp = REGEXPS.get(pattern);
+  if (!regexp) REGEXPS.set(pattern, (regexp = new RegExp(pattern, 'u')));
+  return regexp;
+}
 
-/** How class-validator words a failed format. */
-const FORMAT_WORDS: Record<string, string> = {
-  email: 'must be an email',
-  'date-time': 'must be a valid ISO 8601 date string',
-  date: 'must be a valid ISO 8601 date string',
-  uri: 'must be a URL address',
-  uuid: 'must be a UUID',
-};
+const formatted = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
 
 /** Returns one `path: message` per problem; empty when the value conforms. */
 export function checkSchema(
@@ -73,6 +71,10 @@ export function checkSchema(
   return problems;
 }
 
+/** True when the value conforms (no messages built). */
+const conforms = (value: unknown, schema: JsonSchema, path: string, defs: SchemaDefs): boolean =>
+  checkSchema(value, schema, path, defs).length === 0;
+
 function check(
   value: unknown,
   schema: JsonSchema,
@@ -82,34 +84,30 @@ function check(
 ): void {
   const at = path || 'input';
   if (schema.$ref) {
-    const target = defs[schema.$ref.replace(/^#\/\$defs\//, '')];
+    const target = refTarget(schema.$ref, defs);
     if (target) check(value, target, path, defs, out);
-    return;
   }
-  if (schema.anyOf || schema.oneOf) {
-    checkUnion(value, (schema.anyOf ?? schema.oneOf) as JsonSchema[], path, defs, out);
-  }
+  if (schema.anyOf) checkAnyOf(value, schema.anyOf, path, defs, out);
+  if (schema.oneOf) checkOneOf(value, schema.oneOf, path, defs, out);
   for (const part of schema.allOf ?? []) check(value, part, path, defs, out);
-  if (schema.const !== undefined && JSON.stringify(value) !== JSON.stringify(schema.const)) {
+  if (schema.not && conforms(value, schema.not, path, defs)) {
+    out.push(say(at, 'must not match the excluded shape'));
+  }
+  if (schema.const !== undefined && !jsonEqual(value, schema.const)) {
     out.push(say(at, `must be equal to ${JSON.stringify(schema.const)}`));
     return;
   }
-  if (schema.enum && !schema.enum.some((v) => JSON.stringify(v) === JSON.stringify(value))) {
+  if (schema.enum && !schema.enum.some((v) => jsonEqual(v, value))) {
     out.push(
-      say(
-        at,
-        `must be one of the following values: ${schema.enum.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ')}`,
-      ),
+      say(at, `must be one of the following values: ${schema.enum.map(formatted).join(', ')}`),
     );
     return;
   }
-  if (schema.type !== undefined) {
+  if (schema.type !== undefined && !typeMatches(value, schema.type)) {
     const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-    if (!types.some((t) => matchesType(value, t))) {
-      out.push(say(at, `must be ${types.map((t) => TYPE_WORDS[t]).join(' or ')}`));
-      // A fraction where an integer is wanted still gets its bounds checked, as class-validator does.
-      if (typeof value !== 'number') return;
-    }
+    out.push(say(at, `must be ${types.map((t) => TYPE_WORDS[t]).join(' or ')}`));
+    // A fraction where an integer is wanted still gets its bounds checked, as class-validator does.
+    if (typeof value !== 'number') return;
   }
   if (typeof value === 'string') checkString(value, schema, at, out);
   else if (typeof value === 'number') checkNumber(value, schema, at, out);
@@ -118,7 +116,8 @@ function check(
     checkObject(value as Record<string, unknown>, schema, path, defs, out);
 }
 
-function checkUnion(
+/** At least one branch; when none, the closest branch's problems. */
+function checkAnyOf(
   value: unknown,
   branches: JsonSchema[],
   path: string,
@@ -137,15 +136,53 @@ function checkUnion(
   );
 }
 
+/** Exactly one branch. */
+function checkOneOf(
+  value: unknown,
+  branches: JsonSchema[],
+  path: string,
+  defs: SchemaDefs,
+  out: string[],
+): void {
+  const matching = branches.filter((branch) => conforms(value, branch, path, defs)).length;
+  if (matching === 0) checkAnyOf(value, branches, path, defs, out);
+  else if (matching > 1) {
+    out.push(
+      say(
+        path || 'input',
+        `must match exactly one of ${branches.length} allowed shapes, but matches ${matching}`,
+      ),
+    );
+  }
+}
+
+/** JSON Schema's string length: code points, so an emoji outside the BMP is one character. */
+function codePoints(text: string): number {
+  let pairs = 0;
+  for (let i = 0; i < text.length - 1; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        pairs++;
+        i++;
+      }
+    }
+  }
+  return text.length - pairs;
+}
+
 function checkString(value: string, schema: JsonSchema, at: string, out: string[]): void {
-  const length = [...value].length;
-  if (schema.minLength !== undefined && length < schema.minLength) {
-    out.push(say(at, `must be longer than or equal to ${schema.minLength} characters`));
+  if (schema.minLength !== undefined || schema.maxLength !== undefined) {
+    const length = codePoints(value);
+    if (schema.minLength !== undefined && length < schema.minLength) {
+      out.push(say(at, `must be longer than or equal to ${schema.minLength} characters`));
+    }
+    if (schema.maxLength !== undefined && length > schema.maxLength) {
+      out.push(say(at, `must be shorter than or equal to ${schema.maxLength} characters`));
+    }
   }
-  if (schema.maxLength !== undefined && length > schema.maxLength) {
-    out.push(say(at, `must be shorter than or equal to ${schema.maxLength} characters`));
-  }
-  if (schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(value)) {
+  if (schema.pattern !== undefined && !regexpOf(schema.pattern).test(value)) {
     out.push(say(at, `must match /${schema.pattern}/ regular expression`));
   }
   const format = schema.format ? FORMATS[schema.format] : undefined;
@@ -168,6 +205,9 @@ function checkNumber(value: number, schema: JsonSchema, at: string, out: string[
   }
 }
 
+const hasDuplicates = (items: unknown[]): boolean =>
+  items.some((item, i) => items.slice(i + 1).some((other) => jsonEqual(item, other)));
+
 function checkArray(
   value: unknown[],
   schema: JsonSchema,
@@ -182,7 +222,7 @@ function checkArray(
   if (schema.maxItems !== undefined && value.length > schema.maxItems) {
     out.push(say(at, `must contain no more than ${schema.maxItems} elements`));
   }
-  if (schema.uniqueItems && new Set(value.map((v) => JSON.stringify(v))).size !== value.length) {
+  if (schema.uniqueItems && hasDuplicates(value)) {
     out.push(say(at, 'must contain unique elements'));
   }
   const prefix = schema.prefixItems ?? [];
@@ -201,23 +241,38 @@ function checkObject(
   defs: SchemaDefs,
   out: string[],
 ): void {
+  const at = path || 'input';
   const properties = schema.properties ?? {};
+  const patterns = schema.patternProperties ? Object.entries(schema.patternProperties) : [];
   for (const name of schema.required ?? []) {
     if (value[name] === undefined) out.push(say(join(path, name), `is required`));
   }
-  for (const [key, item] of Object.entries(value)) {
-    const propertySchema = Object.prototype.hasOwnProperty.call(properties, key)
-      ? properties[key]
-      : undefined;
-    const patterns = Object.entries(schema.patternProperties ?? {}).filter(([pattern]) =>
-      new RegExp(pattern, 'u').test(key),
-    );
-    if (propertySchema) {
-      if (item !== undefined) check(item, propertySchema, join(path, key), defs, out);
-    } else if (patterns.length) {
-      for (const [, patternSchema] of patterns)
-        check(item, patternSchema, join(path, key), defs, out);
-    } else if (schema.additionalProperties === false) {
+  const keys = Object.keys(value);
+  if (schema.minProperties !== undefined && keys.length < schema.minProperties) {
+    out.push(say(at, `must have at least ${schema.minProperties} properties`));
+  }
+  if (schema.maxProperties !== undefined && keys.length > schema.maxProperties) {
+    out.push(say(at, `must have no more than ${schema.maxProperties} properties`));
+  }
+  for (const key of keys) {
+    const item = value[key];
+    if (schema.propertyNames) {
+      for (const problem of checkSchema(key, schema.propertyNames, 'name', defs)) {
+        out.push(`${join(path, key)}: property name ${key} ${problem.replace(/^name: name /, '')}`);
+      }
+    }
+    let matched = false;
+    if (Object.hasOwn(properties, key)) {
+      matched = true;
+      if (item !== undefined) check(item, properties[key], join(path, key), defs, out);
+    }
+    for (const [pattern, patternSchema] of patterns) {
+      if (!regexpOf(pattern).test(key)) continue;
+      matched = true;
+      check(item, patternSchema, join(path, key), defs, out);
+    }
+    if (matched) continue;
+    if (schema.additionalProperties === false) {
       out.push(`${join(path, key)}: property ${key} should not exist`);
     } else if (typeof schema.additionalProperties === 'object') {
       check(item, schema.additionalProperties, join(path, key), defs, out);

@@ -3,7 +3,7 @@
  * wants an object or array and the value is a string that parses to one, the parsed value
  * is used (and guarded like the input itself); everything else is left for the validator.
  */
-import type { InputLimits } from '../registry/types';
+import type { InputLimits } from './types';
 import type { JsonSchema, ObjectSchema } from '../schema/JsonSchema';
 import { guardValue } from './guardInput';
 
@@ -17,6 +17,17 @@ const wantsStructured = (schema: JsonSchema): boolean => {
   );
 };
 
+/** The properties of each schema that may arrive double-encoded, computed once per schema. */
+const STRUCTURED = new WeakMap<ObjectSchema, string[]>();
+function structuredKeys(schema: ObjectSchema): string[] {
+  let keys = STRUCTURED.get(schema);
+  if (!keys) {
+    keys = Object.keys(schema.properties).filter((key) => wantsStructured(schema.properties[key]));
+    STRUCTURED.set(schema, keys);
+  }
+  return keys;
+}
+
 /** Returns a copy of `input` with double-encoded object/array properties decoded. */
 export function decodeLenient(
   input: Record<string, unknown>,
@@ -24,10 +35,9 @@ export function decodeLenient(
   limits: InputLimits,
 ): Record<string, unknown> {
   let output = input;
-  for (const [key, propertySchema] of Object.entries(schema.properties)) {
+  for (const key of structuredKeys(schema)) {
     const value = input[key];
-    if (typeof value !== 'string' || !wantsStructured(propertySchema) || !/^\s*[[{]/.test(value))
-      continue;
+    if (typeof value !== 'string' || !/^\s*[[{]/.test(value)) continue;
     let parsed: unknown;
     try {
       parsed = JSON.parse(value);

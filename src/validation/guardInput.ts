@@ -4,7 +4,7 @@
  * purpose: it runs before anything recursive (class-transformer, class-validator) touches
  * the input, so 100,000 levels of nesting cannot overflow the stack.
  */
-import type { InputLimits } from '../registry/types';
+import type { InputLimits } from './types';
 
 /** Keys that could reach a prototype if anything downstream assigned them. */
 export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set([

@@ -1,20 +1,18 @@
 /**
- * The validation half of a call, in order: guard (plain JSON object, size, depth, forbidden
- * keys), lenient decoding, the schema gate (the input must match the tool's JSON Schema, so
- * the schema promises no more and no less than the registry accepts), `plainToInstance` into
- * the tool's argument class, and class-validator with whitelisting and unknown properties
- * forbidden at every level (a DTO's own constraints, custom validators included).
+ * The validation half of a call, each step once, in order: guard (plain JSON object, size,
+ * depth, forbidden keys), lenient decoding, the schema gate (the input must match the tool's
+ * JSON Schema, so the schema promises no more and no less than the registry accepts), then,
+ * only where the tool's plan says class-validator has a say the schema cannot express,
+ * `plainToInstance` and one `validate` (whitelisting, unknown properties forbidden).
  */
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { ValidatorOptions } from 'class-validator';
-import type { BoundTool } from '../registry/ToolDefinition';
-import type { InputLimits } from '../registry/types';
 import { decodeLenient } from './decodeLenient';
 import { checkSchema } from './checkSchema';
 import { formatValidationErrors } from './formatValidationErrors';
-import { gateIsComplete } from './gateIsComplete';
 import { guardValue, parseJsonText } from './guardInput';
+import type { ClassValidation, InputLimits, InputPlan } from './types';
 
 const VALIDATOR_OPTIONS: ValidatorOptions = {
   whitelist: true,
@@ -23,7 +21,10 @@ const VALIDATOR_OPTIONS: ValidatorOptions = {
   validationError: { target: false, value: false },
 };
 
-/** Valid input: the decoded plain object and the validated instance the arguments come from. */
+/**
+ * Valid input: the decoded plain object, and what the arguments come from (the DTO instance, or
+ * the named values, copied so neither the method nor the caller can change the other's data).
+ */
 export interface PreparedInput {
   ok: true;
   input: Record<string, unknown>;
@@ -36,28 +37,60 @@ export interface RejectedInput {
   problems: string[];
 }
 
-/** Runs every check of the call pipeline; never throws. */
-export async function prepareInput(
-  tool: BoundTool,
+/** A deep copy of checked JSON data (its depth is already bounded by the guard). */
+function copyJson(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(copyJson);
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value))
+    out[key] = copyJson((value as Record<string, unknown>)[key]);
+  return out;
+}
+
+async function validated(instance: object): Promise<{ ok: true } | RejectedInput> {
+  const errors = await validate(instance, VALIDATOR_OPTIONS);
+  return errors.length > 0 ? { ok: false, problems: formatValidationErrors(errors) } : { ok: true };
+}
+
+/** The arguments of a schema-checked input where class-validator has a say. */
+async function argumentsOf(
+  cv: ClassValidation,
+  input: Record<string, unknown>,
+): Promise<PreparedInput | RejectedInput> {
+  if (cv.kind === 'dto') {
+    const instance = plainToInstance(cv.argumentClass, input) as Record<string, unknown>;
+    const verdict = cv.validate ? await validated(instance) : { ok: true as const };
+    return verdict.ok ? { ok: true, input, instance } : verdict;
+  }
+  const instance = copyJson(input) as Record<string, unknown>;
+  const picked: Record<string, unknown> = {};
+  for (const name of cv.names) if (name in input) picked[name] = input[name];
+  const transformed = plainToInstance(cv.argumentClass, picked) as Record<string, unknown>;
+  const verdict = await validated(transformed);
+  if (!verdict.ok) return verdict;
+  for (const name of cv.names) if (name in picked) instance[name] = transformed[name];
+  return { ok: true, input, instance };
+}
+
+/**
+ * Runs every check of the call pipeline, each once; never throws. Synchronous (no promise, no
+ * microtask) when the schema gate alone judges the tool, which is the common case.
+ */
+export function prepareInput(
+  plan: InputPlan,
   raw: unknown,
   limits: InputLimits,
-): Promise<PreparedInput | RejectedInput> {
+): PreparedInput | RejectedInput | Promise<PreparedInput | RejectedInput> {
   const guarded = typeof raw === 'string' ? parseJsonText(raw, limits) : guardValue(raw, limits);
   if (!guarded.ok) return guarded;
-  const schema = tool.definition.inputSchema;
-  const input = decodeLenient(guarded.value, schema, limits);
-  const mismatches = checkSchema(input, schema, '', schema.$defs);
+  const input = decodeLenient(guarded.value, plan.schema, limits);
+  const mismatches = checkSchema(input, plan.schema, '', plan.schema.$defs);
   if (mismatches.length > 0) return { ok: false, problems: mismatches };
-  // class-validator refuses an object of a class without decorators: nothing more to check.
-  if (!tool.hasInput) return { ok: true, input, instance: {} };
-  // Named primitives only: the gate above already checked all that class-validator would.
-  if (gateIsComplete(tool)) return { ok: true, input, instance: input };
-  try {
-    const instance = plainToInstance(tool.argumentClass, input) as Record<string, unknown>;
-    const errors = await validate(instance, VALIDATOR_OPTIONS);
-    if (errors.length > 0) return { ok: false, problems: formatValidationErrors(errors) };
-    return { ok: true, input, instance };
-  } catch (error) {
-    return { ok: false, problems: [`input: could not be validated (${(error as Error).message})`] };
+  if (!plan.classValidation) {
+    return { ok: true, input, instance: copyJson(input) as Record<string, unknown> };
   }
+  return argumentsOf(plan.classValidation, input).catch((error: unknown): RejectedInput => ({
+    ok: false,
+    problems: [`input: could not be validated (${(error as Error).message})`],
+  }));
 }

@@ -7,7 +7,7 @@
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { readPropertyType } from '../../metadata/reflection';
-import { constraintKeywords, ruleForValidator } from '../constraintTable';
+import { constraintKeywords, layKeywords, ruleForValidator } from '../constraintTable';
 import type { JsonSchema, ObjectSchema } from '../JsonSchema';
 import { nestedTypeOf } from './nestedTypeOf';
 
@@ -94,8 +94,8 @@ function propertySchema(
     const rule = meta.name ? ruleForValidator(meta.name) : undefined;
     if (!rule) continue;
     const keywords = constraintKeywords(rule, meta.constraints ?? []);
-    if (meta.each && items) items = { ...items, ...keywords };
-    else own = { ...own, ...keywords };
+    if (meta.each && items) items = layKeywords(items, keywords);
+    else own = layKeywords(own, keywords);
   }
   if (items) own = { ...own, type: 'array', items };
   return own;

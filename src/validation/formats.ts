@@ -1,0 +1,68 @@
+/**
+ * The string formats the schema gate checks. `email` is class-validator's own `isEmail` (what
+ * `@IsEmail()` runs, so a DTO's schema promises exactly what its validator accepts); `uri`,
+ * `uuid`, `date-time` and `date` are the definitions of ajv-formats' "full" mode (MIT),
+ * copied because ajv-formats loads all of ajv, which the runtime does not otherwise need.
+ */
+import { isEmail } from 'class-validator';
+
+const NOT_URI_FRAGMENT = /\/|:/;
+const URI =
+  /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
+
+const DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
+const DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i;
+const DATE_TIME_SEPARATOR = /t|\s/i;
+
+const isLeapYear = (year: number): boolean =>
+  year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+
+/** RFC 3339 full-date. */
+function isDate(text: string): boolean {
+  const matches = DATE.exec(text);
+  if (!matches) return false;
+  const [year, month, day] = [+matches[1], +matches[2], +matches[3]];
+  return (
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= (month === 2 && isLeapYear(year) ? 29 : DAYS[month])
+  );
+}
+
+/** RFC 3339 full-time, with a time zone, leap seconds allowed at 23:59:60 UTC. */
+function isTime(text: string): boolean {
+  const matches = TIME.exec(text);
+  if (!matches) return false;
+  const [hr, min, sec] = [+matches[1], +matches[2], +matches[3]];
+  const sign = matches[5] === '-' ? -1 : 1;
+  const tzH = +(matches[6] || 0);
+  const tzM = +(matches[7] || 0);
+  if (tzH > 23 || tzM > 59 || !matches[4]) return false;
+  if (hr <= 23 && min <= 59 && sec < 60) return true;
+  const utcMin = min - tzM * sign;
+  const utcHr = hr - tzH * sign - (utcMin < 0 ? 1 : 0);
+  return (utcHr === 23 || utcHr === -1) && (utcMin === 59 || utcMin === -1) && sec < 61;
+}
+
+/** Format name → test. A format not listed here is refused at registration. */
+export const FORMATS: Readonly<Record<string, (text: string) => boolean>> = {
+  email: (text) => isEmail(text),
+  uri: (text) => NOT_URI_FRAGMENT.test(text) && URI.test(text),
+  uuid: (text) => /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(text),
+  'date-time': (text) => {
+    const parts = text.split(DATE_TIME_SEPARATOR);
+    return parts.length === 2 && isDate(parts[0]) && isTime(parts[1]);
+  },
+  date: isDate,
+};
+
+/** How class-validator words a failed format. */
+export const FORMAT_WORDS: Readonly<Record<string, string>> = {
+  email: 'must be an email',
+  'date-time': 'must be a valid ISO 8601 date string',
+  date: 'must be a valid ISO 8601 date string',
+  uri: 'must be a URL address',
+  uuid: 'must be a UUID',
+};
