@@ -10,7 +10,9 @@ import type { ManifestTool, ToolManifest } from '../src/manifest/types';
 import { DecoratorResolver } from './collect/decoratorOrigin';
 import { dependenciesOf } from './collect/dependencies';
 import { findTools } from './collect/findTools';
+import type { FoundTool } from './collect/findTools';
 import { PackageLocator } from './collect/PackageLocator';
+import { typeScriptErrors } from './collect/typeScriptErrors';
 import { compareDiagnostics } from './diagnostics';
 import type { CodegenDiagnostic } from './diagnostics';
 import { buildTool } from './transform/buildTool';
@@ -29,6 +31,8 @@ export interface CodegenResult {
 
 interface FileExtraction {
   tools: { tool: ManifestTool; column: number }[];
+  /** The `@Tool` methods as found in source. */
+  found: FoundTool[];
   diagnostics: CodegenDiagnostic[];
   /** The project files it imports, computed only when watching (`trackDependencies`). */
   dependencies?: Set<string>;
@@ -85,7 +89,10 @@ export class CodegenSession {
     for (const fileName of this.sourceFileNames()) {
       if (this.files.has(fileName)) continue;
       const sourceFile = program.getSourceFile(fileName);
-      if (sourceFile) this.files.set(fileName, this.extract(sourceFile, checker, resolver));
+      if (!sourceFile) continue;
+      const extraction = this.extract(sourceFile, checker, resolver);
+      extraction.diagnostics.push(...typeScriptErrors(sourceFile, extraction.found, program));
+      this.files.set(fileName, extraction);
     }
     return this.assemble();
   }
@@ -145,8 +152,8 @@ export class CodegenSession {
     resolver: DecoratorResolver,
   ): FileExtraction {
     const found = findTools(sourceFile, resolver);
-    if (!found.length) return { tools: [], diagnostics: [] };
-    const extraction: FileExtraction = { tools: [], diagnostics: [] };
+    if (!found.length) return { tools: [], found, diagnostics: [] };
+    const extraction: FileExtraction = { tools: [], found, diagnostics: [] };
     const context = {
       checker,
       resolver,
@@ -189,16 +196,21 @@ export class CodegenSession {
       }
       const place = (e: typeof entry) =>
         `${e.tool.target.file}:${e.tool.target.line} (${e.tool.target.class}.${e.tool.target.method})`;
+      // One class's tools always share a registry; two classes' tools only may (register() checks).
+      const sameClass = first.tool.target.class === entry.tool.target.class;
       diagnostics.push({
         file: entry.file,
         line: entry.tool.target.line,
         column: entry.column,
         code: 'TW107',
-        severity: 'error',
-        message: `tool name "${entry.tool.name}" is declared twice: ${place(first)} and ${place(entry)}; rename one with @Tool({ name })`,
+        severity: sameClass ? 'error' : 'warning',
+        message: `tool name "${entry.tool.name}" is declared twice: ${place(first)} and ${place(entry)}; ${
+          sameClass ? 'rename one' : 'one registry cannot hold both, so rename one'
+        } with @Tool({ name })`,
       });
     }
     diagnostics.sort(compareDiagnostics);
+    // A type file used by several tool files reports its TypeScript errors once.
     const unique = diagnostics.filter(
       (d, i) =>
         i === 0 ||

@@ -46,6 +46,13 @@ describe('toolwright CLI', () => {
       code: 2,
       stderr: expect.stringContaining('unknown command "frobnicate"'),
     });
+    const version = await runCli(['--version'], '/');
+    expect(version).toEqual({
+      code: 0,
+      stdout: `${(JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as { version: string }).version}\n`,
+      stderr: '',
+    });
+    expect(help.stdout).toContain('  -v, --version');
     const codegenHelp = await runCli(['codegen', '--help'], '/');
     expect(codegenHelp.code).toBe(0);
     expect(codegenHelp.stdout).toContain(
@@ -159,6 +166,25 @@ export class Bad {
     });
     expect(existsSync(join(root, 'src/tools.manifest.ts'))).toBe(false);
     expect(await runCli(['show'], root)).toMatchObject({ code: 1, stdout: '' });
+  });
+
+  it("an unresolved type is exit 1 with tsc's words, and nothing is written", async () => {
+    const root = project({
+      'src/bad.ts': `import { Tool, Param } from 'toolwright';
+export class Bad {
+  /** Quotes. */
+  @Tool()
+  quote(@Param() symbol: MissingType) { return symbol; }
+}
+`,
+    });
+    const run = await runCli(['codegen'], root);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      "src/bad.ts:5:26 - error TW113: TypeScript error TS2304: Cannot find name 'MissingType'. (codegen cannot describe code that does not compile)\n",
+    );
+    expect(run.stderr).toContain('No manifest written: fix the errors above.\n');
+    expect(existsSync(join(root, 'src/tools.manifest.ts'))).toBe(false);
   });
 
   it('warnings print but do not fail', async () => {

@@ -8,6 +8,7 @@ import { processIo } from './cli/io';
 import { runMcpCommand } from './cli/mcp';
 import type { CliIo } from './cli/io';
 import { runShowCommand } from './cli/show';
+import { packageVersion } from './cli/version';
 
 /** One subcommand of the CLI. */
 export interface Subcommand {
@@ -40,6 +41,10 @@ function globalHelp(): string {
     'Commands:',
     ...names.map((name) => `  ${name.padEnd(width)}  ${SUBCOMMANDS[name]!.summary}`),
     '',
+    'Options:',
+    "  -v, --version  Print toolwright's version.",
+    '  -h, --help     Show this help.',
+    '',
     "Run 'toolwright <command> --help' for a command's options.",
     '',
   ].join('\n');
@@ -52,6 +57,10 @@ function globalHelp(): string {
  */
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   const [command, ...args] = argv;
+  if (command === '--version' || command === '-v') {
+    io.stdout(`${packageVersion()}\n`);
+    return 0;
+  }
   if (command === '--help' || command === '-h' || command === 'help') {
     io.stdout(globalHelp());
     return 0;

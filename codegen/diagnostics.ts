@@ -20,7 +20,7 @@ export interface CodegenDiagnostic {
   message: string;
 }
 
-/** Every diagnostic code codegen emits: TW1xx are errors, TW2xx warnings. */
+/** Every diagnostic code codegen emits: TW1xx are errors (TW107 may be a warning), TW2xx warnings. */
 export const DIAGNOSTIC_CODES = {
   TW101: 'a function type cannot be sent as JSON',
   TW102: 'bigint cannot be sent as JSON',
@@ -28,12 +28,13 @@ export const DIAGNOSTIC_CODES = {
   TW104: 'a built-in object (Map, Set, Promise, ...) cannot be sent as JSON',
   TW105: 'never, void or undefined alone has no JSON value',
   TW106: 'a parameter of a tool has no @Param, @Params or @Ctx',
-  TW107: 'two tools have the same name',
+  TW107: 'two tools have the same name (a warning when they are in two classes)',
   TW108: 'the tool name is not valid for the Messages API',
   TW109: '@Params() needs a class type (a DTO)',
   TW110: 'two parameters map to the same input property',
   TW111: 'the type nests too deeply to describe',
   TW112: 'a parameter carries more than one of @Param, @Params and @Ctx',
+  TW113: 'TypeScript reports an error in a file a tool or its types are declared in',
   TW201: 'any or unknown accepts everything',
   TW202: 'the tool has no description',
   TW203: 'an @example is not a JSON object',

@@ -26,6 +26,7 @@ export { toolContent, imageContent } from './content/toolContent';
 export type { ToolContentResult } from './content/toolContent';
 export { ToolwrightError } from './errors/ToolwrightError';
 export { ToolDefinitionError } from './errors/ToolDefinitionError';
+export { MissingPeerError } from './errors/MissingPeerError';
 export { ManifestMismatchError } from './errors/ManifestMismatchError';
 export { ToolError } from './errors/ToolError';
 export { MANIFEST_VERSION } from './manifest/types';

@@ -21,6 +21,17 @@ function resolveLikeTypeScript5(project: Project): void {
     project.compilerOptions.set({ moduleResolution: ts.ModuleResolutionKind.Node10 });
 }
 
+/**
+ * TypeScript 6 also changed two defaults that decide which errors a file has: `strict` (now on)
+ * and `types` (now none). Codegen reports the project's TypeScript errors, so it keeps the
+ * defaults of the TypeScript 5 the project compiles with when the tsconfig leaves them unset.
+ */
+function checkLikeTypeScript5(project: Project): void {
+  const options = project.getCompilerOptions();
+  if (options.strict === undefined) project.compilerOptions.set({ strict: false });
+  if (options.types === undefined) project.compilerOptions.set({ types: ['*'] });
+}
+
 /** Loads the project of `tsconfigPath` (absolute, or relative to the working directory). */
 export function loadProject(tsconfigPath: string): Project {
   const project = new Project({
@@ -29,5 +40,6 @@ export function loadProject(tsconfigPath: string): Project {
     compilerOptions: { skipLibCheck: true, noEmit: true, declaration: false, sourceMap: false },
   });
   resolveLikeTypeScript5(project);
+  checkLikeTypeScript5(project);
   return project;
 }

@@ -5,7 +5,6 @@
  * complete and aborts those already running.
  */
 import { setMaxListeners } from 'node:events';
-import Anthropic from '@anthropic-ai/sdk';
 import type { Message, MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import type { AgentCore } from './AgentCore';
 import { buildRequest } from './buildRequest';
@@ -15,18 +14,19 @@ import { createLimiter } from './createLimiter';
 import type { Limiter } from './createLimiter';
 import type { CallAnswer, DialectCall, DialectStreamSink } from './dialects/AgentDialect';
 import { MessageAssembler } from './MessageAssembler';
+import { connectionError, isSdkError } from './sdkErrors';
 
 /**
  * A stream that breaks mid-way surfaces from the fetch layer as a bare `TypeError`
  * ("terminated"); it is thrown as the client's `APIConnectionError`, its cause kept.
  */
-function asClientError(error: unknown, signal: AbortSignal): unknown {
-  if (signal.aborted || error instanceof Anthropic.AnthropicError) return error;
+function asClientError(error: unknown, signal: AbortSignal, client: object): unknown {
+  if (signal.aborted || isSdkError(error)) return error;
   // Not `instanceof Error`: the fetch layer's errors may come from another realm.
   const failure = error as { name?: unknown; message?: unknown } | null;
   if (!failure || typeof failure !== 'object' || failure.name === 'AbortError') return error;
   const message = `The stream broke: ${String(failure.message)}`;
-  return new Anthropic.APIConnectionError({ message, cause: error as Error });
+  return connectionError(client, message, error);
 }
 
 /** A reply and the answers to its calls (one per call, in order; empty when it made none). */
@@ -130,12 +130,12 @@ export async function streamTurn(
     }
     const message = assembler.message;
     if (!assembler.complete || !message) {
-      throw new Anthropic.APIConnectionError({ message: 'The stream ended before message_stop' });
+      throw connectionError(core.client, 'The stream ended before message_stop');
     }
     return { message, answers: await calls.answerAll(message) };
   } catch (error) {
     turn.abort(error);
-    throw asClientError(error, scope.signal);
+    throw asClientError(error, scope.signal, core.client);
   } finally {
     scope.signal.removeEventListener('abort', onAbort);
   }

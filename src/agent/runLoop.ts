@@ -6,7 +6,6 @@
  * With `approvals: 'pause'` a turn whose calls wait for approval pauses the run (`pauseRun`);
  * `resume()` starts the loop again from where it paused (`from`).
  */
-import Anthropic from '@anthropic-ai/sdk';
 import type { Message, MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { AbortError } from './AbortError';
 import type { AgentCore } from './AgentCore';
@@ -17,6 +16,7 @@ import type { CallAnswer } from './dialects/AgentDialect';
 import { pauseRun } from './pause/pauseRun';
 import type { PendingApproval } from './pause/types';
 import { unansweredTurn } from './repairHistory';
+import { isSdkAbortError } from './sdkErrors';
 import type { AgentEvent, AgentStopReason, AgentUsage, RunInput, RunResult } from './types';
 
 /** How turns are requested: whole (`run`) or streamed (`stream`). */
@@ -30,7 +30,7 @@ export function toMessages(input: RunInput): MessageParam[] {
 /** Turns the SDK's abort error (or any error after the signal fired) into `AbortError`. */
 export function asAbort(error: unknown, signal: AbortSignal): unknown {
   if (error instanceof AbortError) return error;
-  if (signal.aborted || error instanceof Anthropic.APIUserAbortError) {
+  if (signal.aborted || isSdkAbortError(error)) {
     return new AbortError(signal.reason ?? error);
   }
   return error;

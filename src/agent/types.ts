@@ -3,10 +3,12 @@
  * approval hooks. Kept apart from the class so that users and the dialects can import them
  * without the loop.
  */
-import type Anthropic from '@anthropic-ai/sdk';
 import type {
   Message,
   MessageCreateParamsBase,
+  MessageCreateParamsNonStreaming,
+  MessageCreateParamsStreaming,
+  RawMessageStreamEvent,
   MessageParam,
   StopReason,
   Tool as AnthropicTool,
@@ -56,12 +58,27 @@ export type Approver<State = unknown> = (
 /** `resolve()`'s choice for each valid call (default: run them all). */
 export type CallDecider = (call: ToolCall) => ApprovalDecision | Promise<ApprovalDecision>;
 
+/** The request options the agent passes to `messages.create`. */
+export interface AgentRequestOptions {
+  signal?: AbortSignal | null;
+}
+
 /**
  * The client the agent calls: `new Anthropic()`, or `AnthropicBedrock` / `AnthropicVertex`
- * (anything with the SDK's `messages.create`).
+ * (anything with the SDK's `messages.create`). Typed on the members used rather than as the
+ * SDK's class, so the SDK's ESM and CommonJS declarations (two classes to tsc) both fit.
  */
 export interface AgentClient {
-  messages: Pick<Anthropic['messages'], 'create'>;
+  messages: {
+    create(
+      body: MessageCreateParamsNonStreaming,
+      options?: AgentRequestOptions,
+    ): PromiseLike<Message>;
+    create(
+      body: MessageCreateParamsStreaming,
+      options?: AgentRequestOptions,
+    ): PromiseLike<AsyncIterable<RawMessageStreamEvent>>;
+  };
 }
 
 /** Options of `new ToolAgent()`. */

@@ -7,6 +7,7 @@
  * import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
  * await createMcpServer(registry, { name: 'stocks', version: '1.0.0' }).connect(new StdioServerTransport());
  */
+import './requirePeers';
 export { createMcpServer } from './createMcpServer';
 export { createMcpHttpHandler } from './createMcpHttpHandler';
 export type { McpHttpHandler, McpHttpOptions } from './createMcpHttpHandler';

@@ -69,7 +69,12 @@ export interface NamedParamMetadata extends ParamOptions {
 export interface SpreadParamMetadata {
   kind: 'spread';
   index: number;
+  /** The DTO class given to `@Params(Dto)`; without it, the emitted `design:paramtypes` entry. */
+  type?: DtoClass;
 }
+
+/** A DTO class as `@Params(Dto)` takes it. */
+export type DtoClass = abstract new (...args: never[]) => object;
 
 /** `@Ctx()`: the `ToolCallContext` is injected; never part of the schema. */
 export interface ContextParamMetadata {

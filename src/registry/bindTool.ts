@@ -11,7 +11,7 @@ import { judgedBySchema } from '../validation/schemaCoverage';
 import { auditSchema } from '../validation/schemaKeywords';
 import type { ArgumentClass, ClassValidation } from '../validation/types';
 import type { MethodFacts } from './definitionFromMetadata';
-import { methodLabel, paramLabel } from './describeTarget';
+import { methodLabel, NO_DESIGN_TYPES, paramLabel } from './describeTarget';
 import type { BoundTool, ToolDefinition } from './ToolDefinition';
 
 /** A bound tool ready to be called. */
@@ -41,9 +41,12 @@ export function bindTool(
   if (spread) {
     const dto = facts.paramTypes[spread.index];
     if (typeof dto !== 'function' || dto === Object) {
+      const where = paramLabel(facts.className, facts.tool.methodName, spread.index);
+      const type = 'type' in spread && spread.type ? spread.type : 'OrderRequest';
       throw new ToolDefinitionError(
-        `${paramLabel(facts.className, facts.tool.methodName, spread.index)} is @Params() but its run-time type is not a class; ` +
-          `declare it as a DTO class (interfaces are erased) and enable emitDecoratorMetadata`,
+        facts.designTypes
+          ? `${where} is @Params() but its run-time type is not a class; declare it as a DTO class (interfaces are erased)`
+          : `${where} is @Params() without a class and ${NO_DESIGN_TYPES}; pass the DTO class: @Params(${type})`,
       );
     }
     const argumentClass = dto as ArgumentClass;

@@ -38,7 +38,14 @@ function checkParams(facts: MethodFacts, entry: ManifestTool): void {
 export function definitionFromManifest(facts: MethodFacts, manifest: ToolManifest): ToolDefinition {
   const where = methodLabel(facts.className, facts.tool.methodName);
   const name = facts.tool.options.name ?? toSnakeCase(facts.tool.methodName);
-  const entry = manifest.tools.find((tool) => tool.name === name);
+  // Two classes may declare the same name (codegen warns, TW107): the entry is this method's.
+  const named = manifest.tools.filter((tool) => tool.name === name);
+  const entry =
+    named.find(
+      (tool) =>
+        facts.classChain.includes(tool.target.class) &&
+        tool.target.method === facts.tool.methodName,
+    ) ?? named[0];
   if (!entry) {
     throw new ManifestMismatchError(
       `Tool "${name}" (${where}) is not in the manifest; ${RUN_CODEGEN}`,

@@ -13,7 +13,7 @@ import {
   schemaOfRuntimeType,
 } from '../schema/derive/deriveDtoSchema';
 import type { JsonSchema, ObjectSchema } from '../schema/JsonSchema';
-import { paramLabel } from './describeTarget';
+import { NO_DESIGN_TYPES, paramLabel } from './describeTarget';
 import { toolOptionsOf } from './toolOptions';
 import type { ToolDefinition } from './ToolDefinition';
 
@@ -24,7 +24,10 @@ export interface MethodFacts {
   classChain: string[];
   tool: ToolMetadata;
   params: ParamMetadata[];
+  /** `design:paramtypes`, with the classes given to `@Params(Dto)` in place. */
   paramTypes: unknown[];
+  /** Whether the compiler emitted `design:paramtypes` (tsx, esbuild and Vitest do not). */
+  designTypes: boolean;
 }
 
 function namedSchema(facts: MethodFacts, param: NamedParamMetadata): JsonSchema {
@@ -33,9 +36,12 @@ function namedSchema(facts: MethodFacts, param: NamedParamMetadata): JsonSchema 
   let base = schemaOfRuntimeType(runtimeType);
   if (!base && isValidatedClass(runtimeType)) base = deriveDtoSchema(runtimeType);
   if (!base && !param.schema) {
+    const why = facts.designTypes
+      ? 'has a type that is erased at run time (an interface, union or literal type)'
+      : `has no run-time type: ${NO_DESIGN_TYPES}`;
     throw new ToolDefinitionError(
-      `${where} ("${param.name}") has a type that is erased at run time (an interface, union or literal type); ` +
-        `add @Param('${param.name}', { schema: { ... } }) or run toolwright codegen and pass the manifest`,
+      `${where} ("${param.name}") ${why}; ` +
+        `run toolwright codegen and pass the manifest, or add @Param('${param.name}', { schema: { ... } })`,
     );
   }
   const schema: JsonSchema = { ...base, ...param.schema };
@@ -51,6 +57,12 @@ function namedSchema(facts: MethodFacts, param: NamedParamMetadata): JsonSchema 
 
 function spreadSchema(facts: MethodFacts, index: number): { schema: ObjectSchema; type: string } {
   const runtimeType = facts.paramTypes[index];
+  if (runtimeType === undefined && !facts.designTypes) {
+    throw new ToolDefinitionError(
+      `${paramLabel(facts.className, facts.tool.methodName, index)} is @Params() without a class and ${NO_DESIGN_TYPES}; ` +
+        `pass the DTO class: @Params(OrderRequest)`,
+    );
+  }
   if (!isValidatedClass(runtimeType)) {
     throw new ToolDefinitionError(
       `${paramLabel(facts.className, facts.tool.methodName, index)} is @Params() but its type is not a class ` +

@@ -192,3 +192,54 @@ describe('an inherited tool with a manifest', () => {
     );
   });
 });
+
+describe('one tool name in two classes of the manifest (codegen warns, TW107)', () => {
+  class Circles {
+    @Tool()
+    area(@Param() radius: number): string {
+      return `circle ${radius}`;
+    }
+  }
+  class Squares {
+    @Tool()
+    area(@Param() side: number): string {
+      return `square ${side}`;
+    }
+  }
+  const entry = (cls: string, name: string): ManifestTool => ({
+    name: 'area',
+    description: `The area of a ${cls}.`,
+    inputSchema: {
+      type: 'object',
+      properties: { [name]: { type: 'number' } },
+      required: [name],
+      additionalProperties: false,
+    },
+    target: { class: cls, method: 'area', file: `src/${cls}.ts`, line: 3 },
+    params: [{ kind: 'named', index: 0, name, optional: false, schema: { type: 'number' } }],
+  });
+  const manifest: ToolManifest = {
+    version: 1,
+    tools: [entry('Circles', 'radius'), entry('Squares', 'side')],
+  };
+
+  it("gives each class's registry its own entry", async () => {
+    const squares = new ToolRegistry({ manifest }).register(new Squares());
+    expect(squares.get('area')?.description).toBe('The area of a Squares.');
+    expect(await squares.call('area', { side: 2 })).toEqual({
+      content: 'square 2',
+      isError: false,
+    });
+    const circles = new ToolRegistry({ manifest }).register(new Circles());
+    expect(await circles.call('area', { radius: 1 })).toEqual({
+      content: 'circle 1',
+      isError: false,
+    });
+  });
+
+  it('refuses both in one registry, naming both classes', () => {
+    expect(() => new ToolRegistry({ manifest }).register(new Circles(), new Squares())).toThrow(
+      /Duplicate tool name "area": Circles\.area and Squares\.area/,
+    );
+  });
+});

@@ -6,6 +6,7 @@
 import { ToolDefinitionError } from '../errors/ToolDefinitionError';
 import { readParams, readParamTypes, readTools } from '../metadata/reflection';
 import { paramLabel } from './describeTarget';
+import type { ParamMetadata } from '../metadata/types';
 import type { MethodFacts } from './definitionFromMetadata';
 
 /** The names of the class and its bases, nearest first: a manifest may list an inherited tool on its base. */
@@ -22,6 +23,26 @@ function classChainOf(prototype: object): string[] {
   return names;
 }
 
+/** The emitted parameter types, with the class of each `@Params(Dto)` in its place. */
+function withExplicitTypes(
+  emitted: unknown[],
+  params: readonly ParamMetadata[],
+  className: string,
+  methodName: string,
+): unknown[] {
+  const types = [...emitted];
+  for (const param of params) {
+    if (param.kind !== 'spread' || param.type === undefined) continue;
+    if (typeof param.type !== 'function') {
+      throw new ToolDefinitionError(
+        `${paramLabel(className, methodName, param.index)} is @Params(${String(param.type)}), which is not a class; pass the DTO class, as in @Params(OrderRequest)`,
+      );
+    }
+    types[param.index] = param.type;
+  }
+  return types;
+}
+
 /** The facts of every `@Tool` method of the instance's class (and its bases). */
 export function readMethodFacts(instance: object): MethodFacts[] {
   const prototype = Object.getPrototypeOf(instance) as object;
@@ -35,7 +56,8 @@ export function readMethodFacts(instance: object): MethodFacts[] {
       );
     }
     const params = readParams(prototype, tool.methodName);
-    const paramTypes = readParamTypes(prototype, tool.methodName);
+    const emitted = readParamTypes(prototype, tool.methodName);
+    const paramTypes = withExplicitTypes(emitted, params, className, tool.methodName);
     const count = Math.max(paramTypes.length, method.length, ...params.map((p) => p.index + 1));
     for (let index = 0; index < count; index++) {
       const declared = params.filter((p) => p.index === index);
@@ -51,6 +73,7 @@ export function readMethodFacts(instance: object): MethodFacts[] {
         );
       }
     }
-    return { className, classChain, tool, params, paramTypes };
+    const designTypes = emitted.length > 0 || method.length === 0;
+    return { className, classChain, tool, params, paramTypes, designTypes };
   });
 }

@@ -192,6 +192,32 @@ describe('the built package', () => {
     ]);
   }, 120_000);
 
+  it('an ES module and a CommonJS consumer get the same SDK error classes and texts', async () => {
+    const source = readFileSync(join(FIXTURES, 'errors.ts'), 'utf8');
+    const reports: unknown[] = [];
+    for (const [name, mode] of [
+      ['errors-esm', 'node16-esm'],
+      ['errors-cjs', 'node10'],
+    ] as const) {
+      const { options, type } = MODES[mode];
+      const dir = makeConsumer(name, { 'errors.ts': source }, type);
+      expect(await tsc(dir, { ...options, outDir: 'out', rootDir: 'src' })).toBe('');
+      const { stdout } = await run(process.execPath, [join(dir, 'out', 'errors.js')], { cwd: dir });
+      reports.push(JSON.parse(stdout));
+    }
+    const [esm, cjs] = reports;
+    expect(esm).toEqual(cjs);
+    expect(esm).toMatchObject({
+      run400: {
+        name: 'BadRequestError',
+        isConsumersBadRequest: true,
+        message: expect.stringMatching(/^400 /),
+      },
+      stream400: { name: 'BadRequestError', isConsumersBadRequest: true },
+      streamCut: { isConsumersConnectionError: true },
+    });
+  }, 180_000);
+
   it('publishes every entry point it declares and has built', async () => {
     const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
       cwd: ROOT,

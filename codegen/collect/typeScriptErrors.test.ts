@@ -1,0 +1,99 @@
+/**
+ * Codegen does not describe broken code: TypeScript's errors in the tool files and the files of
+ * the types they use are TW113 errors with tsc's own words; an explicit `any` stays a warning;
+ * files the tools do not use are not checked. Also TW107's severity: two classes may share a tool
+ * name (a warning), one class may not (an error).
+ */
+import { generate } from '../__fixtures__/inlineProject';
+
+const HEAD = `import { Tool, Param, Params } from 'toolwright';\n`;
+
+const located = (result: ReturnType<typeof generate>) =>
+  result.diagnostics.map(
+    (d) =>
+      `${d.file.replace('/project/', '')}:${d.line}:${d.column} ${d.severity} ${d.code}: ${d.message}`,
+  );
+
+describe('TypeScript errors in the files codegen reads', () => {
+  it('an unresolved parameter type is an error in tsc words, besides the any warning', () => {
+    const result = generate({
+      'src/service.ts': `${HEAD}export class S {
+  /** Quotes. */
+  @Tool()
+  quote(@Param() symbol: MissingType) { return symbol; }
+}
+`,
+    });
+    expect(located(result)).toEqual([
+      'src/service.ts:5:18 warning TW201: S.quote: the type is any (at symbol); it accepts everything (schema {}); give it a type',
+      "src/service.ts:5:26 error TW113: TypeScript error TS2304: Cannot find name 'MissingType'. (codegen cannot describe code that does not compile)",
+    ]);
+  });
+
+  it('a syntax error in a parameter type is an error', () => {
+    const result = generate({
+      'src/service.ts': `${HEAD}export class S {
+  /** Quotes. */
+  @Tool()
+  quote(@Param() symbol: { a: string; b: }) { return symbol; }
+}
+`,
+    });
+    const errors = result.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors).toEqual([
+      expect.objectContaining({
+        code: 'TW113',
+        line: 5,
+        column: 42,
+        message: expect.stringMatching(/^TypeScript error TS1110: Type expected\./),
+      }),
+    ]);
+  });
+
+  it("an error in a DTO's file counts once, however many tool files use it", () => {
+    const dto = `export class Order {\n  sku!: string;\n  item!: NoSuchItem;\n}\n`;
+    const tool = (name: string) => `${HEAD}import { Order } from './order';
+export class ${name} {
+  /** Orders. */
+  @Tool({ name: '${name.toLowerCase()}' })
+  place(@Params() order: Order) { return order; }
+}
+`;
+    const result = generate({ 'src/order.ts': dto, 'src/a.ts': tool('A'), 'src/b.ts': tool('B') });
+    expect(located(result).filter((line) => line.includes('TW113'))).toEqual([
+      "src/order.ts:3:10 error TW113: TypeScript error TS2304: Cannot find name 'NoSuchItem'. (codegen cannot describe code that does not compile)",
+    ]);
+  });
+
+  it('leaves files the tools do not use alone, and an explicit any is only a warning', () => {
+    const result = generate({
+      'src/unrelated.ts': `export const broken: number = 'not a number';\n`,
+      'src/service.ts': `${HEAD}export class S {
+  /** Echoes. */
+  @Tool()
+  echo(@Param() value: any) { return value; }
+}
+`,
+    });
+    expect(result.diagnostics.map((d) => `${d.severity} ${d.code}`)).toEqual(['warning TW201']);
+  });
+});
+
+describe('the same tool name twice (TW107)', () => {
+  it('in two classes is a warning, and the manifest lists both', () => {
+    const service = (name: string) => `${HEAD}export class ${name} {
+  /** Searches. */
+  @Tool()
+  search(@Param() q: string) { return q; }
+}
+`;
+    const result = generate({ 'src/a.ts': service('A'), 'src/b.ts': service('B') });
+    expect(located(result)).toEqual([
+      'src/b.ts:5:3 warning TW107: tool name "search" is declared twice: src/a.ts:5 (A.search) and src/b.ts:5 (B.search); one registry cannot hold both, so rename one with @Tool({ name })',
+    ]);
+    expect(result.manifest.tools.map((t) => `${t.target.class}.${t.name}`)).toEqual([
+      'A.search',
+      'B.search',
+    ]);
+  });
+});
