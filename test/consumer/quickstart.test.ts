@@ -138,6 +138,32 @@ describe('the README quick start, copy-pasted into an empty directory', () => {
     expect(output.trim()).toBe('General Motors trades at $39.50.');
   });
 
+  it('prints codegen problems in the format the README shows', async () => {
+    const shown =
+      /<!-- output of: test\/consumer\/quickstart\.test\.ts -->\s*```text\n([\s\S]*?)```/.exec(
+        README,
+      );
+    expect(shown).not.toBeNull();
+    const service = (name: string, method: string) =>
+      `import { Param, Tool } from 'toolwright';\nexport class ${name} {\n  /** Searches. */\n  @Tool()\n  ${method}\n}\n`;
+    const broken: Record<string, string> = {
+      'src/service.ts': service('Quotes', 'quote(@Param() symbol: MissingType) { return symbol; }'),
+      'src/a.ts': service('A', 'search(@Param() q: string) { return q; }'),
+      'src/b.ts': service('B', 'search(@Param() q: string) { return q; }'),
+    };
+    for (const [file, text] of Object.entries(broken)) writeFileSync(join(dir, file), text);
+    try {
+      const failed = await exec('npx', ['toolwright', 'codegen'], { cwd: dir }).then(
+        () => ({ code: 0, stderr: '' }),
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(failed.code).toBe(1);
+      for (const line of shown![1].trim().split('\n')) expect(failed.stderr).toContain(`${line}\n`);
+    } finally {
+      for (const file of Object.keys(broken)) rmSync(join(dir, file));
+    }
+  });
+
   describe('without the optional peers', () => {
     /** Loads `entry` with require and with import in the project; each error's name and message. */
     async function load(entry: string): Promise<unknown> {
