@@ -2,7 +2,9 @@
  * Schema and validator agree (issue 3, item 8): for every tool of a fixture service, inputs
  * generated from the schema codegen emits, and mutations of them (a value replaced, a key
  * dropped, a key added), are accepted by the registry exactly when an independent JSON Schema
- * validator (ajv, draft 2020-12) accepts them.
+ * validator (ajv, draft 2020-12) accepts them: 1,200 inputs per tool, 10,800 over the families
+ * this fixture covers (types, enums, bounds, tuples, records, unions, nested DTOs, recursion).
+ * The newer keyword families have their own test, `agreementFamilies.test.ts`.
  */
 import { join } from 'node:path';
 import { Project } from 'ts-morph';
@@ -53,7 +55,7 @@ describe('schema and validator agree', () => {
   it.each(manifest.tools.map((tool) => [tool.name, tool] as const))(
     '%s: the registry accepts exactly what the schema accepts',
     async (_name, tool) => {
-      expect(await firstDisagreement(tool)).toBeUndefined();
+      expect(await firstDisagreement(tool, 1200)).toBeUndefined();
     },
   );
 

@@ -18,6 +18,7 @@ import {
 } from 'node:fs';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
+import { DATE_TIME_PATTERN } from '../../src/schema/formatPatterns';
 
 const run = promisify(execFile);
 const ROOT = join(__dirname, '..', '..');
@@ -302,7 +303,7 @@ describe('a consumer service registered without a manifest', () => {
           properties: {
             sku: { type: 'string' },
             quantity: { type: 'number' },
-            deliverOn: { type: 'string', format: 'date-time' },
+            deliverOn: { type: 'string', format: 'date-time', pattern: DATE_TIME_PATTERN },
             giftWrap: { type: 'boolean', description: 'Wrap it as a gift.' },
           },
           required: ['sku', 'quantity', 'deliverOn'],
