@@ -12,6 +12,7 @@ export default tseslint.config(
       '**/__fixtures__/**/out/**',
       '.ci/**',
       '.bench-tmp/**',
+      '.consumer-tmp/**',
     ],
   },
   js.configs.recommended,

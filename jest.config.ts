@@ -61,6 +61,9 @@ const config: Config = {
     {
       ...shared,
       displayName: 'packaging',
+      // One directory per run for the consumer projects (and the packed tarball they share).
+      globalSetup: '<rootDir>/test/consumerRunSetup.js',
+      globalTeardown: '<rootDir>/test/consumerRunTeardown.js',
       testMatch: PACKAGING_SUITES.map(
         (path) => `<rootDir>/${path.replace(/\/$/, '/**/*.test.ts')}`,
       ),

@@ -34,7 +34,8 @@ export const DIAGNOSTIC_CODES = {
   TW110: 'two parameters map to the same input property',
   TW111: 'the type nests too deeply to describe',
   TW112: 'a parameter carries more than one of @Param, @Params and @Ctx',
-  TW113: 'TypeScript reports an error in a file a tool or its types are declared in',
+  TW113:
+    'TypeScript reports an error in what a tool is described from (its signature, its types, their files)',
   TW201: 'any or unknown accepts everything',
   TW202: 'the tool has no description',
   TW203: 'an @example is not a JSON object',

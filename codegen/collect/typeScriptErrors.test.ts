@@ -1,7 +1,7 @@
 /**
  * Codegen does not describe broken code: TypeScript's errors in the tool files and the files of
  * the types they use are TW113 errors with tsc's own words; an explicit `any` stays a warning;
- * files the tools do not use are not checked. Also TW107's severity: two classes may share a tool
+ * files the tools do not use are not checked, nor method bodies no schema is read from. Also TW107's severity: two classes may share a tool
  * name (a warning), one class may not (an error).
  */
 import { generate } from '../__fixtures__/inlineProject';
@@ -76,6 +76,51 @@ export class ${name} {
 `,
     });
     expect(result.diagnostics.map((d) => `${d.severity} ${d.code}`)).toEqual(['warning TW201']);
+  });
+});
+
+describe('what codegen type-checks', () => {
+  it('what a schema reads is checked wherever it is: imports, base classes, return types', () => {
+    const result = generate({
+      'src/order.ts': `export class Order extends MissingBase {\n  sku!: string;\n}\n`,
+      'src/result.ts': `export interface Receipt {\n  id: MissingId;\n}\n`,
+      'src/service.ts': `${HEAD}import type { Order } from './order';
+import type { Receipt } from './result';
+import type { Unknown } from './nowhere';
+export class S {
+  /** Orders. */
+  @Tool()
+  async place(@Params() order: Order, @Param() note?: Unknown): Promise<Receipt> {
+    return { id: order.sku + note } as any;
+  }
+}
+`,
+    });
+    expect(located(result).filter((line) => line.includes('TW113'))).toEqual([
+      "src/order.ts:1:28 error TW113: TypeScript error TS2304: Cannot find name 'MissingBase'. (codegen cannot describe code that does not compile)",
+      "src/result.ts:2:7 error TW113: TypeScript error TS2304: Cannot find name 'MissingId'. (codegen cannot describe code that does not compile)",
+      "src/service.ts:4:30 error TW113: TypeScript error TS2307: Cannot find module './nowhere' or its corresponding type declarations. (codegen cannot describe code that does not compile)",
+    ]);
+  });
+
+  it('leaves method bodies to tsc, unless the return type is inferred from the body', () => {
+    const result = generate({
+      'src/order.ts': `export class Order {\n  sku!: string;\n  total(): number { const n: number = 'x'; return n; }\n}\n`,
+      'src/service.ts': `${HEAD}import { Order } from './order';
+export class S {
+  /** Declared. */
+  @Tool()
+  declared(@Params() order: Order): string { const n: number = 'x'; return order.sku + n; }
+  /** Inferred. */
+  @Tool()
+  inferred(@Param() sku: string) { return lookup(sku); }
+}
+function helper(): number { return 'not a number'; }
+`,
+    });
+    expect(located(result)).toEqual([
+      "src/service.ts:9:43 error TW113: TypeScript error TS2304: Cannot find name 'lookup'. (codegen cannot describe code that does not compile)",
+    ]);
   });
 });
 

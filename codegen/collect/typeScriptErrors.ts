@@ -1,58 +1,26 @@
 /**
- * TypeScript's own errors in the files a tool's schema comes from: the file that declares the
- * tools and the files declaring the types its parameters use. An unresolved name is `any` to the
- * checker, so without this codegen would describe broken code as "accepts anything". Only those
- * files are checked (per file, never the whole program), so codegen stays fast on big projects.
+ * TypeScript's own errors in the source a tool's schemas come from: syntax errors of the tool
+ * files and of the files declaring the types they use, and the type errors of the tools'
+ * signatures, those files' imports and the declarations of those types. An unresolved name is
+ * `any` to the checker, so without this codegen would describe broken code as "accepts anything".
+ * Only those nodes are type-checked, never whole files (method bodies are tsc's work, and no
+ * schema reads them), so codegen costs a fraction of a type-check.
  */
 import { ts } from 'ts-morph';
 import type { CodegenDiagnostic } from '../diagnostics';
 import type { FoundTool } from './findTools';
+import { schemaSources } from './schemaSources';
 
-/** Types walked per tool file at most: enough for any real DTO graph, bounded for generated ones. */
-const MAX_TYPES = 5000;
-
-const isUserFile = (program: ts.Program, file: ts.SourceFile): boolean =>
-  !file.fileName.includes('/node_modules/') && !program.isSourceFileDefaultLibrary(file);
-
-/** The user files declaring the types reachable from the tools' parameters. */
-function typeFiles(
-  tools: readonly FoundTool[],
-  program: ts.Program,
-  checker: ts.TypeChecker,
-): Set<ts.SourceFile> {
-  const files = new Set<ts.SourceFile>();
-  const seen = new Set<ts.Type>();
-  const queue: ts.Type[] = tools.flatMap((tool) =>
-    tool.params.map((param) => checker.getTypeAtLocation(param.node)),
-  );
-  const addDeclarations = (symbol: ts.Symbol | undefined): void => {
-    for (const declaration of symbol?.declarations ?? []) {
-      const file = declaration.getSourceFile();
-      if (isUserFile(program, file)) files.add(file);
-    }
-  };
-  while (queue.length && seen.size < MAX_TYPES) {
-    const type = queue.pop()!;
-    if (seen.has(type)) continue;
-    seen.add(type);
-    const symbol = type.getSymbol();
-    addDeclarations(symbol);
-    addDeclarations(type.aliasSymbol);
-    if (type.isUnionOrIntersection()) queue.push(...type.types);
-    queue.push(...(type.aliasTypeArguments ?? []));
-    if (type.flags & ts.TypeFlags.Object) {
-      if ((type as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference)
-        queue.push(...checker.getTypeArguments(type as ts.TypeReference));
-      const declaredIn = symbol?.declarations?.[0]?.getSourceFile();
-      if (declaredIn && !isUserFile(program, declaredIn)) continue;
-      for (const property of type.getProperties()) {
-        addDeclarations(property);
-        queue.push(checker.getTypeOfSymbol(property));
-      }
-    }
-  }
-  return files;
-}
+/**
+ * `Program.getSemanticDiagnostics` with the nodes to check as its third argument: TypeScript's
+ * own partial check (internal in its typings; the language service's region diagnostics call it
+ * so). A TypeScript that ignores the argument checks the whole file: the same errors and more.
+ */
+type CheckNodes = (
+  file: ts.SourceFile,
+  cancellationToken: undefined,
+  nodes: readonly ts.Node[],
+) => readonly ts.Diagnostic[];
 
 function toDiagnostic(diagnostic: ts.Diagnostic): CodegenDiagnostic | undefined {
   const file = diagnostic.file;
@@ -70,7 +38,7 @@ function toDiagnostic(diagnostic: ts.Diagnostic): CodegenDiagnostic | undefined 
 }
 
 /**
- * The TypeScript errors of `toolFile` and of the files declaring the types its tools use.
+ * The TypeScript errors of what the tools of `toolFile` are described from.
  * @example
  * diagnostics.push(...typeScriptErrors(sourceFile, findTools(sourceFile, resolver), program));
  */
@@ -80,13 +48,12 @@ export function typeScriptErrors(
   program: ts.Program,
 ): CodegenDiagnostic[] {
   if (!tools.length) return [];
-  const checker = program.getTypeChecker();
-  const files = new Set([toolFile, ...typeFiles(tools, program, checker)]);
+  const checkNodes = program.getSemanticDiagnostics.bind(program) as CheckNodes;
   const out: CodegenDiagnostic[] = [];
-  for (const file of files) {
+  for (const [file, nodes] of schemaSources(toolFile, tools, program)) {
     for (const diagnostic of [
       ...program.getSyntacticDiagnostics(file),
-      ...program.getSemanticDiagnostics(file),
+      ...checkNodes(file, undefined, [...nodes]),
     ]) {
       const converted = toDiagnostic(diagnostic);
       if (converted) out.push(converted);

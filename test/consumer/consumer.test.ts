@@ -1,30 +1,15 @@
 /**
  * The package as a new user gets it: a separate consumer project (in the gitignored
- * `.consumer-tmp/`) depends on the BUILT package through `node_modules/toolwright`, is
+ * `.consumer-tmp/`) depends on the packed package through `node_modules/toolwright`, is
  * typechecked under each module resolution mode, then compiled and run with node, with a
  * service registered without a manifest and every kind of bad input the model may send.
  */
-import { execFile } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { join, relative } from 'node:path';
-import { promisify } from 'node:util';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeConsumer, packedPackage, ROOT, run, TSC } from './packedPackage';
 import { DATE_TIME_PATTERN } from '../../src/schema/formatPatterns';
 
-const run = promisify(execFile);
-const ROOT = join(__dirname, '..', '..');
-const TMP = join(ROOT, '.consumer-tmp');
 const FIXTURES = join(__dirname, '__fixtures__');
-const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 
 /** The subpath entry points and the declaration file each is built to. */
 const SUBPATHS: Record<string, string> = {
@@ -53,43 +38,6 @@ const MODES: Record<string, { options: Record<string, unknown>; type?: 'module' 
   'bundler-esnext': { options: { module: 'esnext', moduleResolution: 'bundler' } },
   node10: { options: { module: 'commonjs' } },
 };
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== '__fixtures__') newest = Math.max(newest, newestMtime(path));
-    } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) {
-      newest = Math.max(newest, statSync(path).mtimeMs);
-    }
-  }
-  return newest;
-}
-
-/** Builds the package unless `dist/` is newer than every source file. */
-async function ensureBuilt(): Promise<void> {
-  const built = join(ROOT, 'dist', 'src', 'index.js');
-  const sources = ['src', 'codegen']
-    .map((dir) => join(ROOT, dir))
-    .filter((dir) => existsSync(dir))
-    .map(newestMtime);
-  if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources)) return;
-  await run(process.execPath, [TSC, '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT });
-}
-
-/** A consumer project whose `node_modules/toolwright` links to this repository. */
-function makeConsumer(name: string, files: Record<string, string>, type?: 'module'): string {
-  const dir = join(TMP, name);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(join(dir, 'node_modules'), { recursive: true });
-  mkdirSync(join(dir, 'src'));
-  symlinkSync(relative(join(dir, 'node_modules'), ROOT), join(dir, 'node_modules', 'toolwright'));
-  const pkg = { name: `consumer-${name}`, private: true, ...(type ? { type } : {}) };
-  writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
-  for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, 'src', file), text);
-  return dir;
-}
 
 /**
  * Errors a third-party package has in its own declarations (the MCP SDK's `.d.ts` name DOM
@@ -134,20 +82,15 @@ function entryPointsFile(): string {
 }
 
 beforeAll(async () => {
-  await ensureBuilt();
-  mkdirSync(TMP, { recursive: true });
-}, 180_000);
-
-afterAll(() => {
-  if (!process.env.KEEP_CONSUMER_TMP) rmSync(TMP, { recursive: true, force: true });
-});
+  await packedPackage();
+}, 300_000);
 
 describe('types of the built package', () => {
   it.each(Object.keys(MODES))(
     'resolve under moduleResolution %s',
     async (mode) => {
       const { options, type } = MODES[mode];
-      const dir = makeConsumer(
+      const dir = await makeConsumer(
         `types-${mode}`,
         {
           'entries.ts': entryPointsFile(),
@@ -179,7 +122,7 @@ describe('the built package', () => {
       `const outcomes = [await registry.call('greet', { who: 'ada' }), await registry.call('greet', { who: 1 })];`,
       `console.log(JSON.stringify(outcomes));`,
     ].join('\n');
-    const dir = makeConsumer('run-esm', { 'main.ts': source }, 'module');
+    const dir = await makeConsumer('run-esm', { 'main.ts': source }, 'module');
     const errors = await tsc(dir, {
       ...MODES['node16-esm'].options,
       outDir: 'out',
@@ -192,32 +135,6 @@ describe('the built package', () => {
       { content: 'Invalid input for tool "greet":\nwho: who must be a string', isError: true },
     ]);
   }, 120_000);
-
-  it('an ES module and a CommonJS consumer get the same SDK error classes and texts', async () => {
-    const source = readFileSync(join(FIXTURES, 'errors.ts'), 'utf8');
-    const reports: unknown[] = [];
-    for (const [name, mode] of [
-      ['errors-esm', 'node16-esm'],
-      ['errors-cjs', 'node10'],
-    ] as const) {
-      const { options, type } = MODES[mode];
-      const dir = makeConsumer(name, { 'errors.ts': source }, type);
-      expect(await tsc(dir, { ...options, outDir: 'out', rootDir: 'src' })).toBe('');
-      const { stdout } = await run(process.execPath, [join(dir, 'out', 'errors.js')], { cwd: dir });
-      reports.push(JSON.parse(stdout));
-    }
-    const [esm, cjs] = reports;
-    expect(esm).toEqual(cjs);
-    expect(esm).toMatchObject({
-      run400: {
-        name: 'BadRequestError',
-        isConsumersBadRequest: true,
-        message: expect.stringMatching(/^400 /),
-      },
-      stream400: { name: 'BadRequestError', isConsumersBadRequest: true },
-      streamCut: { isConsumersConnectionError: true },
-    });
-  }, 180_000);
 
   it('publishes every entry point it declares and has built', async () => {
     const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
@@ -265,7 +182,7 @@ describe('a consumer service registered without a manifest', () => {
   let report: Report;
 
   beforeAll(async () => {
-    const dir = makeConsumer('run-node10', {});
+    const dir = await makeConsumer('run-node10', {});
     copyFileSync(join(FIXTURES, 'shop.ts'), join(dir, 'src', 'shop.ts'));
     const errors = await tsc(dir, { module: 'commonjs', outDir: 'out', rootDir: 'src' });
     if (errors) throw new Error(`the consumer does not compile:\n${errors}`);
