@@ -22,6 +22,18 @@ function describedPart(declaration: ts.Declaration): ts.Node | undefined {
   return declaration;
 }
 
+/**
+ * What to check of a parameter or property: its type annotation alone when it has no initializer.
+ * Its decorators are left out: codegen reads their arguments itself and reports what it cannot
+ * read, and checking a decorator call against its target is most of a declaration's check.
+ */
+function checkedPart(node: ts.Node): ts.Node {
+  if (ts.isPropertySignature(node)) return node.type ?? node;
+  if ((ts.isParameter(node) || ts.isPropertyDeclaration(node)) && node.type && !node.initializer)
+    return node.type;
+  return node;
+}
+
 /** Collects nodes per file, plus the import declarations of every file it records. */
 class NodesByFile {
   readonly files = new Map<ts.SourceFile, Set<ts.Node>>();
@@ -33,7 +45,7 @@ class NodesByFile {
       nodes = new Set(file.statements.filter(ts.isImportDeclaration));
       this.files.set(file, nodes);
     }
-    nodes.add(node);
+    nodes.add(checkedPart(node));
   }
 }
 
