@@ -1,6 +1,7 @@
 /** Types → JSON Schema, one construct per case, comparing whole schemas. */
 import { schemaOfType } from '../__fixtures__/inlineProject';
 import { lengthPattern } from '../../src/schema/constraintTable';
+import { DATE_TIME_PATTERN, URL_PATTERN } from '../../src/schema/formatPatterns';
 
 const closed = (properties: Record<string, unknown>, required: string[]) => ({
   type: 'object',
@@ -22,7 +23,8 @@ describe('types to JSON Schema', () => {
     ['string[]', { type: 'array', items: { type: 'string' } }],
     ['readonly number[]', { type: 'array', items: { type: 'number' } }],
     ['ReadonlyArray<boolean>', { type: 'array', items: { type: 'boolean' } }],
-    ['Date', { type: 'string', format: 'date-time' }],
+    // What the run-time Date transform accepts of RFC 3339: a pattern narrows the format.
+    ['Date', { type: 'string', format: 'date-time', pattern: DATE_TIME_PATTERN }],
     ['`id-${string}`', { type: 'string', pattern: '^id-.*$' }],
     ['string | number', { anyOf: [{ type: 'string' }, { type: 'number' }] }],
     ['boolean | string', { anyOf: [{ type: 'boolean' }, { type: 'string' }] }],
@@ -249,7 +251,8 @@ describe('types to JSON Schema', () => {
           // class-validator counts length its own way ("❤️" is 1): a pattern says exactly that.
           code: { type: 'string', minLength: 2, pattern: lengthPattern(2, 10) },
           status: { type: 'string', enum: ['open', 'closed'] },
-          site: { type: 'string', format: 'uri' },
+          // isURL's notion (http/https/ftp, a host with a TLD) is narrower than `uri`.
+          site: { type: 'string', format: 'uri', pattern: URL_PATTERN },
           lines: {
             type: 'array',
             items: closed(

@@ -4,6 +4,7 @@
  */
 import type { ts } from 'ts-morph';
 import type { JsonSchema } from '../../src/schema/JsonSchema';
+import { dateTimeSchema } from '../../src/schema/formatPatterns';
 import type { DiagnosticCode } from '../diagnostics';
 
 /** A refused built-in: its code and what to take instead. */
@@ -16,7 +17,7 @@ const collection = (fix: string): Refusal => ({ code: 'TW104', fix });
 
 /** Built-in object types JSON has an answer for (a schema) or none (a refusal with its fix). */
 const BUILTIN_OBJECTS: Record<string, JsonSchema | Refusal> = {
-  Date: { type: 'string', format: 'date-time' },
+  Date: dateTimeSchema(),
   URL: { type: 'string', format: 'uri' },
   Map: collection('use Record<string, V> or an array of [key, value] pairs'),
   ReadonlyMap: collection('use Record<string, V> or an array of [key, value] pairs'),

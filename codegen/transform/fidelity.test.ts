@@ -8,6 +8,7 @@ import { DecoratorResolver } from '../collect/decoratorOrigin';
 import { PackageLocator } from '../collect/PackageLocator';
 import { generate, inlineProject, schemaOfType, ROOT } from '../__fixtures__/inlineProject';
 import { typeToSchema } from './typeToSchema';
+import { DATE_TIME_PATTERN } from '../../src/schema/formatPatterns';
 
 const closed = (properties: Record<string, unknown>, required: string[] = []) => ({
   type: 'object',
@@ -140,13 +141,13 @@ describe('built-in classes', () => {
 
   it('Date is a date-time string; URL a uri string', () => {
     expect(schemaOfType('Date')).toEqual({
-      schema: { type: 'string', format: 'date-time' },
+      schema: { type: 'string', format: 'date-time', pattern: DATE_TIME_PATTERN },
       diagnostics: [],
     });
     expect(withUrl('{ at: Date; link: URL; links?: URL[] }')).toEqual({
       schema: closed(
         {
-          at: { type: 'string', format: 'date-time' },
+          at: { type: 'string', format: 'date-time', pattern: DATE_TIME_PATTERN },
           link: { type: 'string', format: 'uri' },
           links: { type: 'array', items: { type: 'string', format: 'uri' } },
         },

@@ -85,6 +85,33 @@ describe('mountMcpHttp on a Nest (Express) application', () => {
     }
   });
 
+  it("refuses a top-level __proto__ key that went through the app's JSON body parser", async () => {
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(url), {
+        requestInit: { headers: { Authorization: 'Bearer t0ken' } },
+      }),
+    );
+    try {
+      // JSON.parse keeps "__proto__" as an own key, so it goes out on the wire as JSON text.
+      const result = await client.callTool({
+        name: 'add',
+        arguments: JSON.parse('{"__proto__":{"polluted":true},"a":1,"b":2}'),
+      });
+      expect(result).toEqual({
+        content: [
+          {
+            type: 'text',
+            text: 'Invalid input for tool "add":\n__proto__: the key "__proto__" is not allowed',
+          },
+        ],
+        isError: true,
+      });
+    } finally {
+      await client.close();
+    }
+  });
+
   it('keeps the guards: no token is 401', async () => {
     const response = await fetch(url, {
       method: 'POST',

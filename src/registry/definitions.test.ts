@@ -16,6 +16,7 @@ import {
 import { Type } from 'class-transformer';
 import { Ctx, Param, Params, Tool, ToolDefinitionError, ToolRegistry } from '../index';
 import type { ToolCallContext } from '../index';
+import { DATE_TIME_PATTERN } from '../schema/formatPatterns';
 
 enum Priority {
   Low = 'low',
@@ -110,7 +111,8 @@ describe('tool definitions without a manifest', () => {
     expect(registry.get('schedule')?.inputSchema).toEqual({
       type: 'object',
       properties: {
-        at: { type: 'string', format: 'date-time' },
+        // The part of RFC 3339 the Date transform turns into a valid Date.
+        at: { type: 'string', format: 'date-time', pattern: DATE_TIME_PATTERN },
         count: { type: 'number' },
         urgent: { type: 'boolean' },
       },

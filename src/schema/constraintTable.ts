@@ -3,6 +3,7 @@
  * run-time schema derivation (which reads class-validator's metadata storage) and codegen
  * (which reads the decorators in source). A table, not a switch: the mapping is data.
  */
+import { dateTimeSchema, URL_PATTERN, uuidPattern } from './formatPatterns';
 import type { JsonSchema, JsonValue } from './JsonSchema';
 
 /** One class-validator decorator and the keywords it means. */
@@ -59,6 +60,12 @@ const patternOf = (args: readonly unknown[]): JsonSchema => {
   return {};
 };
 
+/** `@IsUrl()`: `isURL`'s defaults as a pattern; options change what it accepts, so only the format is said then. */
+const urlKeywords = ([options]: readonly unknown[]): JsonSchema =>
+  options !== undefined && Object.keys(options as object).length > 0
+    ? { type: 'string', format: 'uri' }
+    : { type: 'string', format: 'uri', pattern: URL_PATTERN };
+
 /** Every class-validator decorator toolwright turns into JSON Schema. */
 export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
   { decorator: 'IsString', validator: 'isString', keywords: () => ({ type: 'string' }) },
@@ -68,7 +75,7 @@ export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
   {
     decorator: 'IsDate',
     validator: 'isDate',
-    keywords: () => ({ type: 'string', format: 'date-time' }),
+    keywords: dateTimeSchema,
   },
   { decorator: 'IsArray', validator: 'isArray', keywords: () => ({ type: 'array' }) },
   { decorator: 'IsObject', validator: 'isObject', keywords: () => ({ type: 'object' }) },
@@ -98,22 +105,14 @@ export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
     validator: 'isEmail',
     keywords: () => ({ type: 'string', format: 'email' }),
   },
-  { decorator: 'IsUrl', validator: 'isUrl', keywords: () => ({ type: 'string', format: 'uri' }) },
+  { decorator: 'IsUrl', validator: 'isUrl', keywords: urlKeywords },
   {
     decorator: 'IsUUID',
     validator: 'isUuid',
-    keywords: () => ({ type: 'string', format: 'uuid' }),
+    keywords: ([version]) => ({ type: 'string', format: 'uuid', pattern: uuidPattern(version) }),
   },
-  {
-    decorator: 'IsISO8601',
-    validator: 'isIso8601',
-    keywords: () => ({ type: 'string', format: 'date-time' }),
-  },
-  {
-    decorator: 'IsDateString',
-    validator: 'isDateString',
-    keywords: () => ({ type: 'string', format: 'date-time' }),
-  },
+  { decorator: 'IsISO8601', validator: 'isIso8601', keywords: dateTimeSchema },
+  { decorator: 'IsDateString', validator: 'isDateString', keywords: dateTimeSchema },
   {
     decorator: 'IsIn',
     validator: 'isIn',

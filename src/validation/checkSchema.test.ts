@@ -1,4 +1,6 @@
 import type { JsonSchema } from '../schema/JsonSchema';
+import { lengthPattern } from '../schema/constraintTable';
+import { dateTimeSchema, URL_PATTERN } from '../schema/formatPatterns';
 import { checkSchema } from './checkSchema';
 
 const shape: JsonSchema = {
@@ -106,5 +108,52 @@ describe('checkSchema', () => {
         '',
       ),
     ).toEqual(['a: a is required']);
+  });
+
+  // Found by the agreement test's email family: isEmail measures UTF-8 bytes through encodeURI,
+  // which throws on a lone surrogate, so registry.check() rejected its promise instead of answering.
+  it('refuses an email with a lone surrogate instead of throwing', () => {
+    expect(checkSchema('\uD800@x.com', { type: 'string', format: 'email' }, 'to')).toEqual([
+      'to: to must be an email',
+    ]);
+    expect(checkSchema('\u00E9@x.com', { format: 'email' }, 'to')).toEqual([]);
+  });
+
+  describe('the patterns toolwright emits are worded, not printed', () => {
+    it('a Date: the format message alone when the text is no date-time at all', () => {
+      expect(checkSchema('next tuesday', dateTimeSchema(), 'at')).toEqual([
+        'at: at must be a valid ISO 8601 date string',
+      ]);
+    });
+
+    it('a Date: what is wanted when the format holds but no Date can be made (a leap second)', () => {
+      expect(checkSchema('2016-12-31T23:59:60Z', dateTimeSchema(), 'at')).toEqual([
+        'at: at must be a valid ISO 8601 date-time string such as 2024-01-31T09:30:00Z ' +
+          '(an upper-case T, seconds below 60, an offset of Z or ±hh:mm)',
+      ]);
+    });
+
+    it("@Length's count: the bounds, once", () => {
+      const schema = { type: 'string' as const, minLength: 2, pattern: lengthPattern(2, 4) };
+      expect(checkSchema('abcde', schema, 'code')).toEqual([
+        'code: code must be longer than or equal to 2 and shorter than or equal to 4 characters',
+      ]);
+      expect(checkSchema('a', schema, 'code')).toEqual([
+        'code: code must be longer than or equal to 2 characters',
+      ]);
+      expect(checkSchema('abc', { pattern: lengthPattern(undefined, 2) }, 'code')).toEqual([
+        'code: code must be shorter than or equal to 2 characters',
+      ]);
+    });
+
+    it('@IsUrl: a URI isURL refuses', () => {
+      const schema = { type: 'string' as const, format: 'uri', pattern: URL_PATTERN };
+      expect(checkSchema('http://localhost', schema, 'site')).toEqual([
+        'site: site must be a URL address (http, https or ftp, a host name with a top-level domain)',
+      ]);
+      expect(checkSchema('not a url', schema, 'site')).toEqual([
+        'site: site must be a URL address',
+      ]);
+    });
   });
 });

@@ -10,6 +10,7 @@
 import type { JsonSchema, JsonSchemaType } from '../schema/JsonSchema';
 import { FORMAT_WORDS, FORMATS } from './formats';
 import { jsonEqual } from './jsonEqual';
+import { narrowsFormat, patternWords } from '../schema/patternWords';
 import { refTarget } from './schemaKeywords';
 
 /** Where `$ref`s point: `#/$defs/Name`. */
@@ -173,6 +174,7 @@ function codePoints(text: string): number {
 }
 
 function checkString(value: string, schema: JsonSchema, at: string, out: string[]): void {
+  const before = out.length;
   if (schema.minLength !== undefined || schema.maxLength !== undefined) {
     const length = codePoints(value);
     if (schema.minLength !== undefined && length < schema.minLength) {
@@ -182,11 +184,28 @@ function checkString(value: string, schema: JsonSchema, at: string, out: string[
       out.push(say(at, `must be shorter than or equal to ${schema.maxLength} characters`));
     }
   }
-  if (schema.pattern !== undefined && !regexpOf(schema.pattern).test(value)) {
-    out.push(say(at, `must match /${schema.pattern}/ regular expression`));
-  }
   const format = schema.format ? FORMATS[schema.format] : undefined;
-  if (format && !format(value)) out.push(say(at, FORMAT_WORDS[schema.format as string]));
+  const formatFails = format !== undefined && !format(value);
+  if (schema.pattern !== undefined && !regexpOf(schema.pattern).test(value)) {
+    out.push(...patternProblem(schema.pattern, at, formatFails, out.length > before));
+  }
+  if (formatFails) out.push(say(at, FORMAT_WORDS[schema.format as string]));
+}
+
+/**
+ * A missed pattern: in words when toolwright emitted it (nothing more when the format's or the
+ * length's own message already says it), else the expression itself.
+ */
+function patternProblem(
+  pattern: string,
+  at: string,
+  formatFails: boolean,
+  lengthFails: boolean,
+): string[] {
+  const words = patternWords(pattern);
+  if (words === undefined) return [say(at, `must match /${pattern}/ regular expression`)];
+  const saidAlready = narrowsFormat(pattern) ? formatFails : lengthFails;
+  return saidAlready ? [] : [say(at, words)];
 }
 
 function checkNumber(value: number, schema: JsonSchema, at: string, out: string[]): void {

@@ -1,8 +1,9 @@
 /**
  * The string formats the schema gate checks. `email` is class-validator's own `isEmail` (what
- * `@IsEmail()` runs, so a DTO's schema promises exactly what its validator accepts); `uri`,
- * `uuid`, `date-time` and `date` are the definitions of ajv-formats' "full" mode (MIT),
- * copied because ajv-formats loads all of ajv, which the runtime does not otherwise need.
+ * `@IsEmail()` runs, so a DTO's schema promises exactly what its validator accepts; a lone
+ * surrogate, on which `isEmail` throws, is no email); `uri`, `uuid`, `date-time` and `date` are
+ * the definitions of ajv-formats' "full" mode (MIT), copied because ajv-formats loads all of
+ * ajv, which the runtime does not otherwise need.
  * class-validator loads on the first email checked: codegen checks `@example`s with this table
  * and would otherwise load it (and validator.js, ~300 modules) on every run for nothing.
  */
@@ -17,6 +18,7 @@ function email(text: string): boolean {
   return isEmail(text);
 }
 
+const LONE_SURROGATE = /\p{Cs}/u;
 const NOT_URI_FRAGMENT = /\/|:/;
 const URI =
   /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
@@ -59,7 +61,8 @@ function isTime(text: string): boolean {
 
 /** Format name → test. A format not listed here is refused at registration. */
 export const FORMATS: Readonly<Record<string, (text: string) => boolean>> = {
-  email,
+  // isEmail throws on a lone surrogate (it measures UTF-8 bytes through encodeURI): not an email.
+  email: (text) => !LONE_SURROGATE.test(text) && email(text),
   uri: (text) => NOT_URI_FRAGMENT.test(text) && URI.test(text),
   uuid: (text) => /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(text),
   'date-time': (text) => {

@@ -7,6 +7,7 @@
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeConsumer, packedPackage, ROOT, run, TSC } from './packedPackage';
+import { DATE_TIME_PATTERN } from '../../src/schema/formatPatterns';
 
 const FIXTURES = join(__dirname, '__fixtures__');
 
@@ -219,7 +220,7 @@ describe('a consumer service registered without a manifest', () => {
           properties: {
             sku: { type: 'string' },
             quantity: { type: 'number' },
-            deliverOn: { type: 'string', format: 'date-time' },
+            deliverOn: { type: 'string', format: 'date-time', pattern: DATE_TIME_PATTERN },
             giftWrap: { type: 'boolean', description: 'Wrap it as a gift.' },
           },
           required: ['sku', 'quantity', 'deliverOn'],

@@ -1,10 +1,14 @@
 /**
  * Test helper: compares the registry's verdict on an input with an independent JSON Schema
- * validator's (ajv, draft 2020-12), over inputs generated from the tool's own schema and
- * mutations of them. Shared by the codegen fixture's agreement test and the samples'.
+ * validator's (ajv, draft 2020-12, ajv-formats), over inputs generated from the tool's own
+ * schema and mutations of them, or from a given arbitrary. Shared by the codegen fixture's
+ * agreement tests and the samples'. One format differs from ajv-formats on purpose: toolwright's
+ * `email` is class-validator's `isEmail` (see the README's "Formats"), so ajv gets that function,
+ * taken from class-validator itself, not from toolwright's schema gate.
  */
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { isEmail } from 'class-validator';
 import fc from 'fast-check';
 import type { ManifestTool, ToolRegistry } from 'toolwright';
 import { inputs } from '../schemaArbitrary';
@@ -15,10 +19,28 @@ export interface Verdicts {
   registry: string;
 }
 
+/** Where two sides first parted over generated inputs, and how many inputs were judged. */
+export interface Tally {
+  cases: number;
+  /** How many of them both sides found valid. */
+  valid: number;
+  first?: { tool: string; input: unknown; schema: unknown } & Verdicts;
+}
+
+/** class-validator's `isEmail`; it throws on a lone surrogate, which is no email either. */
+const classValidatorEmail = (text: string): boolean => {
+  try {
+    return isEmail(text);
+  } catch {
+    return false;
+  }
+};
+
 /** Judges a registry's tools against ajv. */
 export function agreementJudge(registry: ToolRegistry) {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
+  ajv.addFormat('email', classValidatorEmail);
 
   async function verdicts(tool: ManifestTool, input: unknown): Promise<Verdicts> {
     const validate = ajv.compile(tool.inputSchema);
@@ -44,5 +66,31 @@ export function agreementJudge(registry: ToolRegistry) {
     return { input, ...(await verdicts(tool, input)) };
   }
 
-  return { verdicts, firstDisagreement };
+  /**
+   * Judges `numRuns` inputs from `arbitrary` (as JSON text would carry them) on both sides; stops
+   * at the first disagreement and reports it with the tool's schema.
+   */
+  async function tally(
+    tool: ManifestTool,
+    arbitrary: fc.Arbitrary<unknown>,
+    numRuns: number,
+  ): Promise<Tally> {
+    const validate = ajv.compile(tool.inputSchema);
+    let cases = 0;
+    let valid = 0;
+    for (const value of fc.sample(arbitrary, { numRuns, seed: 11 })) {
+      const input = JSON.parse(JSON.stringify(value)) as unknown;
+      cases++;
+      const checked = await registry.check(tool.name, input);
+      if (validate(input) === checked.ok) {
+        if (checked.ok) valid++;
+        continue;
+      }
+      const first = { tool: tool.name, input, schema: tool.inputSchema };
+      return { cases, valid, first: { ...first, ...(await verdicts(tool, input)) } };
+    }
+    return { cases, valid };
+  }
+
+  return { verdicts, firstDisagreement, tally };
 }

@@ -135,6 +135,18 @@ export function describeCommonBehaviour(getClient: () => Client) {
     expect(textOf(result)).toMatch(/^quantity: /m);
   });
 
+  it('refuses a top-level __proto__ key sent as JSON text, like a nested one', async () => {
+    // JSON.parse keeps "__proto__" as an own key, so the client sends it on the wire.
+    const result = await getClient().callTool({
+      name: 'order',
+      arguments: JSON.parse('{"__proto__":{"polluted":true},"sku":"GM-1","quantity":3}'),
+    });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe(
+      'Invalid input for tool "order":\n__proto__: the key "__proto__" is not allowed',
+    );
+  });
+
   it('answers an unknown tool with isError', async () => {
     const result = await getClient().callTool({ name: 'no_such_tool', arguments: {} });
     expect(result.isError).toBe(true);

@@ -8,6 +8,7 @@ import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { readPropertyType } from '../../metadata/reflection';
 import { constraintKeywords, layKeywords, ruleForValidator } from '../constraintTable';
+import { dateTimeSchema } from '../formatPatterns';
 import type { JsonSchema, ObjectSchema } from '../JsonSchema';
 import { nestedTypeOf } from './nestedTypeOf';
 
@@ -32,7 +33,7 @@ export function schemaOfRuntimeType(type: unknown): JsonSchema | undefined {
     case Boolean:
       return { type: 'boolean' };
     case Date:
-      return { type: 'string', format: 'date-time' };
+      return dateTimeSchema();
     case Array:
       return { type: 'array' };
     default:

@@ -1,0 +1,240 @@
+/**
+ * A service with one tool per keyword family of the agreement property test: the JSON Schema
+ * keywords toolwright accepts in `@Param({ schema })` (oneOf, not, min/maxProperties,
+ * propertyNames, patternProperties, string lengths, formats) and the class-validator decorators
+ * that become format and length keywords, on DTOs judged by the schema gate alone and on DTOs
+ * class-validator also runs on (so a gate/validator disagreement shows as well).
+ */
+import { Param, Params, Tool } from 'toolwright';
+import {
+  IsDate,
+  IsDateString,
+  IsEmail,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  IsUrl,
+  IsUUID,
+  Length,
+  MaxLength,
+  MinLength,
+  Validate,
+  ValidatorConstraint,
+} from 'class-validator';
+import type { ValidatorConstraintInterface } from 'class-validator';
+import { Type } from 'class-transformer';
+
+/** A custom validator that accepts everything: its only effect is that class-validator runs. */
+@ValidatorConstraint({ name: 'anything' })
+export class Anything implements ValidatorConstraintInterface {
+  validate(): boolean {
+    return true;
+  }
+}
+
+/** Lengths as class-validator counts them; every constraint is the schema's, so only the gate runs. */
+export class Lengths {
+  @IsString() @Length(2, 4) both!: string;
+  @IsOptional() @IsString() @MinLength(3) least?: string;
+  @IsOptional() @IsString() @MaxLength(2) most?: string;
+}
+
+/** The same lengths where class-validator runs too (a custom validator makes it). */
+export class CheckedLengths {
+  @IsString() @Length(2, 4) @Validate(Anything) both!: string;
+  @IsOptional() @IsString() @MinLength(3) least?: string;
+  @IsOptional() @IsString() @MaxLength(2) most?: string;
+}
+
+/** An email judged by the schema gate alone. */
+export class Contact {
+  @IsEmail() email!: string;
+}
+
+/** An email where class-validator's `isEmail` runs after the gate's. */
+export class CheckedContact {
+  @IsEmail() @Validate(Anything) email!: string;
+}
+
+/** URLs, as `@IsUrl()` reads them (class-validator runs). */
+export class Site {
+  @IsUrl() url!: string;
+}
+
+/** UUIDs, as `@IsUUID()` reads them (class-validator runs). */
+export class Ids {
+  @IsUUID() any!: string;
+  @IsOptional() @IsUUID('4') v4?: string;
+}
+
+/** Date-time strings and a `Date`, as class-validator and class-transformer read them. */
+export class Times {
+  @IsDateString() text!: string;
+  @IsOptional() @IsISO8601({ strict: true }) strict?: string;
+  @IsOptional() @IsDate() @Type(() => Date) at?: Date;
+}
+
+export class KeywordService {
+  /** oneOf: exactly one branch. */
+  @Tool()
+  oneOf(
+    @Param('v', {
+      schema: {
+        oneOf: [
+          { type: 'integer', minimum: 0 },
+          { type: 'number', maximum: 10 },
+          { type: 'string', maxLength: 3 },
+          { type: 'array', items: { type: 'integer' }, maxItems: 2 },
+        ],
+      },
+    })
+    v: unknown,
+  ): string {
+    return JSON.stringify(v);
+  }
+
+  /** not: anything but the excluded shapes. */
+  @Tool()
+  not(
+    @Param('v', {
+      schema: {
+        type: ['string', 'number', 'array'],
+        not: {
+          anyOf: [
+            { type: 'string', pattern: '^a' },
+            { type: 'number', minimum: 5 },
+            { type: 'array', minItems: 2 },
+          ],
+        },
+      },
+    })
+    v: unknown,
+  ): string {
+    return JSON.stringify(v);
+  }
+
+  /** minProperties and maxProperties. */
+  @Tool()
+  propertyCount(
+    @Param('bag', {
+      schema: {
+        type: 'object',
+        additionalProperties: { type: 'integer' },
+        minProperties: 1,
+        maxProperties: 3,
+      },
+    })
+    bag: Record<string, number>,
+  ): string {
+    return JSON.stringify(bag);
+  }
+
+  /** propertyNames, with lengths counted in code points. */
+  @Tool()
+  propertyNames(
+    @Param('bag', {
+      schema: {
+        type: 'object',
+        propertyNames: { minLength: 2, maxLength: 4, pattern: '^[a-z\\u{1F600}]' },
+        additionalProperties: { type: 'boolean' },
+      },
+    })
+    bag: Record<string, boolean>,
+  ): string {
+    return JSON.stringify(bag);
+  }
+
+  /** patternProperties beside properties, the rest refused. */
+  @Tool()
+  patternProperties(
+    @Param('bag', {
+      schema: {
+        type: 'object',
+        properties: { 'x-id': { maxLength: 2 } },
+        patternProperties: { '^x-': { type: 'string' }, '^n_\\d$': { type: 'number' } },
+        additionalProperties: false,
+      },
+    })
+    bag: Record<string, string | number>,
+  ): string {
+    return JSON.stringify(bag);
+  }
+
+  /** JSON Schema string lengths (code points) on named parameters. */
+  @Tool()
+  schemaLengths(
+    @Param('text', { schema: { minLength: 2, maxLength: 4 } }) text: string,
+    @Param('short', { optional: true, schema: { maxLength: 1 } }) short?: string,
+  ): string {
+    return `${text}${short}`;
+  }
+
+  /** class-validator lengths, judged by the gate alone. */
+  @Tool()
+  lengths(@Params() input: Lengths): string {
+    return input.both;
+  }
+
+  /** class-validator lengths, class-validator running too. */
+  @Tool()
+  checkedLengths(@Params() input: CheckedLengths): string {
+    return input.both;
+  }
+
+  /** `format: email` on a named parameter. */
+  @Tool()
+  email(@Param('email', { schema: { format: 'email' } }) email: string): string {
+    return email;
+  }
+
+  /** `@IsEmail()`, the gate alone. */
+  @Tool()
+  contact(@Params() input: Contact): string {
+    return input.email;
+  }
+
+  /** `@IsEmail()`, class-validator running too. */
+  @Tool()
+  checkedContact(@Params() input: CheckedContact): string {
+    return input.email;
+  }
+
+  /** `format: uri` on a named parameter. */
+  @Tool()
+  uri(@Param('uri', { schema: { format: 'uri' } }) uri: string): string {
+    return uri;
+  }
+
+  /** `@IsUrl()`. */
+  @Tool()
+  site(@Params() input: Site): string {
+    return input.url;
+  }
+
+  /** `format: uuid` on a named parameter. */
+  @Tool()
+  uuid(@Param('id', { schema: { format: 'uuid' } }) id: string): string {
+    return id;
+  }
+
+  /** `@IsUUID()`. */
+  @Tool()
+  ids(@Params() input: Ids): string {
+    return input.any;
+  }
+
+  /** `format: date-time` on a string, and a `Date` parameter. */
+  @Tool()
+  dateTime(
+    @Param('text', { schema: { format: 'date-time' } }) text: string,
+    @Param('at', { optional: true }) at?: Date,
+  ): string {
+    return `${text}${at?.getTime()}`;
+  }
+
+  /** `@IsDateString()`, `@IsISO8601()`, `@IsDate()`. */
+  @Tool()
+  times(@Params() input: Times): string {
+    return input.text;
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * The keyword families of the agreement test: for each, the tools of `KeywordService` that
+ * carry its keywords, each with the inputs generated for it (valid values and near-misses).
+ */
+import fc from 'fast-check';
+import {
+  dateTimes,
+  emails,
+  inputOf,
+  mixedValues,
+  recordOf,
+  trickyText,
+  urls,
+  uuids,
+} from './familyArbitraries';
+
+const keyText = trickyText(5);
+const patternKeys = fc.oneof(
+  fc.constantFrom('x-id', 'x-', 'x-a', 'n_1', 'n_12', 'n_', 'y', 'X-a', 'x-\u{1F600}'),
+  fc.constantFrom('n_\u0663', 'x-id\n', '\u{1F600}', ''),
+);
+
+/** Each family: its tools, each with the inputs generated for it. */
+export const FAMILIES: Record<string, [tool: string, inputs: fc.Arbitrary<unknown>][]> = {
+  oneOf: [['one_of', inputOf({ v: mixedValues() }, ['v'])]],
+  not: [['not', inputOf({ v: mixedValues() }, ['v'])]],
+  'minProperties/maxProperties': [
+    [
+      'property_count',
+      inputOf(
+        {
+          bag: recordOf(
+            fc.constantFrom('a', 'b', 'c', 'd', 'e', '\u00E9', '\u{1F600}'),
+            fc.oneof(fc.integer(), fc.constantFrom(1.5, 'x', null)),
+          ),
+        },
+        ['bag'],
+      ),
+    ],
+  ],
+  propertyNames: [['property_names', inputOf({ bag: recordOf(keyText, fc.boolean()) }, ['bag'])]],
+  patternProperties: [
+    ['pattern_properties', inputOf({ bag: recordOf(patternKeys, mixedValues(), 4) }, ['bag'])],
+  ],
+  'string lengths': [
+    ['schema_lengths', inputOf({ text: trickyText(), short: trickyText(3) }, ['text'])],
+    ...(['lengths', 'checked_lengths'] as const).map(
+      (name) =>
+        [
+          name,
+          inputOf({ both: trickyText(), least: trickyText(5), most: trickyText(4) }, ['both']),
+        ] as [string, fc.Arbitrary<unknown>],
+    ),
+  ],
+  'format: email': [
+    ['email', inputOf({ email: emails() }, ['email'])],
+    ['contact', inputOf({ email: emails() }, ['email'])],
+    ['checked_contact', inputOf({ email: emails() }, ['email'])],
+  ],
+  'format: uri': [
+    ['uri', inputOf({ uri: urls() }, ['uri'])],
+    ['site', inputOf({ url: urls() }, ['url'])],
+  ],
+  'format: uuid': [
+    ['uuid', inputOf({ id: uuids() }, ['id'])],
+    ['ids', inputOf({ any: uuids(), v4: uuids() }, ['any'])],
+  ],
+  'format: date-time': [
+    ['date_time', inputOf({ text: dateTimes(), at: dateTimes() }, ['text'])],
+    ['times', inputOf({ text: dateTimes(), strict: dateTimes(), at: dateTimes() }, ['text'])],
+  ],
+};
