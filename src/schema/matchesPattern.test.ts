@@ -58,7 +58,7 @@ describe('@Matches as a schema pattern', () => {
         const runs =
           pattern instanceof RegExp
             ? matches(value, new RegExp(pattern))
-            : matches(value, pattern, modifiers);
+            : matches(value, pattern, modifiers ?? '');
         return !schemaAccepts(pattern, modifiers, value) || runs;
       }),
       { numRuns: 2000, seed: 11 },
