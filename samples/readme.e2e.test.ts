@@ -1,5 +1,5 @@
 /**
- * Keeps README.md honest: every TypeScript block must be an excerpt of the file named in the
+ * Keeps README.md honest: every TypeScript or JSON block must be an excerpt of the file named in the
  * `<!-- from: path -->` comment above it (a sample or a test, so it compiles and runs), and
  * every shell command must name an npm script or a CLI subcommand that exists.
  */
@@ -40,7 +40,7 @@ function blocks(): Block[] {
  */
 const normalized = (text: string): string => text.replace(/\s+/g, '').replace(/,(?=[\])}])/g, '');
 
-const typescript = blocks().filter((block) => block.lang === 'ts' || block.lang === 'typescript');
+const typescript = blocks().filter((block) => ['ts', 'typescript', 'json'].includes(block.lang));
 const shell = blocks().filter((block) => block.lang === 'bash' || block.lang === 'sh');
 
 describe('README.md', () => {
@@ -57,7 +57,7 @@ describe('README.md', () => {
   });
 
   it.each(typescript.map((block) => [`line ${block.line}`, block] as const))(
-    'TypeScript block at %s is an excerpt of the file it names',
+    'TypeScript (or JSON) block at %s is an excerpt of the file it names',
     (_where, block) => {
       expect(block.marker).toBe('from');
       expect(block.source).toBeDefined();
@@ -82,7 +82,7 @@ describe('README.md', () => {
         const cli = /^npx toolwright (\S+)/.exec(bare);
         if (run) expect(scripts).toContain(run[1]);
         else if (cli) expect(Object.keys(SUBCOMMANDS)).toContain(cli[1]);
-        else expect(bare).toMatch(/^npm (install|test|ci)\b/);
+        else expect(bare).toMatch(/^(npm (install|test|ci|init)\b|npx tsc$|node \S+\.js$)/);
       }
     },
   );

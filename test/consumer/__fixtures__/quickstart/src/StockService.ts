@@ -1,4 +1,4 @@
-/** The README's quick start, as a user writes it in their own project (checked by readme.e2e.test.ts). */
+/** The README's quick start, as a user writes it in their own project (README.md shows it; quickstart.test.ts runs the README itself). */
 import { Param, Tool } from 'toolwright';
 
 export class StockService {
