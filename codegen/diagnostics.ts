@@ -21,7 +21,7 @@ export interface CodegenDiagnostic {
 }
 
 /** Every diagnostic code codegen emits: TW1xx are errors (TW107 may be a warning), TW2xx warnings. */
-export const DIAGNOSTIC_CODES = {
+export const DIAGNOSTIC_CODES = Object.freeze({
   TW101: 'a function type cannot be sent as JSON',
   TW102: 'bigint cannot be sent as JSON',
   TW103: 'symbol cannot be sent as JSON',
@@ -43,7 +43,7 @@ export const DIAGNOSTIC_CODES = {
   TW205: "an example does not match the tool's input schema",
   TW206: 'a JSDoc tag (@minimum, @pattern, ...) has a value codegen cannot read',
   TW207: 'the return type cannot be described as JSON; the tool has no output schema',
-} as const;
+} as const);
 
 /** A code of the table above. */
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;

@@ -60,7 +60,6 @@ export { renderFunctionResults } from './formats/xml/renderFunctionResults';
 export type { XmlCallResult } from './formats/xml/renderFunctionResults';
 export { parseFunctionResults } from './formats/xml/parseFunctionResults';
 export { extractAnswer } from './formats/xml/extractAnswer';
-export { escapeXml, unescapeXml } from './formats/xml/escapeXml';
 export { toOpenAITools } from './formats/openai/toOpenAITools';
 export { callOpenAI } from './formats/openai/callOpenAI';
 export type {
@@ -75,8 +74,6 @@ export { parseXmlCalls } from './calls/parseXmlCalls';
 export type { ParsedXmlCalls, XmlCallParseOptions } from './calls/parseXmlCalls';
 export { validateCalls } from './calls/validateCalls';
 export type { CallParseOptions, ParsedCalls } from './calls/ParsedCalls';
-export { hasTools } from './metadata/reflection';
-export { toSnakeCase } from './naming/toolName';
 export { ToolAgent } from './agent/ToolAgent';
 export { AbortError } from './agent/AbortError';
 export type {
@@ -111,5 +108,4 @@ export type { MemoryApprovalStoreOptions } from './approvals/MemoryApprovalStore
 export { RedisApprovalStore } from './approvals/RedisApprovalStore';
 export type { RedisApprovalStoreOptions, RedisCommands } from './approvals/RedisApprovalStore';
 export { ApprovalNotFoundError } from './errors/ApprovalNotFoundError';
-export { toRunnableTools } from './registry/toRunnableTools';
 export type { ParsedToolInput } from './registry/toRunnableTools';

@@ -7,7 +7,6 @@
 import { ts } from 'ts-morph';
 import type { JsonSchema, JsonValue } from '../../src/schema/JsonSchema';
 import type { DiagnosticCode } from '../diagnostics';
-import type { DecoratorResolver } from '../collect/decoratorOrigin';
 import { readSymbolDoc } from '../collect/readJsDoc';
 import { builtinSchema, isPlatformSymbol, isRefusal } from './builtinSchema';
 import { docKeywords, withDocKeywords } from './docKeywords';
@@ -16,28 +15,15 @@ import { objectSchema } from './objectSchema';
 import { orderUnionMembers } from './sourceOrder';
 import { templatePattern } from './templatePattern';
 import { withNull } from './mergeSchema';
-
-/** What the builder needs from the run: the checker, decorators, and where to report. */
-export interface SchemaContext {
-  checker: ts.TypeChecker;
-  resolver: DecoratorResolver;
-  /** Reports a problem at the location the caller is describing (a parameter). */
-  report: (code: DiagnosticCode, message: string) => void;
-  /** Reports a problem at a node of its own (a malformed JSDoc tag); default: `report`. */
-  reportAt?: (node: ts.Node, code: DiagnosticCode, message: string) => void;
-  /**
-   * `input` (default): the schema of what the model sends, where a class property with an
-   * initializer is optional with a `default`. `output`: what a method returns, where it is set.
-   */
-  direction?: 'input' | 'output';
-}
+import type { SchemaContext } from './SchemaContext';
+import type { SchemaSource } from './SchemaSource';
 
 const MAX_DEPTH = 48;
 const ref = (name: string): JsonSchema => ({ $ref: `#/$defs/${name}` });
 const where = (path: string): string => (path ? ` (at ${path})` : '');
 
 /** Builds the schemas of one tool and collects the definitions they share. */
-export class SchemaBuilder {
+export class SchemaBuilder implements SchemaSource {
   private readonly defs = new Map<ts.Type, { name: string; schema?: JsonSchema }>();
   private readonly inProgress = new Set<ts.Type>();
   private readonly names = new Map<ts.Type, string>();

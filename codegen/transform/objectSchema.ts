@@ -6,7 +6,7 @@
  */
 import { ts } from 'ts-morph';
 import type { JsonSchema } from '../../src/schema/JsonSchema';
-import type { SchemaBuilder } from './SchemaBuilder';
+import type { SchemaSource } from './SchemaSource';
 import { orderProperties } from './sourceOrder';
 import { propertyKeywords } from './propertyKeywords';
 import { templatePattern } from './templatePattern';
@@ -30,7 +30,7 @@ const hasUndefined = (type: ts.Type): boolean =>
     : !!(type.flags & ts.TypeFlags.Undefined);
 
 /** The JSON Schema of an object type's data members. */
-export function objectSchema(builder: SchemaBuilder, type: ts.Type, path: string): JsonSchema {
+export function objectSchema(builder: SchemaSource, type: ts.Type, path: string): JsonSchema {
   const { checker } = builder.context;
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
@@ -87,7 +87,7 @@ export function objectSchema(builder: SchemaBuilder, type: ts.Type, path: string
  * JSON: an error.
  */
 function indexSignatures(
-  builder: SchemaBuilder,
+  builder: SchemaSource,
   type: ts.Type,
   path: string,
 ): { index?: JsonSchema; patterns?: Record<string, JsonSchema> } {

@@ -10,14 +10,14 @@ import { constraintKeywords, ruleForDecorator } from '../../src/schema/constrain
 import { decoratorArguments } from '../collect/decoratorOrigin';
 import { evaluateLiteral } from '../collect/evaluateLiteral';
 import { readSymbolDoc } from '../collect/readJsDoc';
-import type { SchemaBuilder } from './SchemaBuilder';
+import type { SchemaSource } from './SchemaSource';
 import { docKeywords } from './docKeywords';
 import { mergeKeywords } from './mergeSchema';
 import { toJsonValue } from './toJsonValue';
 
 /** The property's schema with its documentation and decorators applied, and whether it is optional. */
 export function propertyKeywords(
-  builder: SchemaBuilder,
+  builder: SchemaSource,
   property: ts.Symbol,
   derived: JsonSchema,
   path: string,
@@ -67,7 +67,7 @@ export function propertyKeywords(
 
 /** `@Type(() => Nested)`: the nested class, for the property or its items. */
 function nestedType(
-  builder: SchemaBuilder,
+  builder: SchemaSource,
   decorator: ts.Decorator,
   schema: JsonSchema,
   path: string,

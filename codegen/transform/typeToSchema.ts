@@ -6,7 +6,7 @@
 import type { ts } from 'ts-morph';
 import type { JsonSchema } from '../../src/schema/JsonSchema';
 import { SchemaBuilder } from './SchemaBuilder';
-import type { SchemaContext } from './SchemaBuilder';
+import type { SchemaContext } from './SchemaContext';
 
 /**
  * The schema of `type` (annotated in source by `typeNode`, when there is one), with its own

@@ -16,10 +16,14 @@ import type {
 import type { ToolCall, InvalidToolCall } from '../calls/types';
 import type { ToolDescriptor } from '../manifest/types';
 import type { CallOptions, Logger, ToolOutcome } from '../registry/types';
+import type { AgentFormat } from './AgentFormat';
+import type { AgentUsage } from './AgentUsage';
+import type { ApprovalDecision } from './ApprovalDecision';
 import type { ApprovalMode, ApprovalStore, DeferredDecision, PendingApproval } from './pause/types';
 
-/** The wire format of the loop: native `tools`, or the legacy XML prompt format. */
-export type AgentFormat = 'native' | 'xml';
+export type { AgentFormat } from './AgentFormat';
+export type { AgentUsage } from './AgentUsage';
+export type { ApprovalDecision } from './ApprovalDecision';
 
 /** What the agent needs of a registry (a `ToolRegistry` has all of it). */
 export interface AgentRegistry {
@@ -42,9 +46,6 @@ export interface ApprovalContext<State = unknown> {
   /** Fires when the run is aborted. */
   signal: AbortSignal;
 }
-
-/** `true` approves; `false` or `{ approved: false, reason }` denies (the reason reaches the model). */
-export type ApprovalDecision = boolean | { approved: boolean; reason?: string };
 
 /**
  * Consulted for every call of a tool marked `requiresApproval`. With `approvals: 'pause'` it may
@@ -115,14 +116,6 @@ export interface ToolAgentOptions<State = unknown, Mode extends ApprovalMode = A
   /** Other Messages API parameters sent with every request (temperature, tool_choice, ...). */
   params?: Partial<Omit<MessageCreateParamsBase, 'messages' | 'stream'>>;
   logger?: Logger;
-}
-
-/** Token counts summed over every request of a run. */
-export interface AgentUsage {
-  input_tokens: number;
-  output_tokens: number;
-  cache_creation_input_tokens: number;
-  cache_read_input_tokens: number;
 }
 
 /** Why a run ended: the last message's `stop_reason`, or `max_iterations`. */

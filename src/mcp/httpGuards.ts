@@ -29,7 +29,7 @@ export interface HttpGuardOptions {
 }
 
 /** The hostnames a loopback-bound server answers to: what DNS rebinding cannot fake. */
-export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+export const LOOPBACK_HOSTS: readonly string[] = Object.freeze(['localhost', '127.0.0.1', '[::1]']);
 
 /** Whether a bind address is loopback only. */
 export function isLoopbackHost(host: string): boolean {

@@ -58,6 +58,3 @@ export function readParamTypes(prototype: Prototype, methodName: string): unknow
 export function readPropertyType(prototype: Prototype, property: string): unknown {
   return Reflect.getMetadata(DESIGN_TYPE, prototype, property);
 }
-
-/** True when the class (or a base) declares at least one `@Tool` method. */
-export const hasTools = (prototype: Prototype): boolean => readTools(prototype).length > 0;

@@ -6,7 +6,9 @@
 import type { Message, MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ToolCall } from '../../calls/types';
 import type { ToolOutcome } from '../../registry/types';
-import type { AgentFormat, AgentUsage, ApprovalDecision } from '../types';
+import type { AgentFormat } from '../AgentFormat';
+import type { AgentUsage } from '../AgentUsage';
+import type { ApprovalDecision } from '../ApprovalDecision';
 
 /** How calls of `requiresApproval` tools wait: on the `approve` callback, or by pausing the run. */
 export type ApprovalMode = 'callback' | 'pause';
