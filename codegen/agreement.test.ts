@@ -11,7 +11,8 @@
  *
  * Where class-validator's notion is narrower than JSON Schema's (`@IsUrl`, `@IsUUID`, `Date`/
  * `@IsDate`/`@IsDateString`/`@IsISO8601`, `@Length`'s character count), the decorator emits a
- * `pattern` saying exactly that, so plain ajv-formats agrees. `email` is the one format whose
+ * `pattern` saying exactly that, so plain ajv-formats agrees; `@Matches` (read by class-validator
+ * without the `u` flag) refuses astral characters where the two readings part. `email` is the one format whose
  * meaning in toolwright is class-validator's `isEmail` (no regular expression says it: it counts
  * UTF-8 bytes and checks each domain label), so ajv is given `isEmail` for it; the DTOs where
  * class-validator runs after the gate (`checked_contact`) still catch a gate/validator split.
@@ -142,7 +143,7 @@ describe('schema and validator agree', () => {
           const judged = await tally(toolNamed(name), inputs, runs);
           expect(judged.first).toBeUndefined();
           // Both verdicts are common, so neither side can agree by saying one thing throughout.
-          expect(Math.min(judged.valid, judged.cases - judged.valid)).toBeGreaterThan(runs / 50);
+          expect(Math.min(judged.valid, judged.cases - judged.valid)).toBeGreaterThan(runs / 100);
           cases += judged.cases;
         }
         expect(cases).toBeGreaterThanOrEqual(CASES_PER_FAMILY);

@@ -27,7 +27,7 @@ export function withNull(schema: JsonSchema): JsonSchema {
 /**
  * `keywords` laid over `base`. A keyword `type` replaces the base's type but keeps a `null` the
  * base allowed (`@IsInt()` on `number | null` is `['integer', 'null']`); a second `pattern`
- * joins the first through `allOf`.
+ * joins the first through `allOf`, and `allOf` entries add up.
  */
 export function mergeKeywords(base: JsonSchema, keywords: JsonSchema): JsonSchema {
   const out: JsonSchema = { ...base };
@@ -35,6 +35,8 @@ export function mergeKeywords(base: JsonSchema, keywords: JsonSchema): JsonSchem
     if (value === undefined) continue;
     if (key === 'type' && typeof value === 'string' && nullable(base)) {
       out.type = [value as JsonSchemaType, 'null'];
+    } else if (key === 'allOf' && Array.isArray(value)) {
+      out.allOf = [...(out.allOf ?? []), ...(value as JsonSchema[])];
     } else if (key === 'pattern' && typeof out.pattern === 'string' && out.pattern !== value) {
       // Both rules hold (e.g. @Matches and @Length's length pattern): the second joins through allOf.
       out.allOf = [...(out.allOf ?? []), { pattern: value as string }];

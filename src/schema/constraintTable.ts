@@ -5,6 +5,7 @@
  */
 import { dateTimeSchema, URL_PATTERN, uuidPattern } from './formatPatterns';
 import type { JsonSchema, JsonValue } from './JsonSchema';
+import { matchesKeywords } from './matchesPattern';
 
 /** One class-validator decorator and the keywords it means. */
 export interface ConstraintRule {
@@ -52,14 +53,6 @@ const lengthKeywords = (min: unknown, max: unknown): JsonSchema => {
   return { ...(low ? { minLength: low } : {}), pattern: lengthPattern(low, high) };
 };
 
-const patternOf = (args: readonly unknown[]): JsonSchema => {
-  const [pattern, modifiers] = args;
-  if (pattern instanceof RegExp) return { pattern: pattern.source };
-  if (typeof pattern === 'string')
-    return typeof modifiers === 'string' && modifiers ? {} : { pattern };
-  return {};
-};
-
 /** `@IsUrl()`: `isURL`'s defaults as a pattern; options change what it accepts, so only the format is said then. */
 const urlKeywords = ([options]: readonly unknown[]): JsonSchema =>
   options !== undefined && Object.keys(options as object).length > 0
@@ -99,7 +92,11 @@ export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
     keywords: ([min, max]) => lengthKeywords(min, max),
   },
   { decorator: 'IsNotEmpty', validator: 'isNotEmpty', keywords: () => ({ minLength: 1 }) },
-  { decorator: 'Matches', validator: 'matches', keywords: patternOf },
+  {
+    decorator: 'Matches',
+    validator: 'matches',
+    keywords: ([pattern, modifiers]) => matchesKeywords(pattern, modifiers),
+  },
   {
     decorator: 'IsEmail',
     validator: 'isEmail',
@@ -157,13 +154,14 @@ export function constraintKeywords(rule: ConstraintRule, args: readonly unknown[
 
 /**
  * `keywords` laid over `schema`; a second `pattern` joins the first through `allOf` (both
- * decorators run, so both patterns hold) instead of replacing it.
+ * decorators run, so both patterns hold) instead of replacing it, and `allOf` entries add up.
  */
 export function layKeywords(schema: JsonSchema, keywords: JsonSchema): JsonSchema {
-  const { pattern, ...rest } = keywords;
+  const { pattern, allOf, ...rest } = keywords;
   const out: JsonSchema = { ...schema, ...rest };
+  if (allOf) out.allOf = [...(schema.allOf ?? []), ...allOf];
   if (pattern === undefined || pattern === schema.pattern) return out;
   if (schema.pattern === undefined) out.pattern = pattern;
-  else out.allOf = [...(schema.allOf ?? []), { pattern }];
+  else out.allOf = [...(out.allOf ?? []), { pattern }];
   return out;
 }

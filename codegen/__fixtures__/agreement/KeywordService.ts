@@ -16,6 +16,7 @@ import {
   IsUrl,
   IsUUID,
   Length,
+  Matches,
   MaxLength,
   MinLength,
   Validate,
@@ -72,6 +73,16 @@ export class Times {
   @IsDateString() text!: string;
   @IsOptional() @IsISO8601({ strict: true }) strict?: string;
   @IsOptional() @IsDate() @Type(() => Date) at?: Date;
+}
+
+/** `@Matches`: class-validator tests without the `u` flag (and with the flags given), the schema with it. */
+export class Patterns {
+  @IsString() @Matches(/^[A-Z]{2}-\d{3}$/) code!: string;
+  @IsOptional() @IsString() @Matches(/^[^<>]{1,4}$/) name?: string;
+  @IsOptional() @IsString() @Matches(/^.{2,3}$/) short?: string;
+  @IsOptional() @IsString() @Matches(/^\S+$/) word?: string;
+  @IsOptional() @IsString() @Matches('^ab', 'i') prefix?: string;
+  @IsOptional() @IsString() @Matches(/^x.y$/s) dotAll?: string;
 }
 
 export class KeywordService {
@@ -179,6 +190,12 @@ export class KeywordService {
   @Tool()
   checkedLengths(@Params() input: CheckedLengths): string {
     return input.both;
+  }
+
+  /** `@Matches`. */
+  @Tool()
+  patterns(@Params() input: Patterns): string {
+    return input.code;
   }
 
   /** `format: email` on a named parameter. */

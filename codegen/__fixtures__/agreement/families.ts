@@ -7,6 +7,7 @@ import {
   dateTimes,
   emails,
   inputOf,
+  nearMisses,
   mixedValues,
   recordOf,
   trickyText,
@@ -51,6 +52,22 @@ export const FAMILIES: Record<string, [tool: string, inputs: fc.Arbitrary<unknow
           inputOf({ both: trickyText(), least: trickyText(5), most: trickyText(4) }, ['both']),
         ] as [string, fc.Arbitrary<unknown>],
     ),
+  ],
+  '@Matches (pattern)': [
+    [
+      'patterns',
+      inputOf(
+        {
+          code: nearMisses(fc.stringMatching(/^[A-Z]{2}-\d{3}$/), ['a', '-', '1', '\u{1F600}']),
+          name: fc.oneof(fc.constantFrom('ab', 'a b', '\u00E9'), trickyText(5)),
+          short: fc.oneof(fc.constantFrom('ab', 'abc', 'a\n'), trickyText(4)),
+          word: fc.oneof(fc.constantFrom('ab', 'x'), trickyText(3)),
+          prefix: fc.oneof(fc.constantFrom('ab', 'AB', 'aB', 'abc', 'xab'), trickyText(3)),
+          dotAll: fc.oneof(fc.constantFrom('x\ny', 'xay', 'x\u{1F600}y', 'xy'), trickyText(3)),
+        },
+        ['code'],
+      ),
+    ],
   ],
   'format: email': [
     ['email', inputOf({ email: emails() }, ['email'])],
