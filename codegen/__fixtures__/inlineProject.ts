@@ -12,7 +12,7 @@ export const ROOT = '/project';
 
 export const TOOLWRIGHT_DECORATORS = `
 export interface ToolOptions { [key: string]: unknown }
-export interface ParamOptions { description?: string; optional?: boolean; schema?: object }
+export interface ParamOptions { description?: string; optional?: boolean; schema?: object; type?: Function }
 export declare function Tool(options?: ToolOptions): MethodDecorator;
 export declare function Param(name?: string | ParamOptions, options?: ParamOptions): ParameterDecorator;
 export declare function Params(): ParameterDecorator;

@@ -124,6 +124,39 @@ export class Shop {
     });
   });
 
+  it('a named parameter records the class it becomes at run time: Date or a validated DTO', () => {
+    const result = generateOne(`
+import * as cv from 'class-validator';
+class Order {
+  @cv.IsString() sku!: string;
+}
+class Plain {
+  sku!: string;
+}
+export class Planner {
+  /** Plans. */
+  @Tool()
+  plan(
+    @Param() on: Date,
+    @Param() until: Date | null | undefined,
+    @Param() order: Order,
+    @Param({ type: Order, description: 'Typed.' }) typed: Order,
+    @Param() plain: Plain,
+    @Param() note: string,
+  ) { return note; }
+}`);
+    expect(result.diagnostics).toEqual([]);
+    const params = result.manifest.tools[0]!.params as { name: string; type?: string }[];
+    expect(params.map((param) => [param.name, param.type])).toEqual([
+      ['on', 'Date'],
+      ['until', 'Date'],
+      ['order', 'Order'],
+      ['typed', 'Order'],
+      ['plain', undefined],
+      ['note', undefined],
+    ]);
+  });
+
   it('@Param name, description and schema options win over the source', () => {
     const result = generateOne(`
 export class Weather {

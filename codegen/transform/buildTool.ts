@@ -20,6 +20,7 @@ import { composeDescription } from './describeTool';
 import { mergeKeywords } from './mergeSchema';
 import { outputSchemaOf } from './outputSchemaOf';
 import { SchemaBuilder } from './SchemaBuilder';
+import { runtimeClassOf } from './runtimeClass';
 import { readOptions } from './toolOptions';
 import type { NodeReporter } from './toolOptions';
 import { toJsonValue } from './toJsonValue';
@@ -179,7 +180,9 @@ function mapParam(param: FoundParam, context: ParamContext): ManifestParam | und
       : undefined;
   const name = nameArg?.ok && typeof nameArg.value === 'string' ? nameArg.value : sourceName;
   const optionsArg = args[0] && ts.isObjectLiteralExpression(args[0]) ? args[0] : args[1];
-  const options = readOptions(optionsArg, checker, report, `@Param on ${label} #${index}`);
+  const options = readOptions(optionsArg, checker, report, `@Param on ${label} #${index}`, [
+    'type',
+  ]);
   const fragment = toJsonValue(options.schema);
   const untyped = !!(type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown));
   let schema = untyped && fragment !== undefined ? {} : builder.schemaOf(type, name, node.type);
@@ -198,7 +201,8 @@ function mapParam(param: FoundParam, context: ParamContext): ManifestParam | und
   const optional =
     !!node.questionToken || !!node.initializer || hasUndefined(type) || options.optional === true;
   addProperty(parts, name, schema, !optional, `#${index}`, node, context);
-  return { kind: 'named', index, name, optional, schema };
+  const runtimeClass = runtimeClassOf(type, checker, builder.context.resolver);
+  return { kind: 'named', index, name, optional, schema, ...(runtimeClass && { type: runtimeClass }) };
 }
 
 function spreadParam(param: FoundParam, type: ts.Type, context: ParamContext): ManifestParam {

@@ -15,6 +15,7 @@ export function readOptions(
   checker: ts.TypeChecker,
   report: NodeReporter,
   what: string,
+  runtimeOnly: readonly string[] = [],
 ): Record<string, unknown> {
   if (!argument) return {};
   if (!ts.isObjectLiteralExpression(argument)) {
@@ -40,6 +41,7 @@ export function readOptions(
       : ts.isShorthandPropertyAssignment(property)
         ? evaluateLiteral(property.name, checker)
         : evaluateLiteral(argument, checker);
+    if (key !== undefined && runtimeOnly.includes(key)) continue;
     if (key === undefined || !value.ok) {
       report(property, 'TW204', `an option of ${what} is not a literal; codegen ignores it`);
       continue;

@@ -59,6 +59,12 @@ export interface ManifestNamedParam {
   optional: boolean;
   /** This property's schema (the same object as `inputSchema.properties[name]`). */
   schema: JsonSchema;
+  /**
+   * The class the argument becomes at run time, for code compiled without decorator metadata
+   * (tsx, esbuild, Vitest): `Date`, or the name of a DTO class with class-validator decorators
+   * (that class is given at run time by `@Param({ type: Dto })`). Absent: the JSON value is passed.
+   */
+  type?: string;
 }
 
 /** `@Params`: the argument is the whole input, as an instance of the DTO class `type`. */

@@ -55,6 +55,11 @@ export interface ParamOptions {
   optional?: boolean;
   /** A JSON Schema fragment for when the run-time type says too little (unions, literals, element types). */
   schema?: JsonSchema;
+  /**
+   * The parameter's class (a DTO, or `Date`) where the compiler emits no decorator metadata
+   * (tsx, esbuild, Vitest), as TypeGraphQL's `@Arg(name, () => Type)`: `@Param({ type: Address })`.
+   */
+  type?: DtoClass;
 }
 
 /** `@Param()`: one named input property. */

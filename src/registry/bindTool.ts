@@ -1,7 +1,8 @@
 /**
  * Binds a definition to the instance it runs on and plans, once, how its input is checked: the
  * schema gate always; class-validator for a `@Params` DTO (unless the schema judges all of its
- * constraints) and for the named parameters the schema cannot describe (a `Date`, a DTO class).
+ * constraints) and for the named parameters the schema cannot describe (a `Date`, a DTO class,
+ * known from decorator metadata, `@Param({ type })` or, without metadata, the manifest).
  */
 import { ToolDefinitionError } from '../errors/ToolDefinitionError';
 import type { ManifestNamedParam } from '../manifest/types';
@@ -13,6 +14,19 @@ import type { ArgumentClass, ClassValidation } from '../validation/types';
 import type { MethodFacts } from './definitionFromMetadata';
 import { methodLabel, NO_DESIGN_TYPES, paramLabel } from './describeTarget';
 import type { BoundTool, ToolDefinition } from './ToolDefinition';
+
+/**
+ * A named parameter's run-time class: emitted (`design:paramtypes`) or given (`@Param({ type })`);
+ * without decorator metadata, the manifest's `Date`; a DTO class the manifest names must be given.
+ */
+function runtimeTypeOf(param: ManifestNamedParam, facts: MethodFacts): unknown {
+  const known = facts.paramTypes[param.index];
+  if (known !== undefined || facts.designTypes || !param.type) return known;
+  if (param.type === 'Date') return Date;
+  throw new ToolDefinitionError(
+    `${paramLabel(facts.className, facts.tool.methodName, param.index)} is the DTO class ${param.type} but ${NO_DESIGN_TYPES}; pass the class: @Param({ type: ${param.type} })`,
+  );
+}
 
 /** A bound tool ready to be called. */
 export function bindTool(
@@ -57,7 +71,7 @@ export function bindTool(
       .map((p) => ({
         name: p.name,
         schema: definition.inputSchema.properties[p.name] ?? p.schema,
-        runtimeType: facts.paramTypes[p.index],
+        runtimeType: runtimeTypeOf(p, facts),
       }))
       .filter(needsClassValidator);
     if (named.length > 0) {

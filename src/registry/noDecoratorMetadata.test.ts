@@ -142,4 +142,71 @@ describe('without decorator metadata (tsx, esbuild, Vitest)', () => {
       'Wrong.place parameter #0 is @Params(OrderRequest), which is not a class; pass the DTO class, as in @Params(OrderRequest)',
     );
   });
+
+  describe('a named @Param whose argument is a class (the manifest says which)', () => {
+    class Planner {
+      schedule(on: Date): string {
+        return on instanceof Date ? `date ${on.toISOString()}` : `not a date: ${typeof on}`;
+      }
+      place(order: OrderRequest): string {
+        return `${order instanceof OrderRequest ? 'dto' : 'plain'} ${order.quantity} x ${order.sku}`;
+      }
+    }
+    const tool = (method: string, name: string, schema: object, type: string) => ({
+      name: method,
+      description: `${method}.`,
+      inputSchema: {
+        type: 'object' as const,
+        properties: { [name]: schema },
+        required: [name],
+        additionalProperties: false as const,
+      },
+      target: { class: 'Planner', method, file: 'src/Planner.ts', line: 1 },
+      params: [{ kind: 'named' as const, index: 0, name, optional: false, schema, type }],
+    });
+    const orderSchema = manifest.tools[0]!.inputSchema;
+    const plannerManifest: ToolManifest = {
+      version: 1,
+      tools: [
+        tool('schedule', 'on', { type: 'string', format: 'date-time' }, 'Date'),
+        tool('place', 'order', orderSchema, 'OrderRequest'),
+      ],
+    };
+
+    it('Date: the method gets a Date, as it does with decorator metadata', async () => {
+      class DatePlanner extends Planner {}
+      decorate(DatePlanner, 'schedule', [Param()]);
+      const registry = new ToolRegistry({
+        manifest: { version: 1, tools: [plannerManifest.tools[0]!] },
+      }).register(new DatePlanner());
+      expect(await registry.call('schedule', { on: '2026-11-23T10:00:00Z' })).toEqual({
+        content: 'date 2026-11-23T10:00:00.000Z',
+        isError: false,
+      });
+    });
+
+    it('a DTO class: register() says to pass it, naming tsx, esbuild and Vitest', () => {
+      class DtoPlanner extends Planner {}
+      decorate(DtoPlanner, 'place', [Param()]);
+      const only: ToolManifest = { version: 1, tools: [plannerManifest.tools[1]!] };
+      expect(() => new ToolRegistry({ manifest: only }).register(new DtoPlanner())).toThrow(
+        /^DtoPlanner\.place parameter #0 is the DTO class OrderRequest but this code was compiled without decorator metadata \(tsx, esbuild and Vitest do not emit it; .*\); pass the class: @Param\(\{ type: OrderRequest \}\)$/,
+      );
+    });
+
+    it('a DTO class given by @Param({ type }): an instance, validated by its decorators', async () => {
+      class TypedPlanner extends Planner {}
+      decorate(TypedPlanner, 'place', [Param({ type: OrderRequest })]);
+      const registry = new ToolRegistry({
+        manifest: { version: 1, tools: [plannerManifest.tools[1]!] },
+      }).register(new TypedPlanner());
+      expect(await registry.call('place', { order: { sku: 'ABC', quantity: 2 } })).toEqual({
+        content: 'dto 2 x ABC',
+        isError: false,
+      });
+      const refused = await registry.call('place', { order: { sku: 'ABC', quantity: 100 } });
+      expect(refused.isError).toBe(true);
+      expect(refused.content).toMatch(/order\.quantity: .*99/);
+    });
+  });
 });

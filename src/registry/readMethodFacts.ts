@@ -23,7 +23,11 @@ function classChainOf(prototype: object): string[] {
   return names;
 }
 
-/** The emitted parameter types, with the class of each `@Params(Dto)` in its place. */
+/** `@Params(Dto)` or `@Param({ type: Dto })`: how the class was given, for messages. */
+const explicitForm = (param: ParamMetadata, type: string): string =>
+  param.kind === 'spread' ? `@Params(${type})` : `@Param({ type: ${type} })`;
+
+/** The emitted parameter types, with each class given by `@Params(Dto)` or `@Param({ type })` in its place. */
 function withExplicitTypes(
   emitted: unknown[],
   params: readonly ParamMetadata[],
@@ -32,10 +36,10 @@ function withExplicitTypes(
 ): unknown[] {
   const types = [...emitted];
   for (const param of params) {
-    if (param.kind !== 'spread' || param.type === undefined) continue;
+    if (param.kind === 'context' || param.type === undefined) continue;
     if (typeof param.type !== 'function') {
       throw new ToolDefinitionError(
-        `${paramLabel(className, methodName, param.index)} is @Params(${String(param.type)}), which is not a class; pass the DTO class, as in @Params(OrderRequest)`,
+        `${paramLabel(className, methodName, param.index)} is ${explicitForm(param, String(param.type))}, which is not a class; pass the DTO class, as in ${explicitForm(param, 'OrderRequest')}`,
       );
     }
     types[param.index] = param.type;
