@@ -202,7 +202,14 @@ function mapParam(param: FoundParam, context: ParamContext): ManifestParam | und
     !!node.questionToken || !!node.initializer || hasUndefined(type) || options.optional === true;
   addProperty(parts, name, schema, !optional, `#${index}`, node, context);
   const runtimeClass = runtimeClassOf(type, checker, builder.context.resolver);
-  return { kind: 'named', index, name, optional, schema, ...(runtimeClass && { type: runtimeClass }) };
+  return {
+    kind: 'named',
+    index,
+    name,
+    optional,
+    schema,
+    ...(runtimeClass && { type: runtimeClass }),
+  };
 }
 
 function spreadParam(param: FoundParam, type: ts.Type, context: ParamContext): ManifestParam {

@@ -9,15 +9,17 @@ import { isPlatformSymbol } from './builtinSchema';
 
 /** Whether a property of the class carries a class-validator decorator (as run time reads it). */
 function hasValidatedProperty(type: ts.Type, resolver: DecoratorResolver): boolean {
-  return type.getProperties().some((property) =>
-    (property.declarations ?? []).some(
-      (declaration) =>
-        ts.canHaveDecorators(declaration) &&
-        (ts.getDecorators(declaration) ?? []).some(
-          (decorator) => resolver.fromPackage(decorator, 'class-validator') !== undefined,
-        ),
-    ),
-  );
+  return type
+    .getProperties()
+    .some((property) =>
+      (property.declarations ?? []).some(
+        (declaration) =>
+          ts.canHaveDecorators(declaration) &&
+          (ts.getDecorators(declaration) ?? []).some(
+            (decorator) => resolver.fromPackage(decorator, 'class-validator') !== undefined,
+          ),
+      ),
+    );
 }
 
 /** `Date`, a validated DTO class's name, or `undefined` when the argument stays its JSON value. */

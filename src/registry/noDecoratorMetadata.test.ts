@@ -7,7 +7,7 @@
 import 'reflect-metadata';
 import { IsInt, IsString, Max } from 'class-validator';
 import { Param, Params, Tool, ToolDefinitionError, ToolRegistry } from '../index';
-import type { ToolManifest } from '../index';
+import type { JsonSchema, ManifestTool, ToolManifest } from '../index';
 
 class OrderRequest {
   @IsString() sku!: string;
@@ -152,7 +152,12 @@ describe('without decorator metadata (tsx, esbuild, Vitest)', () => {
         return `${order instanceof OrderRequest ? 'dto' : 'plain'} ${order.quantity} x ${order.sku}`;
       }
     }
-    const tool = (method: string, name: string, schema: object, type: string) => ({
+    const tool = (
+      method: string,
+      name: string,
+      schema: JsonSchema,
+      type: string,
+    ): ManifestTool => ({
       name: method,
       description: `${method}.`,
       inputSchema: {
