@@ -36,10 +36,13 @@ function checkLikeTypeScript5(project: Project): void {
 export function loadProject(tsconfigPath: string): Project {
   const project = new Project({
     tsConfigFilePath: tsconfigPath,
+    skipAddingFilesFromTsConfig: true,
     skipFileDependencyResolution: true,
     compilerOptions: { skipLibCheck: true, noEmit: true, declaration: false, sourceMap: false },
   });
   resolveLikeTypeScript5(project);
   checkLikeTypeScript5(project);
+  // Files come last: ts-morph parses every file it holds again when an option changes.
+  project.addSourceFilesFromTsConfig(tsconfigPath);
   return project;
 }

@@ -22,6 +22,19 @@ function describedPart(declaration: ts.Declaration): ts.Node | undefined {
   return declaration;
 }
 
+/**
+ * What to check of a parameter or property: its type annotation alone when it has no initializer;
+ * nothing more when the initializer alone gives the type (inferring it reports the initializer's
+ * errors). Decorators are left out: codegen reads their arguments itself and reports what it
+ * cannot read, and checking a decorator call against its target is most of a declaration's check.
+ */
+function checkedPart(node: ts.Node): ts.Node | undefined {
+  if (ts.isPropertySignature(node)) return node.type ?? node;
+  if (!ts.isParameter(node) && !ts.isPropertyDeclaration(node)) return node;
+  if (!node.initializer) return node.type ?? node;
+  return node.type ? node : undefined;
+}
+
 /** Collects nodes per file, plus the import declarations of every file it records. */
 class NodesByFile {
   readonly files = new Map<ts.SourceFile, Set<ts.Node>>();
@@ -33,7 +46,8 @@ class NodesByFile {
       nodes = new Set(file.statements.filter(ts.isImportDeclaration));
       this.files.set(file, nodes);
     }
-    nodes.add(node);
+    const part = checkedPart(node);
+    if (part) nodes.add(part);
   }
 }
 

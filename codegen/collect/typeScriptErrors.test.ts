@@ -80,7 +80,7 @@ export class ${name} {
 });
 
 describe('what codegen type-checks', () => {
-  it('what a schema reads is checked wherever it is: imports, base classes, return types', () => {
+  it('what a schema reads is checked wherever it is: imports, base classes, return types, defaults', () => {
     const result = generate({
       'src/order.ts': `export class Order extends MissingBase {\n  sku!: string;\n}\n`,
       'src/result.ts': `export interface Receipt {\n  id: MissingId;\n}\n`,
@@ -90,8 +90,8 @@ import type { Unknown } from './nowhere';
 export class S {
   /** Orders. */
   @Tool()
-  async place(@Params() order: Order, @Param() note?: Unknown): Promise<Receipt> {
-    return { id: order.sku + note } as any;
+  async place(@Params() order: Order, @Param() note?: Unknown, @Param() copies = DEFAULT_COPIES): Promise<Receipt> {
+    return { id: order.sku + note + copies } as any;
   }
 }
 `,
@@ -100,6 +100,7 @@ export class S {
       "src/order.ts:1:28 error TW113: TypeScript error TS2304: Cannot find name 'MissingBase'. (codegen cannot describe code that does not compile)",
       "src/result.ts:2:7 error TW113: TypeScript error TS2304: Cannot find name 'MissingId'. (codegen cannot describe code that does not compile)",
       "src/service.ts:4:30 error TW113: TypeScript error TS2307: Cannot find module './nowhere' or its corresponding type declarations. (codegen cannot describe code that does not compile)",
+      "src/service.ts:8:82 error TW113: TypeScript error TS2304: Cannot find name 'DEFAULT_COPIES'. (codegen cannot describe code that does not compile)",
     ]);
   });
 

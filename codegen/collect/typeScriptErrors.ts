@@ -4,7 +4,8 @@
  * signatures, those files' imports and the declarations of those types. An unresolved name is
  * `any` to the checker, so without this codegen would describe broken code as "accepts anything".
  * Only those nodes are type-checked, never whole files (method bodies are tsc's work, and no
- * schema reads them), so codegen costs a fraction of a type-check.
+ * schema reads them; decorator arguments codegen reads itself), so codegen costs a fraction of a
+ * type-check.
  */
 import { ts } from 'ts-morph';
 import type { CodegenDiagnostic } from '../diagnostics';

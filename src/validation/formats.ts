@@ -4,8 +4,19 @@
  * surrogate, on which `isEmail` throws, is no email); `uri`, `uuid`, `date-time` and `date` are
  * the definitions of ajv-formats' "full" mode (MIT), copied because ajv-formats loads all of
  * ajv, which the runtime does not otherwise need.
+ * class-validator loads on the first email checked: codegen checks `@example`s with this table
+ * and would otherwise load it (and validator.js, ~300 modules) on every run for nothing.
  */
-import { isEmail } from 'class-validator';
+import type * as ClassValidator from 'class-validator';
+
+let isEmail: typeof ClassValidator.isEmail | undefined;
+
+/** class-validator's `isEmail`, required on first use. */
+function email(text: string): boolean {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  isEmail ??= (require('class-validator') as typeof ClassValidator).isEmail;
+  return isEmail(text);
+}
 
 const LONE_SURROGATE = /\p{Cs}/u;
 const NOT_URI_FRAGMENT = /\/|:/;
@@ -51,7 +62,7 @@ function isTime(text: string): boolean {
 /** Format name → test. A format not listed here is refused at registration. */
 export const FORMATS: Readonly<Record<string, (text: string) => boolean>> = {
   // isEmail throws on a lone surrogate (it measures UTF-8 bytes through encodeURI): not an email.
-  email: (text) => !LONE_SURROGATE.test(text) && isEmail(text),
+  email: (text) => !LONE_SURROGATE.test(text) && email(text),
   uri: (text) => NOT_URI_FRAGMENT.test(text) && URI.test(text),
   uuid: (text) => /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(text),
   'date-time': (text) => {
