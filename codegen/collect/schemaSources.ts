@@ -1,8 +1,8 @@
 /**
  * The source a tool file's schemas come from, as syntax nodes per file: the tools' parameters and
- * return types (the whole method when the return type is inferred from its body), the imports of
- * those files, and the declarations of every user type they reach (interfaces, aliases, enums,
- * properties; never method or accessor bodies, which no schema reads).
+ * return types (the whole method when the return type is inferred from its body), and the
+ * declarations of every user type they reach (interfaces, aliases, enums, properties; never
+ * method or accessor bodies, which no schema reads).
  */
 import { ts } from 'ts-morph';
 import type { FoundTool } from './findTools';
@@ -35,7 +35,7 @@ function checkedPart(node: ts.Node): ts.Node | undefined {
   return node.type ? node : undefined;
 }
 
-/** Collects nodes per file, plus the import declarations of every file it records. */
+/** Collects nodes per file (an import is checked where a type uses it, when the checker resolves it). */
 class NodesByFile {
   readonly files = new Map<ts.SourceFile, Set<ts.Node>>();
 
@@ -43,7 +43,7 @@ class NodesByFile {
     const file = node.getSourceFile();
     let nodes = this.files.get(file);
     if (!nodes) {
-      nodes = new Set(file.statements.filter(ts.isImportDeclaration));
+      nodes = new Set();
       this.files.set(file, nodes);
     }
     const part = checkedPart(node);
@@ -64,7 +64,7 @@ export function schemaSources(
 ): Map<ts.SourceFile, Set<ts.Node>> {
   const checker = program.getTypeChecker();
   const nodes = new NodesByFile();
-  nodes.files.set(toolFile, new Set(toolFile.statements.filter(ts.isImportDeclaration)));
+  nodes.files.set(toolFile, new Set());
   const queue: ts.Type[] = [];
   for (const tool of tools) {
     for (const param of tool.params) {

@@ -1,7 +1,7 @@
 /**
  * TypeScript's own errors in the source a tool's schemas come from: syntax errors of the tool
  * files and of the files declaring the types they use, and the type errors of the tools'
- * signatures, those files' imports and the declarations of those types. An unresolved name is
+ * signatures, the imports those use and the declarations of those types. An unresolved name is
  * `any` to the checker, so without this codegen would describe broken code as "accepts anything".
  * Only those nodes are type-checked, never whole files (method bodies are tsc's work, and no
  * schema reads them; decorator arguments codegen reads itself), so codegen costs a fraction of a

@@ -39,6 +39,15 @@ function hasNoValue(type: ts.Type): boolean {
   return false;
 }
 
+/**
+ * Whether awaiting `type` can change it: a union, intersection or type variable, or a type with a
+ * `then`. Most return types are plain objects, which the checker would otherwise await one by one.
+ */
+function mayBeThenable(type: ts.Type): boolean {
+  if (type.flags & (ts.TypeFlags.UnionOrIntersection | ts.TypeFlags.Instantiable)) return true;
+  return !!(type.flags & ts.TypeFlags.Object) && !!type.getProperty('then');
+}
+
 /** The `@returns` text, used as the schema's description. */
 function returnsText(doc: JsDoc): string | undefined {
   return doc.tags.find((t) => t.name === 'returns' || t.name === 'return')?.text || undefined;
@@ -57,7 +66,7 @@ export function outputSchemaOf(
   const signature = checker.getSignatureFromDeclaration(method);
   if (!signature) return undefined;
   const declared = checker.getReturnTypeOfSignature(signature);
-  const type = checker.getAwaitedType(declared) ?? declared;
+  const type = mayBeThenable(declared) ? (checker.getAwaitedType(declared) ?? declared) : declared;
   if (hasNoValue(type)) return undefined;
   const problems: string[] = [];
   const typeNode = method.type && !isPromiseNode(method.type) ? method.type : undefined;
