@@ -19,6 +19,7 @@ const PACKAGING_SUITES = [
   'codegen/cli/mcpCompiled.test.ts',
   'codegen/cli/mcpModules.test.ts',
   'codegen/cli/mcpStdio.test.ts',
+  'codegen/cli/mcpHttp.test.ts',
   'src/mcp/mountMcpHttp.test.ts',
   'src/nest/peerIsolation.test.ts',
   'src/approvals/ioredisIsolation.test.ts',
