@@ -43,6 +43,7 @@ export const DIAGNOSTIC_CODES = Object.freeze({
   TW205: "an example does not match the tool's input schema",
   TW206: 'a JSDoc tag (@minimum, @pattern, ...) has a value codegen cannot read',
   TW207: 'the return type cannot be described as JSON; the tool has no output schema',
+  TW208: 'a class-validator decorator has options the schema cannot say',
 } as const);
 
 /** A code of the table above. */

@@ -30,8 +30,6 @@ export const CLASS_VALIDATOR = [
     'IsDate',
     'IsOptional',
     'ValidateNested',
-    'IsEmail',
-    'IsUrl',
     'IsUUID',
     'IsPositive',
     'IsNegative',
@@ -40,6 +38,10 @@ export const CLASS_VALIDATOR = [
     'ArrayUnique',
     'IsArray',
   ].map((name) => `export declare function ${name}(${VALIDATION_OPTIONS}): PropertyDecorator;`),
+  ...['IsEmail', 'IsUrl'].map(
+    (name) =>
+      `export declare function ${name}(options?: object, ${VALIDATION_OPTIONS}): PropertyDecorator;`,
+  ),
   ...['Min', 'Max', 'MinLength', 'MaxLength', 'ArrayMinSize', 'ArrayMaxSize'].map(
     (name) =>
       `export declare function ${name}(n: number, ${VALIDATION_OPTIONS}): PropertyDecorator;`,

@@ -283,6 +283,26 @@ describe('types to JSON Schema', () => {
     ]);
   });
 
+  it('@IsUrl and @IsEmail with options the schema cannot say are a warning', () => {
+    const declarations =
+      'class Q { @cv.IsUrl({ require_tld: false }) a!: string; @cv.IsEmail({}) b!: string; @cv.IsEmail({ allow_ip_domain: true }) c!: string }';
+    const { schema, diagnostics } = schemaOfType('Q', declarations);
+    expect(diagnostics).toEqual([
+      expect.stringMatching(/TW208 S\.t: @IsUrl on value\.a has options the schema cannot say/),
+      expect.stringMatching(/TW208 S\.t: @IsEmail on value\.c has options the schema cannot say/),
+    ]);
+    expect(schema).toEqual(
+      closed(
+        {
+          a: { type: 'string', format: 'uri' },
+          b: { type: 'string', format: 'email' },
+          c: { type: 'string', format: 'email' },
+        },
+        ['a', 'b', 'c'],
+      ),
+    );
+  });
+
   it('a look-alike class-validator decorator is ignored', () => {
     const declarations =
       'function Min(n: number): PropertyDecorator { return () => undefined; }\nclass Q { @Min(3) n!: number }';

@@ -47,6 +47,13 @@ export function propertyKeywords(
       continue;
     }
     const values = args.map((arg) => (arg.ok ? arg.value : undefined));
+    if (rule.unsaid?.(values)) {
+      builder.context.report(
+        'TW208',
+        `@${name} on ${path} has options the schema cannot say, so class-validator may refuse ` +
+          `what the schema allows; drop the options, or say the rule with @Matches`,
+      );
+    }
     const options = values[values.length - 1];
     const each =
       typeof options === 'object' &&

@@ -15,6 +15,8 @@ export interface ConstraintRule {
   validator: string;
   /** The keywords for the decorator's arguments (the same values class-validator stores as `constraints`). */
   keywords: (args: readonly unknown[]) => JsonSchema;
+  /** True when the arguments carry options the keywords cannot say (class-validator then judges by more). */
+  unsaid?: (args: readonly unknown[]) => boolean;
 }
 
 const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
@@ -53,9 +55,13 @@ const lengthKeywords = (min: unknown, max: unknown): JsonSchema => {
   return { ...(low ? { minLength: low } : {}), pattern: lengthPattern(low, high) };
 };
 
+/** True when the first argument is a non-empty options object. */
+const hasOptions = ([options]: readonly unknown[]): boolean =>
+  options !== null && typeof options === 'object' && Object.keys(options).length > 0;
+
 /** `@IsUrl()`: `isURL`'s defaults as a pattern; options change what it accepts, so only the format is said then. */
-const urlKeywords = ([options]: readonly unknown[]): JsonSchema =>
-  options !== undefined && Object.keys(options as object).length > 0
+const urlKeywords = (args: readonly unknown[]): JsonSchema =>
+  hasOptions(args)
     ? { type: 'string', format: 'uri' }
     : { type: 'string', format: 'uri', pattern: URL_PATTERN };
 
@@ -101,8 +107,9 @@ export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
     decorator: 'IsEmail',
     validator: 'isEmail',
     keywords: () => ({ type: 'string', format: 'email' }),
+    unsaid: hasOptions,
   },
-  { decorator: 'IsUrl', validator: 'isUrl', keywords: urlKeywords },
+  { decorator: 'IsUrl', validator: 'isUrl', keywords: urlKeywords, unsaid: hasOptions },
   {
     decorator: 'IsUUID',
     validator: 'isUuid',

@@ -1,14 +1,16 @@
 /**
  * Words for the patterns toolwright itself emits (class-validator's length count, `@IsUrl`,
- * `@IsUUID`, date-times), so a model that misses one reads what is wanted, in class-validator's
+ * `@IsUUID`, date-times, `@Matches`' astral guard), so a model that misses one reads what is wanted, in class-validator's
  * wording, instead of a regular expression of a few hundred characters.
  */
 import { lengthPattern } from './constraintTable';
 import { DATE_TIME_PATTERN, URL_PATTERN, uuidPattern } from './formatPatterns';
+import { NO_ASTRAL_PATTERN } from './matchesPattern';
 
 const UUID_VERSIONS = [undefined, '1', '2', '3', '4', '5', '6', '7', '8', 'nil', 'max', 'loose'];
 
 const FIXED = new Map<string, string>([
+  [NO_ASTRAL_PATTERN, 'must not contain emoji or other characters beyond U+FFFF'],
   [
     DATE_TIME_PATTERN,
     'must be a valid ISO 8601 date-time string such as 2024-01-31T09:30:00Z ' +
@@ -44,4 +46,5 @@ export function patternWords(pattern: string): string | undefined {
 }
 
 /** True for the patterns that narrow a `format` (its own message covers a value outside the format). */
-export const narrowsFormat = (pattern: string): boolean => FIXED.has(pattern);
+export const narrowsFormat = (pattern: string): boolean =>
+  FIXED.has(pattern) && pattern !== NO_ASTRAL_PATTERN;

@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../schema/JsonSchema';
 import { lengthPattern } from '../schema/constraintTable';
 import { dateTimeSchema, URL_PATTERN } from '../schema/formatPatterns';
+import { matchesKeywords } from '../schema/matchesPattern';
 import { checkSchema } from './checkSchema';
 
 const shape: JsonSchema = {
@@ -143,6 +144,13 @@ describe('checkSchema', () => {
       ]);
       expect(checkSchema('abc', { pattern: lengthPattern(undefined, 2) }, 'code')).toEqual([
         'code: code must be shorter than or equal to 2 characters',
+      ]);
+    });
+
+    it("@Matches' astral guard", () => {
+      const schema = { type: 'string' as const, ...matchesKeywords(/^.{1,3}$/, undefined) };
+      expect(checkSchema('\u{1F600}', schema, 'name')).toEqual([
+        'name: name must not contain emoji or other characters beyond U+FFFF',
       ]);
     });
 
