@@ -16,6 +16,7 @@ import { typeScriptErrors } from './collect/typeScriptErrors';
 import { compareDiagnostics } from './diagnostics';
 import type { CodegenDiagnostic } from './diagnostics';
 import { buildTool } from './transform/buildTool';
+import { SchemaCache } from './transform/SchemaCache';
 
 /** Options of a codegen run. */
 export interface CodegenOptions {
@@ -158,6 +159,7 @@ export class CodegenSession {
       checker,
       resolver,
       relativePath: (file: string) => relativeTo(this.rootDir, file),
+      cache: new SchemaCache(),
     };
     for (const tool of found) {
       const built = buildTool(tool, context);

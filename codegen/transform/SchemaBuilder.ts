@@ -29,8 +29,23 @@ export class SchemaBuilder implements SchemaSource {
   private readonly names = new Map<ts.Type, string>();
   private readonly usedNames = new Set<string>();
   private depth = 0;
+  /** `$ref`s handed out and problems reported so far: a schema built with either stays uncached. */
+  private dependencies = 0;
+  readonly context: SchemaContext;
 
-  constructor(readonly context: SchemaContext) {}
+  constructor(context: SchemaContext) {
+    const counted =
+      <A extends unknown[]>(report: (...args: A) => void) =>
+      (...args: A) => {
+        this.dependencies++;
+        report(...args);
+      };
+    this.context = {
+      ...context,
+      report: counted(context.report),
+      ...(context.reportAt && { reportAt: counted(context.reportAt) }),
+    };
+  }
 
   /** The recursive definitions met so far, for the tool's `$defs`. */
   definitions(): Record<string, JsonSchema> | undefined {
@@ -58,8 +73,12 @@ export class SchemaBuilder implements SchemaSource {
 
   private typeSchema(type: ts.Type, path: string, typeNode?: ts.TypeNode): JsonSchema {
     const known = this.defs.get(type);
-    if (known) return ref(known.name);
+    if (known) {
+      this.dependencies++;
+      return ref(known.name);
+    }
     if (this.inProgress.has(type)) {
+      this.dependencies++;
       const name = this.nameOf(type);
       this.defs.set(type, { name });
       return ref(name);
@@ -76,6 +95,11 @@ export class SchemaBuilder implements SchemaSource {
       (ts.TypeFlags.Object | ts.TypeFlags.Union | ts.TypeFlags.Intersection)
     );
     if (!composite) return this.describe(type, path, typeNode);
+    const { cache } = this.context;
+    const direction = this.context.direction ?? 'input';
+    const cached = cache?.get(type, direction, typeNode);
+    if (cached) return cached;
+    const before = this.dependencies;
     this.inProgress.add(type);
     this.depth++;
     let schema: JsonSchema;
@@ -86,7 +110,10 @@ export class SchemaBuilder implements SchemaSource {
       this.depth--;
     }
     const def = this.defs.get(type);
-    if (!def) return schema;
+    if (!def) {
+      if (cache && this.dependencies === before) cache.set(type, direction, typeNode, schema);
+      return schema;
+    }
     def.schema = schema;
     return ref(def.name);
   }

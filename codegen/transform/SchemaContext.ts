@@ -7,6 +7,7 @@
 import type { ts } from 'ts-morph';
 import type { DiagnosticCode } from '../diagnostics';
 import type { DecoratorResolver } from '../collect/decoratorOrigin';
+import type { SchemaCache } from './SchemaCache';
 
 /** What the builder needs from the run: the checker, decorators, and where to report. */
 export interface SchemaContext {
@@ -21,4 +22,6 @@ export interface SchemaContext {
    * initializer is optional with a `default`. `output`: what a method returns, where it is set.
    */
   direction?: 'input' | 'output';
+  /** Schemas built for earlier tools of the same file, reused when they stand alone. */
+  cache?: SchemaCache;
 }

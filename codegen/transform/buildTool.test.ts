@@ -157,6 +157,36 @@ export class Planner {
     ]);
   });
 
+  it('tools of one file sharing a type: equal schemas, own copies, each one its warnings', () => {
+    const result = generateOne(`
+interface Filter { text: string; extra: any }
+interface Range { from: number; to: number }
+export class Search {
+  /** One. */
+  @Tool()
+  one(@Param() filter: Filter, @Param() range: Range): Range { return range; }
+  /** Two. */
+  @Tool()
+  two(@Param() filter: Filter, @Param({ description: 'The range.' }) range: Range = { from: 0, to: 1 }): Range { return range; }
+}`);
+    const [one, two] = result.manifest.tools;
+    const range = {
+      type: 'object',
+      properties: { from: { type: 'number' }, to: { type: 'number' } },
+      required: ['from', 'to'],
+      additionalProperties: false,
+    };
+    expect(one!.inputSchema.properties.range).toEqual(range);
+    expect(two!.inputSchema.properties.range).toEqual({
+      ...range,
+      description: 'The range.',
+      default: { from: 0, to: 1 },
+    });
+    expect(one!.outputSchema).toEqual(range);
+    expect(two!.outputSchema).toEqual(range);
+    expect(result.diagnostics.map((d) => `${d.line} ${d.code}`)).toEqual(['8 TW201', '11 TW201']);
+  });
+
   it('@Param name, description and schema options win over the source', () => {
     const result = generateOne(`
 export class Weather {

@@ -19,6 +19,7 @@ import type { CodegenDiagnostic } from '../diagnostics';
 import { composeDescription } from './describeTool';
 import { mergeKeywords } from './mergeSchema';
 import { outputSchemaOf } from './outputSchemaOf';
+import type { SchemaCache } from './SchemaCache';
 import { SchemaBuilder } from './SchemaBuilder';
 import { runtimeClassOf } from './runtimeClass';
 import { readOptions } from './toolOptions';
@@ -31,6 +32,8 @@ export interface BuildContext {
   resolver: DecoratorResolver;
   /** Turns an absolute file name into the manifest's relative, `/`-separated path. */
   relativePath: (fileName: string) => string;
+  /** Schemas shared by the tools of one file (see `SchemaCache`). */
+  cache?: SchemaCache;
 }
 
 /** A manifest entry and the problems found building it. */
@@ -82,6 +85,7 @@ export function buildTool(found: FoundTool, context: BuildContext): BuiltTool {
   const builder = new SchemaBuilder({
     checker,
     resolver: context.resolver,
+    ...(context.cache && { cache: context.cache }),
     report: (code, message) => report(location, code, `${label}: ${message}`),
     reportAt: (node, code, message) => report(node, code, message),
   });
@@ -116,6 +120,7 @@ export function buildTool(found: FoundTool, context: BuildContext): BuiltTool {
   const outputSchema = outputSchemaOf(found.method, {
     checker,
     resolver: context.resolver,
+    ...(context.cache && { cache: context.cache }),
     doc,
     label,
     report: (code, message) => report(found.method.name, code, message),

@@ -8,6 +8,7 @@ import { ts } from 'ts-morph';
 import type { JsonSchema } from '../../src/schema/JsonSchema';
 import type { DecoratorResolver } from '../collect/decoratorOrigin';
 import type { JsDoc } from '../collect/readJsDoc';
+import type { SchemaCache } from './SchemaCache';
 import type { DiagnosticCode } from '../diagnostics';
 import { typeToSchema } from './typeToSchema';
 
@@ -19,6 +20,8 @@ export interface OutputContext {
   /** Reports at the method's name. */
   report: (code: DiagnosticCode, message: string) => void;
   label: string;
+  /** Schemas shared by the tools of one file. */
+  cache?: SchemaCache;
 }
 
 const NO_VALUE =
@@ -76,6 +79,7 @@ export function outputSchemaOf(
       checker,
       resolver: context.resolver,
       direction: 'output',
+      ...(context.cache && { cache: context.cache }),
       report: (code, message) => {
         if (code.startsWith('TW1')) problems.push(message);
       },
