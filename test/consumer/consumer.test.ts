@@ -6,7 +6,14 @@
  */
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeConsumer, packedPackage, ROOT, run, TSC } from './packedPackage';
+import {
+  CONSUMER_COMPILER_OPTIONS,
+  makeConsumer,
+  packedPackage,
+  ROOT,
+  run,
+  TSC,
+} from './packedPackage';
 import { DATE_TIME_PATTERN } from '../../src/schema/formatPatterns';
 
 const FIXTURES = join(__dirname, '__fixtures__');
@@ -19,16 +26,8 @@ const SUBPATHS: Record<string, string> = {
   'toolwright/mcp': 'dist/src/mcp/index.d.ts',
 };
 
-const COMMON_OPTIONS = {
-  target: 'ES2022',
-  lib: ['ES2023'],
-  types: ['node'],
-  strict: true,
-  experimentalDecorators: true,
-  emitDecoratorMetadata: true,
-  esModuleInterop: true,
-  skipLibCheck: false,
-};
+/** Libraries' declarations are checked too: toolwright's own must compile in every mode. */
+const COMMON_OPTIONS = { ...CONSUMER_COMPILER_OPTIONS, skipLibCheck: false };
 
 /** The resolution modes a consumer may use: its compiler options and package type. */
 const MODES: Record<string, { options: Record<string, unknown>; type?: 'module' }> = {

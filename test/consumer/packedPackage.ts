@@ -24,6 +24,20 @@ export const run = promisify(execFile);
 export const ROOT = join(__dirname, '..', '..');
 export const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 
+/**
+ * The compiler options every consumer project shares: a decorated service compiled as a user's
+ * project would be; each suite adds its module mode and whether libraries are checked.
+ */
+export const CONSUMER_COMPILER_OPTIONS = Object.freeze({
+  target: 'ES2022',
+  lib: ['ES2023'],
+  types: ['node'],
+  strict: true,
+  experimentalDecorators: true,
+  emitDecoratorMetadata: true,
+  esModuleInterop: true,
+});
+
 /** The tarball and the package unpacked from it (`package/`, as npm would install it). */
 export interface PackedPackage {
   tarball: string;

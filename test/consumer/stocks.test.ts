@@ -8,7 +8,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeConsumer, ROOT, run, TSC } from './packedPackage';
+import { CONSUMER_COMPILER_OPTIONS, makeConsumer, ROOT, run, TSC } from './packedPackage';
 
 const FIXTURES = join(__dirname, '__fixtures__', 'stocks');
 const SAMPLE = join(ROOT, 'samples', 'stocks');
@@ -32,13 +32,7 @@ function sources(): Record<string, string> {
 
 /** The compiler options of every consumer; each adds its `module` and `moduleResolution`. */
 const COMMON_OPTIONS = {
-  target: 'ES2022',
-  lib: ['ES2023'],
-  types: ['node'],
-  strict: true,
-  experimentalDecorators: true,
-  emitDecoratorMetadata: true,
-  esModuleInterop: true,
+  ...CONSUMER_COMPILER_OPTIONS,
   skipLibCheck: true,
   outDir: 'out',
   rootDir: 'src',
