@@ -3,11 +3,8 @@
  * taking its arguments and the io; the launcher `bin/toolwright.js` calls `main` and sets the
  * exit code it returns (0 ok, 1 errors or stale, 2 usage).
  */
-import { runCodegenCommand } from './cli/codegen';
 import { processIo } from './cli/io';
-import { runMcpCommand } from './cli/mcp';
 import type { CliIo } from './cli/io';
-import { runShowCommand } from './cli/show';
 import { packageVersion } from './cli/version';
 
 /** One subcommand of the CLI. */
@@ -16,19 +13,19 @@ export interface Subcommand {
   run: (args: string[], io: CliIo) => Promise<number>;
 }
 
-/** Every subcommand, by name. */
+/** Every subcommand, by name; each loads its modules only when it runs. */
 export const SUBCOMMANDS: Record<string, Subcommand> = {
   codegen: {
     summary: 'Write (or --check, or --watch) the tool manifest from JSDoc and types.',
-    run: runCodegenCommand,
+    run: async (args, io) => (await import('./cli/codegen')).runCodegenCommand(args, io),
   },
   show: {
     summary: 'Print the tool definitions in a wire format (anthropic, openai, xml, manifest).',
-    run: runShowCommand,
+    run: async (args, io) => (await import('./cli/show')).runShowCommand(args, io),
   },
   mcp: {
     summary: 'Serve the registry a module exports to MCP clients (stdio, or HTTP with --http).',
-    run: (args) => runMcpCommand(args),
+    run: async (args) => (await import('./cli/mcp')).runMcpCommand(args),
   },
 };
 
