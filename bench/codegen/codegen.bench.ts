@@ -3,12 +3,12 @@
  * `toolwright codegen` as a whole process against the `tsc --noEmit` process on the same
  * project (target ≤ 0.8×), the in-process extraction against the TypeScript API's type-check,
  * and the time from a file edit to the rewritten manifest in `--watch`. Each side runs in a
- * fresh process, alternately, five times; the medians count. CPU time is reported beside wall
+ * fresh process, alternately (after one unmeasured run each), five times; the medians count. CPU time is reported beside wall
  * time because a loaded machine makes wall time noisy. The CLI is built first when `dist/` is
  * missing or older than the codegen sources.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchResult } from '../types';
 import { generateProject } from './generateProject';
@@ -74,14 +74,29 @@ function ensureBuilt(): void {
   );
 }
 
-/** `toolwright codegen` (the built CLI) against `tsc --noEmit`, whole processes, side by side. */
+/**
+ * `toolwright codegen` (the built CLI) against `tsc --noEmit`, whole processes, side by side.
+ * Each side runs once unmeasured first (the file cache), then the pairs alternate which side
+ * goes first, so a machine that speeds up or slows down during the run favours neither.
+ */
 function processFigures(tsconfig: string, out: string) {
   ensureBuilt();
+  const runTsc = () =>
+    processMs([require.resolve('typescript/bin/tsc'), '--noEmit', '-p', tsconfig]);
+  const runCli = () =>
+    processMs([join(REPO, 'bin', 'toolwright.js'), 'codegen', '-p', tsconfig, '-o', out]);
+  runTsc();
+  runCli();
   const cli: number[] = [];
   const tsc: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    tsc.push(processMs([require.resolve('typescript/bin/tsc'), '--noEmit', '-p', tsconfig]));
-    cli.push(processMs([join(REPO, 'bin', 'toolwright.js'), 'codegen', '-p', tsconfig, '-o', out]));
+    if (i % 2 === 0) {
+      tsc.push(runTsc());
+      cli.push(runCli());
+    } else {
+      cli.push(runCli());
+      tsc.push(runTsc());
+    }
   }
   const ratio = median(cli) / median(tsc);
   return {
@@ -122,7 +137,11 @@ export async function run(): Promise<BenchResult[]> {
   }
   const ratioWall = median(codegen.map((c) => c.wallMs)) / median(tsc.map((t) => t.wallMs));
   const ratioCpu = median(codegen.map((c) => c.cpuMs)) / median(tsc.map((t) => t.cpuMs));
-  const watch = child<WatchFigures>('watch', tsconfig, join(root, 'src', 'tools.manifest.ts'));
+  // The watched manifest goes where codegen puts it by default, inside the project; it is removed
+  // after, so the project measured by hand later is the one the processes above measured.
+  const watchedManifest = join(root, 'src', 'tools.manifest.ts');
+  const watch = child<WatchFigures>('watch', tsconfig, watchedManifest);
+  rmSync(watchedManifest, { force: true });
   const toolLatency = watch.toolEdits.map((e) => e.latencyMs);
   const sharedLatency = watch.sharedEdits.map((e) => e.latencyMs);
   return [

@@ -51,14 +51,99 @@ export function resolveOrigin(
   return { name: symbol.getName(), file: declaration.getSourceFile().fileName };
 }
 
+/** The top-level class a decorator of a class, member or member parameter belongs to, if any. */
+function topLevelClassOf(decorator: ts.Decorator): ts.ClassDeclaration | undefined {
+  let node: ts.Node = decorator.parent;
+  if (ts.isParameter(node)) node = node.parent;
+  if (!ts.isClassDeclaration(node)) node = node.parent;
+  return node && ts.isClassDeclaration(node) && ts.isSourceFile(node.parent) ? node : undefined;
+}
+
+/** A file's named imports by local name: `import { Tool as T } from 'x'` maps `T` to `x`'s `Tool`. */
+function namedImportsOf(file: ts.SourceFile): Map<string, ImportedName> {
+  const imports = new Map<string, ImportedName>();
+  for (const statement of file.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier))
+      continue;
+    const bindings = statement.importClause?.namedBindings;
+    if (!bindings || !ts.isNamedImports(bindings)) continue;
+    for (const element of bindings.elements) {
+      const imported = element.propertyName ?? element.name;
+      if (!ts.isIdentifier(imported)) continue;
+      imports.set(element.name.text, {
+        specifier: statement.moduleSpecifier,
+        name: imported.text,
+      });
+    }
+  }
+  return imports;
+}
+
+/** What a local name was imported as. */
+interface ImportedName {
+  specifier: ts.StringLiteral;
+  name: string;
+}
+
+/**
+ * Resolves decorators named by an import, as `resolveOrigin` would, once per module and name
+ * rather than once per import of every file: a project of many tool files imports the same
+ * few decorators in each. A decorator of a top-level class (or of its members) is looked up in
+ * the file's scope, where an import cannot be shadowed; anything else goes to the checker.
+ */
+class ImportedOrigins {
+  private readonly importsByFile = new Map<ts.SourceFile, Map<string, ImportedName>>();
+  private readonly modules = new Map<ts.StringLiteral, ts.Symbol | undefined>();
+  private readonly byModule = new Map<ts.Symbol, Map<string, DecoratorOrigin | undefined>>();
+
+  constructor(private readonly checker: ts.TypeChecker) {}
+
+  /** The decorator's origin, or `false` when the checker must resolve it. */
+  of(decorator: ts.Decorator): DecoratorOrigin | false {
+    const callee = decoratorCallee(decorator);
+    const cls = ts.isIdentifier(callee) ? topLevelClassOf(decorator) : undefined;
+    if (!cls || !ts.isIdentifier(callee)) return false;
+    const file = cls.parent as ts.SourceFile;
+    let imports = this.importsByFile.get(file);
+    if (!imports) this.importsByFile.set(file, (imports = namedImportsOf(file)));
+    const imported = imports.get(callee.text);
+    const module = imported && this.moduleOf(imported.specifier);
+    if (!imported || !module) return false;
+    let names = this.byModule.get(module);
+    if (!names) this.byModule.set(module, (names = new Map()));
+    if (!names.has(imported.name)) names.set(imported.name, this.exported(module, imported.name));
+    return names.get(imported.name) ?? false;
+  }
+
+  /** The module an import's specifier resolves to, once per import declaration. */
+  private moduleOf(specifier: ts.StringLiteral): ts.Symbol | undefined {
+    if (!this.modules.has(specifier))
+      this.modules.set(specifier, this.checker.getSymbolAtLocation(specifier));
+    return this.modules.get(specifier);
+  }
+
+  /** The declaration `module` exports as `name`, through re-exports (`undefined`: ask the checker). */
+  private exported(module: ts.Symbol, name: string): DecoratorOrigin | undefined {
+    let symbol = this.checker.tryGetMemberInModuleExports(name, module);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias)
+      symbol = this.checker.getAliasedSymbol(symbol);
+    const declaration = symbol?.declarations?.[0];
+    if (!symbol || !declaration) return undefined;
+    return { name: symbol.getName(), file: declaration.getSourceFile().fileName };
+  }
+}
+
 /** Tells toolwright's decorators (and class-validator's) from look-alikes. */
 export class DecoratorResolver {
   private readonly origins = new Map<ts.Decorator, DecoratorOrigin | undefined>();
+  private readonly imported: ImportedOrigins;
 
   constructor(
     private readonly checker: ts.TypeChecker,
     private readonly packages: PackageLocator,
-  ) {}
+  ) {
+    this.imported = new ImportedOrigins(checker);
+  }
 
   /** `Tool`, `Param`, `Params` or `Ctx` when the decorator is toolwright's own. */
   toolwright(decorator: ts.Decorator): ToolwrightDecoratorName | undefined {
@@ -82,7 +167,9 @@ export class DecoratorResolver {
   /** `resolveOrigin`, once per decorator node (a DTO's decorators are read by every tool using it). */
   private originOf(decorator: ts.Decorator): DecoratorOrigin | undefined {
     if (this.origins.has(decorator)) return this.origins.get(decorator);
-    const origin = resolveOrigin(decoratorCallee(decorator), this.checker);
+    const imported = this.imported.of(decorator);
+    const origin =
+      imported === false ? resolveOrigin(decoratorCallee(decorator), this.checker) : imported;
     this.origins.set(decorator, origin);
     return origin;
   }

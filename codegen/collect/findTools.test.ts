@@ -44,6 +44,29 @@ describe('finding tools', () => {
     expect(toolNames(files)).toEqual(['do_it']);
   });
 
+  it('finds decorators through a CommonJS export = module, and one name imported in many files', () => {
+    const files = {
+      'lib/cjs.d.ts': "import * as tw from 'toolwright';\nexport = tw;",
+      'a.ts': service("import { Tool, Param } from './lib/cjs';", 'Tool', 'Param'),
+      'b.ts': service("import { Tool, Param } from './lib/cjs';", 'Tool', 'Param').replace(
+        'doIt',
+        'doThat',
+      ),
+    };
+    expect(generate(files).manifest.tools.map((tool) => tool.name)).toEqual(['do_it', 'do_that']);
+    const direct = {
+      'a.ts': service("import { Tool, Param } from 'toolwright';", 'Tool', 'Param'),
+      'b.ts': service(
+        "import { Tool } from 'toolwright';\nimport { Param } from 'class-validator';",
+        'Tool',
+        'Param',
+      ),
+    };
+    expect(
+      generate(direct).manifest.tools.map((t) => `${t.target.file} ${t.params.length}`),
+    ).toEqual(['a.ts 1', 'b.ts 0']);
+  });
+
   it('ignores a look-alike Tool declared locally', () => {
     const source = `import { Param } from 'toolwright';
 function Tool(): MethodDecorator { return () => undefined; }

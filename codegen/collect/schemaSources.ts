@@ -22,22 +22,51 @@ function describedPart(declaration: ts.Declaration): ts.Node | undefined {
   return declaration;
 }
 
+/** `'fast'`, `-1`, `true`, `null`: an initializer with no parts of its own to check. */
+function isPlainLiteral(node: ts.Expression): boolean {
+  if (ts.isPrefixUnaryExpression(node))
+    return (
+      (node.operator === ts.SyntaxKind.MinusToken || node.operator === ts.SyntaxKind.PlusToken) &&
+      (ts.isNumericLiteral(node.operand) || ts.isBigIntLiteral(node.operand))
+    );
+  return (
+    ts.isStringLiteral(node) ||
+    ts.isNoSubstitutionTemplateLiteral(node) ||
+    ts.isNumericLiteral(node) ||
+    ts.isBigIntLiteral(node) ||
+    node.kind === ts.SyntaxKind.TrueKeyword ||
+    node.kind === ts.SyntaxKind.FalseKeyword ||
+    node.kind === ts.SyntaxKind.NullKeyword
+  );
+}
+
 /**
  * What to check of a parameter or property: its type annotation alone when it has no initializer;
  * nothing more when the initializer alone gives the type (inferring it reports the initializer's
- * errors). Decorators are left out: codegen reads their arguments itself and reports what it
- * cannot read, and checking a decorator call against its target is most of a declaration's check.
+ * errors). Decorators are left out where they can be: codegen reads their arguments itself and
+ * reports what it cannot read, and checking a decorator call against its target is most of a
+ * declaration's check. So a plain literal default beside a type annotation (`mode: Mode = 'fast'`)
+ * costs only the type annotation when it fits; the whole declaration is checked when it does not
+ * (for tsc's own words) or when the initializer is more than a literal.
  */
-function checkedPart(node: ts.Node): ts.Node | undefined {
+function checkedPart(node: ts.Node, checker: ts.TypeChecker): ts.Node | undefined {
   if (ts.isPropertySignature(node)) return node.type ?? node;
   if (!ts.isParameter(node) && !ts.isPropertyDeclaration(node)) return node;
   if (!node.initializer) return node.type ?? node;
-  return node.type ? node : undefined;
+  if (!node.type) return undefined;
+  if (!isPlainLiteral(node.initializer)) return node;
+  const fits = checker.isTypeAssignableTo(
+    checker.getTypeAtLocation(node.initializer),
+    checker.getTypeFromTypeNode(node.type),
+  );
+  return fits ? node.type : node;
 }
 
 /** Collects nodes per file (an import is checked where a type uses it, when the checker resolves it). */
 class NodesByFile {
   readonly files = new Map<ts.SourceFile, Set<ts.Node>>();
+
+  constructor(private readonly checker: ts.TypeChecker) {}
 
   add(node: ts.Node): void {
     const file = node.getSourceFile();
@@ -46,7 +75,7 @@ class NodesByFile {
       nodes = new Set();
       this.files.set(file, nodes);
     }
-    const part = checkedPart(node);
+    const part = checkedPart(node, this.checker);
     if (part) nodes.add(part);
   }
 }
@@ -63,7 +92,7 @@ export function schemaSources(
   program: ts.Program,
 ): Map<ts.SourceFile, Set<ts.Node>> {
   const checker = program.getTypeChecker();
-  const nodes = new NodesByFile();
+  const nodes = new NodesByFile(checker);
   nodes.files.set(toolFile, new Set());
   const queue: ts.Type[] = [];
   for (const tool of tools) {

@@ -125,6 +125,35 @@ function helper(): number { return 'not a number'; }
   });
 });
 
+describe('defaults beside a type annotation', () => {
+  it('a default of the wrong type is an error in tsc words, on parameters and DTO properties alike', () => {
+    const result = generate({
+      'src/order.ts': `export class Order {\n  sku!: string;\n  copies: number = 'two';\n  kind: 'a' | 'b' = 'c';\n  size: 'S' | 'M' = 'M';\n}\n`,
+      'src/service.ts': `${HEAD}import { Order } from './order';
+export class S {
+  /** Orders. */
+  @Tool()
+  place(@Params() order: Order): string { return order.sku; }
+  /** Quotes. */
+  @Tool()
+  quote(@Param() mode: 'fast' | 'slow' = 'medium', @Param() limit: number = -1, @Param() strict: boolean = 0, @Param() note: string | null = null): string { return mode; }
+  /** Counts. */
+  @Tool()
+  count(@Param() from: { a: number } = { a: 1, extra: 2 }, @Param() to: number = NOPE): number { return from.a; }
+}
+`,
+    });
+    expect(located(result).filter((line) => line.includes('TW113'))).toEqual([
+      "src/order.ts:3:3 error TW113: TypeScript error TS2322: Type 'string' is not assignable to type 'number'. (codegen cannot describe code that does not compile)",
+      `src/order.ts:4:3 error TW113: TypeScript error TS2322: Type '"c"' is not assignable to type '"a" | "b"'. (codegen cannot describe code that does not compile)`,
+      `src/service.ts:9:9 error TW113: TypeScript error TS2322: Type '"medium"' is not assignable to type '"fast" | "slow"'. (codegen cannot describe code that does not compile)`,
+      "src/service.ts:9:81 error TW113: TypeScript error TS2322: Type 'number' is not assignable to type 'boolean'. (codegen cannot describe code that does not compile)",
+      "src/service.ts:12:48 error TW113: TypeScript error TS2353: Object literal may only specify known properties, and 'extra' does not exist in type '{ a: number; }'. (codegen cannot describe code that does not compile)",
+      "src/service.ts:12:82 error TW113: TypeScript error TS2304: Cannot find name 'NOPE'. (codegen cannot describe code that does not compile)",
+    ]);
+  });
+});
+
 describe('the same tool name twice (TW107)', () => {
   it('in two classes is a warning, and the manifest lists both', () => {
     const service = (name: string) => `${HEAD}export class ${name} {

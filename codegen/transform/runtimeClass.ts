@@ -28,7 +28,8 @@ export function runtimeClassOf(
   checker: ts.TypeChecker,
   resolver: DecoratorResolver,
 ): string | undefined {
-  const present = checker.getNonNullableType(type);
+  // Only a union can hold `null` or `undefined` beside a class; the checker's answer costs more.
+  const present = type.flags & ts.TypeFlags.Union ? checker.getNonNullableType(type) : type;
   const symbol = present.flags & ts.TypeFlags.Object ? present.getSymbol() : undefined;
   if (!symbol) return undefined;
   // The lib declares Date as an interface (and a `var` of its constructor), not as a class.
