@@ -3,57 +3,17 @@
  * file contributed, and on a change refreshes that file and re-extracts only the tool files that
  * are or import it. `runCodegen` is one cold run of a session; `--watch` keeps one alive.
  */
-import { ts } from 'ts-morph';
 import type { Project } from 'ts-morph';
-import { MANIFEST_VERSION } from '../src/manifest/types';
-import type { ManifestTool, ToolManifest } from '../src/manifest/types';
-import { DecoratorResolver } from './collect/decoratorOrigin';
+import { assembleManifest } from './assembleManifest';
+import type { CodegenResult } from './assembleManifest';
 import { dependenciesOf } from './collect/dependencies';
-import { findTools } from './collect/findTools';
-import type { FoundTool } from './collect/findTools';
+import { isToolCandidate } from './collect/isToolCandidate';
 import { PackageLocator } from './collect/PackageLocator';
-import { typeScriptErrors } from './collect/typeScriptErrors';
-import { compareDiagnostics } from './diagnostics';
-import type { CodegenDiagnostic } from './diagnostics';
-import { buildTool } from './transform/buildTool';
-import { SchemaCache } from './transform/SchemaCache';
-
-/** Options of a codegen run. */
-export interface CodegenOptions {
-  /** Manifest paths are relative to this directory; default: the tsconfig's directory. */
-  rootDir?: string;
-}
-
-/** What a run produces: the manifest, and every problem found (errors and warnings). */
-export interface CodegenResult {
-  manifest: ToolManifest;
-  diagnostics: CodegenDiagnostic[];
-}
-
-interface FileExtraction {
-  tools: { tool: ManifestTool; column: number }[];
-  /** The `@Tool` methods as found in source. */
-  found: FoundTool[];
-  diagnostics: CodegenDiagnostic[];
-  /** The project files it imports, computed only when watching (`trackDependencies`). */
-  dependencies?: Set<string>;
-}
-
-const isCandidate = (fileName: string): boolean =>
-  !fileName.endsWith('.d.ts') &&
-  !fileName.includes('/node_modules/') &&
-  /\.(c|m)?tsx?$/.test(fileName);
-
-const dirname = (path: string): string => path.slice(0, Math.max(path.lastIndexOf('/'), 0)) || '/';
-
-/** Makes `file` relative to `root`, `/`-separated. */
-export function relativeTo(root: string, file: string): string {
-  const from = root.replace(/\/+$/, '').split('/');
-  const to = file.split('/');
-  let common = 0;
-  while (common < from.length && common < to.length - 1 && from[common] === to[common]) common++;
-  return [...from.slice(common).map(() => '..'), ...to.slice(common)].join('/');
-}
+import { extractionContext, extractToolFile } from './extractToolFile';
+import type { FileExtraction } from './extractToolFile';
+import { rootDirOf } from './manifestPaths';
+import type { CodegenOptions } from './manifestPaths';
+import { ts } from './typescript';
 
 /** An incremental codegen run over one project. */
 export class CodegenSession {
@@ -65,11 +25,7 @@ export class CodegenSession {
     readonly project: Project,
     options: CodegenOptions = {},
   ) {
-    const configPath = project.getCompilerOptions().configFilePath;
-    this.rootDir = (
-      options.rootDir ??
-      (typeof configPath === 'string' ? dirname(configPath.replace(/\\/g, '/')) : '/')
-    ).replace(/\\/g, '/');
+    this.rootDir = rootDirOf(options, project.getCompilerOptions());
     this.packages = new PackageLocator(project.getFileSystem());
   }
 
@@ -78,24 +34,20 @@ export class CodegenSession {
     return this.project
       .getSourceFiles()
       .map((file) => file.getFilePath() as string)
-      .filter(isCandidate)
+      .filter(isToolCandidate)
       .sort();
   }
 
   /** Extracts what is not cached yet and assembles the manifest. */
   run(): CodegenResult {
     const program = this.project.getProgram().compilerObject;
-    const checker = program.getTypeChecker();
-    const resolver = new DecoratorResolver(checker, this.packages);
+    const context = extractionContext(program, this.packages, this.rootDir);
     for (const fileName of this.sourceFileNames()) {
       if (this.files.has(fileName)) continue;
       const sourceFile = program.getSourceFile(fileName);
-      if (!sourceFile) continue;
-      const extraction = this.extract(sourceFile, checker, resolver);
-      extraction.diagnostics.push(...typeScriptErrors(sourceFile, extraction.found, program));
-      this.files.set(fileName, extraction);
+      if (sourceFile) this.files.set(fileName, extractToolFile(sourceFile, context));
     }
-    return this.assemble();
+    return assembleManifest(this.files);
   }
 
   /**
@@ -108,7 +60,7 @@ export class CodegenSession {
     for (const path of paths) {
       const existing = this.project.getSourceFile(path);
       if (existing) existing.refreshFromFileSystemSync();
-      else if (isCandidate(path) && this.includes(path))
+      else if (isToolCandidate(path) && this.includes(path))
         this.project.addSourceFileAtPathIfExists(path);
       this.files.delete(path);
     }
@@ -145,83 +97,5 @@ export class CodegenSession {
       onUnRecoverableConfigFileDiagnostic: () => undefined,
     });
     return !!parsed?.fileNames.some((name) => name.replace(/\\/g, '/') === path);
-  }
-
-  private extract(
-    sourceFile: ts.SourceFile,
-    checker: ts.TypeChecker,
-    resolver: DecoratorResolver,
-  ): FileExtraction {
-    const found = findTools(sourceFile, resolver);
-    if (!found.length) return { tools: [], found, diagnostics: [] };
-    const extraction: FileExtraction = { tools: [], found, diagnostics: [] };
-    const context = {
-      checker,
-      resolver,
-      relativePath: (file: string) => relativeTo(this.rootDir, file),
-      cache: new SchemaCache(),
-    };
-    for (const tool of found) {
-      const built = buildTool(tool, context);
-      const position = sourceFile.getLineAndCharacterOfPosition(
-        tool.method.name.getStart(sourceFile),
-      );
-      extraction.tools.push({ tool: built.tool, column: position.character + 1 });
-      extraction.diagnostics.push(...built.diagnostics);
-    }
-    return extraction;
-  }
-
-  private assemble(): CodegenResult {
-    const entries: { tool: ManifestTool; file: string; column: number }[] = [];
-    const diagnostics: CodegenDiagnostic[] = [];
-    for (const [file, extraction] of this.files) {
-      for (const { tool, column } of extraction.tools) entries.push({ tool, file, column });
-      diagnostics.push(...extraction.diagnostics);
-    }
-    entries.sort(
-      (a, b) =>
-        (a.tool.target.file < b.tool.target.file
-          ? -1
-          : a.tool.target.file > b.tool.target.file
-            ? 1
-            : 0) ||
-        a.tool.target.line - b.tool.target.line ||
-        a.column - b.column,
-    );
-    const seen = new Map<string, (typeof entries)[number]>();
-    for (const entry of entries) {
-      const first = seen.get(entry.tool.name);
-      if (!first) {
-        seen.set(entry.tool.name, entry);
-        continue;
-      }
-      const place = (e: typeof entry) =>
-        `${e.tool.target.file}:${e.tool.target.line} (${e.tool.target.class}.${e.tool.target.method})`;
-      // One class's tools always share a registry; two classes' tools only may (register() checks).
-      const sameClass = first.tool.target.class === entry.tool.target.class;
-      diagnostics.push({
-        file: entry.file,
-        line: entry.tool.target.line,
-        column: entry.column,
-        code: 'TW107',
-        severity: sameClass ? 'error' : 'warning',
-        message: `tool name "${entry.tool.name}" is declared twice: ${place(first)} and ${place(entry)}; ${
-          sameClass ? 'rename one' : 'one registry cannot hold both, so rename one'
-        } with @Tool({ name })`,
-      });
-    }
-    diagnostics.sort(compareDiagnostics);
-    // A type file used by several tool files reports its TypeScript errors once.
-    const unique = diagnostics.filter(
-      (d, i) =>
-        i === 0 ||
-        compareDiagnostics(d, diagnostics[i - 1]!) !== 0 ||
-        d.message !== diagnostics[i - 1]!.message,
-    );
-    return {
-      manifest: { version: MANIFEST_VERSION, tools: entries.map((e) => e.tool) },
-      diagnostics: unique,
-    };
   }
 }

@@ -1,5 +1,6 @@
 /** The CLI as a process, through its launcher script: exit codes and streams of a real run. */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempProject } from './__fixtures__/tempProject';
 
@@ -34,5 +35,31 @@ describe('toolwright CLI process', () => {
     const run = runProcess(['codegen', '--check'], project.root);
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('the file does not exist');
+  });
+
+  it('writes the manifest of a one-shot run without loading ts-morph (only --watch needs it)', () => {
+    const cli = JSON.stringify(join(__dirname, 'cli.ts'));
+    const script = `require(${cli})
+      .main(['codegen', '-o', 'out/tools.manifest.ts'], {
+        stdout: () => undefined, stderr: () => undefined, cwd: process.cwd(), color: false,
+      })
+      .then((code) => console.log(JSON.stringify({
+        code,
+        tsMorph: Object.keys(require.cache).filter((path) => path.includes('/ts-morph/dist/')),
+      })));`;
+    const run = spawnSync(
+      process.execPath,
+      ['-r', require.resolve('ts-node/register/transpile-only'), '-e', script],
+      {
+        cwd: project.root,
+        encoding: 'utf8',
+        env: { ...process.env, TS_NODE_PROJECT: join(__dirname, '..', 'tsconfig.json') },
+      },
+    );
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual({ code: 0, tsMorph: [] });
+    expect(readFileSync(join(project.root, 'out/tools.manifest.ts'), 'utf8')).toContain(
+      'get_current_stock_price',
+    );
   });
 });

@@ -9,7 +9,8 @@
  */
 export { runCodegen } from './runCodegen';
 export { CodegenSession } from './CodegenSession';
-export type { CodegenOptions, CodegenResult } from './CodegenSession';
+export type { CodegenOptions } from './manifestPaths';
+export type { CodegenResult } from './assembleManifest';
 export { loadProject } from './collect/loadProject';
 export { DIAGNOSTIC_CODES } from './diagnostics';
 export type { CodegenDiagnostic, DiagnosticCode, DiagnosticSeverity } from './diagnostics';

@@ -4,7 +4,8 @@
  */
 import type { Project } from 'ts-morph';
 import { CodegenSession } from './CodegenSession';
-import type { CodegenOptions, CodegenResult } from './CodegenSession';
+import type { CodegenResult } from './assembleManifest';
+import type { CodegenOptions } from './manifestPaths';
 
 /**
  * Extracts every `@Tool` of `project` into a manifest.

@@ -5,7 +5,7 @@
  */
 import { Project, ts } from 'ts-morph';
 import { runCodegen } from '../runCodegen';
-import type { CodegenResult } from '../CodegenSession';
+import type { CodegenResult } from '../assembleManifest';
 import { compileStrict } from './strictSchema';
 
 export const ROOT = '/project';

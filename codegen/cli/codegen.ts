@@ -4,13 +4,13 @@
  * 2 on usage errors.
  */
 import { dirname, join, resolve } from 'node:path';
-import { CodegenSession } from '../CodegenSession';
+import { loadProgram } from '../collect/loadProgram';
+import { runProgram } from '../runProgram';
 import type { CliIo } from './io';
 import { displayPath, openProject, printDiagnostics } from './common';
 import { HELP_OPTION, helpText, parseArgs } from './parseArgs';
 import type { CommandSpec } from './parseArgs';
 import { checkManifest, writeManifest } from './writeManifest';
-import { watchCodegen } from './watch';
 
 /** The options of `toolwright codegen`. */
 export const CODEGEN_COMMAND: CommandSpec = {
@@ -57,6 +57,26 @@ const usageError = (io: CliIo, message: string): number => {
   return 2;
 };
 
+/**
+ * `--watch`: one ts-morph project kept up to date. ts-morph and the watcher load here, on demand,
+ * so a one-shot run never loads them.
+ */
+async function runWatch(
+  project: string | true | undefined,
+  out: string | true | undefined,
+  io: CliIo,
+): Promise<number> {
+  const [{ loadProject }, { CodegenSession }, { watchCodegen }] = await Promise.all([
+    import('../collect/loadProject'),
+    import('../CodegenSession'),
+    import('./watch'),
+  ]);
+  const opened = openProject(project, io, loadProject);
+  if (!opened.ok) return usageError(io, opened.error);
+  const session = new CodegenSession(opened.loaded);
+  return watchCodegen({ session, out: outputPath(out, opened.tsconfig, io), io });
+}
+
 /** Runs `toolwright codegen` with its arguments. */
 export async function runCodegenCommand(args: string[], io: CliIo): Promise<number> {
   const parsed = parseArgs(args, CODEGEN_COMMAND);
@@ -67,12 +87,11 @@ export async function runCodegenCommand(args: string[], io: CliIo): Promise<numb
     return 0;
   }
   if (values.check && values.watch) return usageError(io, '--check and --watch cannot be combined');
-  const loaded = openProject(values.project, io);
-  if (!loaded.ok) return usageError(io, loaded.error);
-  const out = outputPath(values.out, loaded.tsconfig, io);
-  const session = new CodegenSession(loaded.project);
-  if (values.watch) return watchCodegen({ session, out, io });
-  const result = session.run();
+  if (values.watch) return runWatch(values.project, values.out, io);
+  const opened = openProject(values.project, io, loadProgram);
+  if (!opened.ok) return usageError(io, opened.error);
+  const out = outputPath(values.out, opened.tsconfig, io);
+  const result = runProgram(opened.loaded);
   if (printDiagnostics(result.diagnostics, io)) {
     io.stderr(`No manifest written: fix the errors above.\n`);
     return 1;

@@ -1,26 +1,31 @@
 /**
- * What the codegen and show subcommands share: finding the tsconfig, loading the project, and
- * printing diagnostics (relative paths, colour per the io, a summary count).
+ * What the codegen and show subcommands share: finding the tsconfig, loading it (as a plain
+ * program for one run, as a ts-morph project for `--watch`), and printing diagnostics (relative
+ * paths, colour per the io, a summary count).
  */
 import { existsSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
-import type { Project } from 'ts-morph';
-import { loadProject } from '../collect/loadProject';
 import type { CodegenDiagnostic } from '../diagnostics';
 import { formatDiagnostic, formatSummary } from '../emit/formatDiagnostic';
 import type { CliIo } from './io';
 
-/** A loaded project, or the usage error that prevented it. */
-export type LoadedProject =
-  { ok: true; project: Project; tsconfig: string } | { ok: false; error: string };
+/** What `load` made of the tsconfig, or the usage error that prevented it. */
+export type Loaded<T> = { ok: true; loaded: T; tsconfig: string } | { ok: false; error: string };
 
-/** Loads `-p` (default `tsconfig.json` in the working directory). */
-export function openProject(project: string | true | undefined, io: CliIo): LoadedProject {
+/**
+ * Loads `-p` (default `tsconfig.json` in the working directory) with `load` (`loadProgram` or
+ * `loadProject`); a missing or unreadable tsconfig is a usage error naming it.
+ */
+export function openProject<T>(
+  project: string | true | undefined,
+  io: CliIo,
+  load: (tsconfig: string) => T,
+): Loaded<T> {
   const tsconfig = resolve(io.cwd, typeof project === 'string' ? project : 'tsconfig.json');
   if (!existsSync(tsconfig))
     return { ok: false, error: `cannot find ${tsconfig}; pass -p path/to/tsconfig.json` };
   try {
-    return { ok: true, project: loadProject(tsconfig), tsconfig };
+    return { ok: true, loaded: load(tsconfig), tsconfig };
   } catch (error) {
     return { ok: false, error: `cannot load ${tsconfig}: ${(error as Error).message}` };
   }

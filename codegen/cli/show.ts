@@ -2,7 +2,8 @@
  * `toolwright show`: prints the project's tools in one wire format to stdout (diagnostics go to
  * stderr). The formats are the table in `formats.ts`.
  */
-import { CodegenSession } from '../CodegenSession';
+import { loadProgram } from '../collect/loadProgram';
+import { runProgram } from '../runProgram';
 import type { CliIo } from './io';
 import { openProject, printDiagnostics } from './common';
 import { SHOW_FORMATS } from './formats';
@@ -53,9 +54,9 @@ export async function runShowCommand(args: string[], io: CliIo): Promise<number>
     : undefined;
   if (!format)
     return usageError(io, `unknown format "${formatName}"; use one of ${FORMAT_NAMES.join(', ')}`);
-  const loaded = openProject(values.project, io);
-  if (!loaded.ok) return usageError(io, loaded.error);
-  const result = new CodegenSession(loaded.project).run();
+  const opened = openProject(values.project, io, loadProgram);
+  if (!opened.ok) return usageError(io, opened.error);
+  const result = runProgram(opened.loaded);
   if (printDiagnostics(result.diagnostics, io)) return 1;
   io.stdout(format.render(result.manifest));
   return 0;

@@ -7,7 +7,8 @@
 import { watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { CodegenResult, CodegenSession } from '../CodegenSession';
+import type { CodegenResult } from '../assembleManifest';
+import type { CodegenSession } from '../CodegenSession';
 import type { CliIo } from './io';
 import { displayPath, printDiagnostics } from './common';
 import { writeManifest } from './writeManifest';

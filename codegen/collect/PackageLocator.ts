@@ -4,7 +4,16 @@
  * This is how codegen tells this package's decorators from look-alikes: by package, never by a
  * substring of an import path.
  */
-import type { FileSystemHost } from 'ts-morph';
+
+/**
+ * The file system calls the locator makes: ts-morph's `FileSystemHost` has them, and so does
+ * `systemFileSystem` (the disk through `ts.sys`) for a run without ts-morph.
+ */
+export interface PackageFileSystem {
+  realpathSync(path: string): string;
+  fileExistsSync(path: string): boolean;
+  readFileSync(path: string): string;
+}
 
 /** The package a file belongs to. */
 export interface PackageInfo {
@@ -24,7 +33,7 @@ export class PackageLocator {
   private readonly byFile = new Map<string, PackageInfo | undefined>();
   private readonly realpaths = new Map<string, string>();
 
-  constructor(private readonly fileSystem: FileSystemHost) {}
+  constructor(private readonly fileSystem: PackageFileSystem) {}
 
   /** The package `file` belongs to, or `undefined` outside any named package. */
   packageOf(file: string): PackageInfo | undefined {

@@ -3,7 +3,7 @@
  * aliases (`Tool as T`), namespace imports (`tw.Tool`) and re-exports, and the package that
  * declaration belongs to. `@Tool` counts only when it is this package's `Tool`.
  */
-import { ts } from 'ts-morph';
+import { ts } from '../typescript';
 import type { PackageLocator } from './PackageLocator';
 
 /** The package name whose decorators codegen reads. */

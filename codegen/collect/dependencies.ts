@@ -3,7 +3,7 @@
  * `--watch` re-extracts a tool file when any of these changes: the types a tool uses can only
  * come from its own file or from what it imports.
  */
-import { ts } from 'ts-morph';
+import { ts } from '../typescript';
 
 /** Files of the project itself (local `.d.ts` files included); packages never change under watch. */
 const isProjectFile = (file: ts.SourceFile): boolean => !file.fileName.includes('/node_modules/');

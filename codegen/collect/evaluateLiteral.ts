@@ -3,7 +3,7 @@
  * `@Tool({ timeoutMs: 5_000 })`, `@IsEnum(Color)`, a `const` they name), the way the runtime
  * would see them, without running any code. What is not a literal is reported, not guessed.
  */
-import { ts } from 'ts-morph';
+import { ts } from '../typescript';
 
 /** The result of evaluating an expression: its value, or `ok: false` when it is not a literal. */
 export type Evaluation = { ok: true; value: unknown } | { ok: false };

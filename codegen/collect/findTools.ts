@@ -2,7 +2,7 @@
  * Finds the `@Tool` methods of a source file and the toolwright decorator on each of their
  * parameters. Only syntax and symbol resolution here; what the types mean is `transform/`'s job.
  */
-import { ts } from 'ts-morph';
+import { ts } from '../typescript';
 import type { DecoratorResolver, ToolwrightDecoratorName } from './decoratorOrigin';
 import { propertyKey } from './evaluateLiteral';
 

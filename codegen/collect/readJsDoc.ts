@@ -2,7 +2,7 @@
  * Reads the JSDoc of a declaration into plain data: the summary text and the tags in source
  * order. Both the tool (method) and its properties read their documentation through here.
  */
-import { ts } from 'ts-morph';
+import { ts } from '../typescript';
 
 /** One JSDoc tag: `@throws {NotFound} when ...` is `{ name: 'throws', type: 'NotFound', text: 'when ...' }`. */
 export interface JsDocTag {

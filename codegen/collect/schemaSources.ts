@@ -4,7 +4,7 @@
  * declarations of every user type they reach (interfaces, aliases, enums, properties; never
  * method or accessor bodies, which no schema reads).
  */
-import { ts } from 'ts-morph';
+import { ts } from '../typescript';
 import type { FoundTool } from './findTools';
 
 /** Types walked per tool file at most: enough for any real DTO graph, bounded for generated ones. */

@@ -7,7 +7,7 @@
  * schema reads them; decorator arguments codegen reads itself), so codegen costs a fraction of a
  * type-check.
  */
-import { ts } from 'ts-morph';
+import { ts } from '../typescript';
 import type { CodegenDiagnostic } from '../diagnostics';
 import type { FoundTool } from './findTools';
 import { schemaSources } from './schemaSources';

@@ -4,7 +4,7 @@
  * `objectSchema`), type-level JSDoc, and recursion through `$defs`/`$ref`. One builder per tool,
  * so each tool's `inputSchema` carries its own `$defs`.
  */
-import { ts } from 'ts-morph';
+import { ts } from '../typescript';
 import type { JsonSchema, JsonValue } from '../../src/schema/JsonSchema';
 import type { DiagnosticCode } from '../diagnostics';
 import { readSymbolDoc } from '../collect/readJsDoc';

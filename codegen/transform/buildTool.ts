@@ -3,7 +3,7 @@
  * parameter mapping, examples and options. Problems are reported and the entry is still built,
  * so one run lists every problem of the project.
  */
-import { ts } from 'ts-morph';
+import { ts } from '../typescript';
 import type { JsonSchema, JsonValue } from '../../src/schema/JsonSchema';
 import type { ManifestParam, ManifestTool, ManifestToolOptions } from '../../src/manifest/types';
 import { isValidToolName, toSnakeCase } from '../../src/naming/toolName';

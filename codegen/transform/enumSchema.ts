@@ -3,7 +3,7 @@
  * computed members a user forces (`A = true as any`, `B = null as any`) that the checker types
  * as `number`. The `enum` keyword lists every member's value, in declaration order.
  */
-import { ts } from 'ts-morph';
+import { ts } from '../typescript';
 import type { JsonSchema, JsonValue } from '../../src/schema/JsonSchema';
 import { evaluateLiteral } from '../collect/evaluateLiteral';
 import { toJsonValue } from './toJsonValue';

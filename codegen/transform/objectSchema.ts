@@ -4,7 +4,7 @@
  * defaults / `| undefined` / `@IsOptional`, `additionalProperties: false` unless a string index
  * signature says what extra values are, and `patternProperties` for template-literal keys.
  */
-import { ts } from 'ts-morph';
+import { ts } from '../typescript';
 import type { JsonSchema } from '../../src/schema/JsonSchema';
 import type { SchemaSource } from './SchemaSource';
 import { orderProperties } from './sourceOrder';

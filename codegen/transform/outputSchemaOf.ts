@@ -4,7 +4,7 @@
  * Through `typeToSchema` in the output direction, so the output's `$defs` stay apart from the input's. A declared return
  * type JSON cannot carry is a warning (TW207), not an error: the tool works, it just says less.
  */
-import { ts } from 'ts-morph';
+import { ts } from '../typescript';
 import type { JsonSchema } from '../../src/schema/JsonSchema';
 import type { DecoratorResolver } from '../collect/decoratorOrigin';
 import type { JsDoc } from '../collect/readJsDoc';

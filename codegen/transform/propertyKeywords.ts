@@ -4,7 +4,7 @@
  * decorators through the shared constraint table (decorators override JSDoc), `@IsOptional`,
  * class-transformer's `@Type(() => Nested)`, and a literal initializer as `default`.
  */
-import { ts } from 'ts-morph';
+import { ts } from '../typescript';
 import type { JsonSchema } from '../../src/schema/JsonSchema';
 import { constraintKeywords, ruleForDecorator } from '../../src/schema/constraintTable';
 import { decoratorArguments } from '../collect/decoratorOrigin';

@@ -3,7 +3,7 @@
  * that code compiled without decorator metadata (tsx, esbuild, Vitest) still gets it: `Date`, or
  * a DTO class that carries class-validator decorators. Other types need no class at run time.
  */
-import { ts } from 'ts-morph';
+import { ts } from '../typescript';
 import type { DecoratorResolver } from '../collect/decoratorOrigin';
 import { isPlatformSymbol } from './builtinSchema';
 

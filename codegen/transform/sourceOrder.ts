@@ -3,7 +3,7 @@
  * internal type ids, which depend on what was checked first; a manifest built in `--watch` must
  * be byte-identical to a cold run, so the order comes from the type annotations instead.
  */
-import { ts } from 'ts-morph';
+import { ts } from '../typescript';
 
 const position = (type: ts.Type): string | undefined => {
   const declaration = type.symbol?.declarations?.[0];

@@ -3,7 +3,7 @@
  * the strings they admit: the `pattern` of a string, and the key pattern of an index signature
  * (`patternProperties`).
  */
-import { ts } from 'ts-morph';
+import { ts } from '../typescript';
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 

@@ -2,7 +2,7 @@
  * Reads the `@Tool({...})` and `@Param(name, {...})` arguments from source. Each property is
  * evaluated on its own, so one non-literal option is a warning about that option, not a lost tool.
  */
-import { ts } from 'ts-morph';
+import { ts } from '../typescript';
 import { evaluateLiteral, propertyKey } from '../collect/evaluateLiteral';
 import type { DiagnosticCode } from '../diagnostics';
 

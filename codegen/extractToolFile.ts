@@ -1,0 +1,72 @@
+/**
+ * What one source file contributes to the manifest: its `@Tool` methods built into manifest
+ * tools, with their diagnostics and TypeScript's errors in the code their schemas come from.
+ * The incremental session caches one per file; the cold run makes one per file and forgets it.
+ */
+import type { ManifestTool } from '../src/manifest/types';
+import { DecoratorResolver } from './collect/decoratorOrigin';
+import { findTools } from './collect/findTools';
+import type { FoundTool } from './collect/findTools';
+import type { PackageLocator } from './collect/PackageLocator';
+import { typeScriptErrors } from './collect/typeScriptErrors';
+import type { CodegenDiagnostic } from './diagnostics';
+import { relativeTo } from './manifestPaths';
+import { buildTool } from './transform/buildTool';
+import { SchemaCache } from './transform/SchemaCache';
+import type { ts } from './typescript';
+
+/** One file's tools (with the column of each method's name, to order them) and problems. */
+export interface FileExtraction {
+  tools: { tool: ManifestTool; column: number }[];
+  /** The `@Tool` methods as found in source. */
+  found: FoundTool[];
+  diagnostics: CodegenDiagnostic[];
+  /** The project files it imports, computed only when watching (`trackDependencies`). */
+  dependencies?: Set<string>;
+}
+
+/** What extracting files of one program shares. */
+export interface ExtractionContext {
+  program: ts.Program;
+  checker: ts.TypeChecker;
+  resolver: DecoratorResolver;
+  rootDir: string;
+}
+
+/** The context to extract files of `program` with (manifest paths relative to `rootDir`). */
+export function extractionContext(
+  program: ts.Program,
+  packages: PackageLocator,
+  rootDir: string,
+): ExtractionContext {
+  const checker = program.getTypeChecker();
+  return { program, checker, resolver: new DecoratorResolver(checker, packages), rootDir };
+}
+
+/** Builds the tools of `sourceFile` and collects their problems. */
+export function extractToolFile(
+  sourceFile: ts.SourceFile,
+  context: ExtractionContext,
+): FileExtraction {
+  const { checker, resolver, program, rootDir } = context;
+  const found = findTools(sourceFile, resolver);
+  const extraction: FileExtraction = { tools: [], found, diagnostics: [] };
+  if (found.length) {
+    const build = {
+      checker,
+      resolver,
+      relativePath: (file: string) => relativeTo(rootDir, file),
+      cache: new SchemaCache(),
+    };
+    for (const tool of found) {
+      const built = buildTool(tool, build);
+      const position = sourceFile.getLineAndCharacterOfPosition(
+        tool.method.name.getStart(sourceFile),
+      );
+      extraction.tools.push({ tool: built.tool, column: position.character + 1 });
+      extraction.diagnostics.push(...built.diagnostics);
+    }
+  }
+  extraction.diagnostics.push(...typeScriptErrors(sourceFile, found, program));
+  return extraction;
+}

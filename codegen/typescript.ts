@@ -1,0 +1,7 @@
+/**
+ * The TypeScript compiler codegen reads projects with: the one bundled in `@ts-morph/common`,
+ * which is the very `ts` that ts-morph re-exports. Codegen modules import it from here, so the
+ * cold CLI run loads the compiler without loading ts-morph itself (only `--watch` and the
+ * library's `loadProject` need ts-morph's `Project`).
+ */
+export { ts } from '@ts-morph/common';
