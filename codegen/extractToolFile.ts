@@ -52,12 +52,13 @@ export function extractToolFile(
   const found = findTools(sourceFile, resolver);
   const extraction: FileExtraction = { tools: [], found, diagnostics: [] };
   if (found.length) {
-    const build = {
-      checker,
-      resolver,
-      relativePath: (file: string) => relativeTo(rootDir, file),
-      cache: new SchemaCache(),
+    const paths = new Map<string, string>();
+    const relativePath = (file: string): string => {
+      let path = paths.get(file);
+      if (path === undefined) paths.set(file, (path = relativeTo(rootDir, file)));
+      return path;
     };
+    const build = { checker, resolver, relativePath, cache: new SchemaCache() };
     for (const tool of found) {
       const built = buildTool(tool, build);
       const position = sourceFile.getLineAndCharacterOfPosition(
