@@ -3,7 +3,7 @@
  * the table of codes. Codegen reports every problem and keeps going; the CLI decides the exit
  * code from the severities.
  */
-import type { ts } from 'ts-morph';
+import type { ts } from './typescript';
 
 /** How bad a problem is: errors fail the run, warnings do not. */
 export type DiagnosticSeverity = 'error' | 'warning';

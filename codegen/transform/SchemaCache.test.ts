@@ -1,5 +1,5 @@
 /** The per-file schema cache hands out copies: what one tool adds to its schema never leaks into another's. */
-import type { ts } from 'ts-morph';
+import type { ts } from '../typescript';
 import type { JsonSchema } from '../../src/schema/JsonSchema';
 import { SchemaCache } from './SchemaCache';
 

@@ -4,7 +4,7 @@
  * are kept (no `$ref` into one tool's `$defs`, no problem reported while building them), and
  * every read is a copy, since callers add `description` or `default` to what they get.
  */
-import type { ts } from 'ts-morph';
+import type { ts } from '../typescript';
 import type { JsonSchema } from '../../src/schema/JsonSchema';
 
 /** The same type reads differently per direction and per annotation (member and union order). */

@@ -4,7 +4,7 @@
  * builder and the helpers it calls (`objectSchema`, `propertyKeywords`) share it without
  * importing each other.
  */
-import type { ts } from 'ts-morph';
+import type { ts } from '../typescript';
 import type { DiagnosticCode } from '../diagnostics';
 import type { DecoratorResolver } from '../collect/decoratorOrigin';
 import type { SchemaCache } from './SchemaCache';

@@ -3,7 +3,7 @@
  * a nested type, and where to report. An interface below both, so the helpers depend on this
  * contract rather than on the `SchemaBuilder` class that calls them (no import cycle).
  */
-import type { ts } from 'ts-morph';
+import type { ts } from '../typescript';
 import type { JsonSchema } from '../../src/schema/JsonSchema';
 import type { DiagnosticCode } from '../diagnostics';
 import type { SchemaContext } from './SchemaContext';

@@ -2,7 +2,7 @@
  * Built-in object types: those JSON carries as a string (`Date`, `URL`: what their `toJSON`
  * writes), and those it cannot carry at all, each refused with the fix to write instead.
  */
-import type { ts } from 'ts-morph';
+import type { ts } from '../typescript';
 import type { JsonSchema } from '../../src/schema/JsonSchema';
 import { dateTimeSchema } from '../../src/schema/formatPatterns';
 import type { DiagnosticCode } from '../diagnostics';

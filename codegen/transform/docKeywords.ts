@@ -3,7 +3,7 @@
  * keyword each sets (the tags other schema generators read). A tag whose text cannot be read as
  * its keyword's value is a TW206 warning at the tag's line, never silently dropped.
  */
-import type { ts } from 'ts-morph';
+import type { ts } from '../typescript';
 import type { JsonSchema, JsonSchemaType, JsonValue } from '../../src/schema/JsonSchema';
 import type { JsDoc, JsDocTag } from '../collect/readJsDoc';
 import type { DiagnosticCode } from '../diagnostics';

@@ -3,7 +3,7 @@
  * recursive definitions in `$defs`). Parameters, `@Params` DTOs and return types all go through
  * it; `direction: 'output'` describes what a method returns rather than what the model sends.
  */
-import type { ts } from 'ts-morph';
+import type { ts } from '../typescript';
 import type { JsonSchema } from '../../src/schema/JsonSchema';
 import { SchemaBuilder } from './SchemaBuilder';
 import type { SchemaContext } from './SchemaContext';
