@@ -172,6 +172,7 @@ describe('the cold codegen path reads what a ts-morph project reads', () => {
   describe('a tsconfig it cannot read', () => {
     const project = tempProject({
       'bad.json': '{ "compilerOptions": { "strict": true, }, "include": ["src"',
+      'extends.json': '{ "extends": "./base/missing.json", "include": ["src"] }',
     });
     afterAll(() => project.cleanup());
 
@@ -182,6 +183,16 @@ describe('the cold codegen path reads what a ts-morph project reads', () => {
       const run = await runCli(['codegen', '-p', 'bad.json'], project.root);
       expect(run.code).toBe(2);
       expect(run.stderr).toContain(`cannot load ${bad}: ']' expected.`);
+    });
+
+    it('fails, as tsc does, on an extends that names a missing file (ts-morph would go on)', async () => {
+      const config = join(project.root, 'extends.json');
+      const reason = `Cannot read file '${join(project.root, 'base', 'missing.json')}'.`;
+      expect(() => loadProject(config)).toThrow(reason);
+      expect(() => loadProgram(config)).toThrow(reason);
+      const run = await runCli(['codegen', '-p', 'extends.json'], project.root);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(`cannot load ${config}: ${reason}`);
     });
   });
 });

@@ -19,10 +19,15 @@ export interface ParsedTsconfig {
 
 const toPosix = (path: string): string => path.replace(/\\/g, '/');
 
+/** TS5083, "Cannot read file": an `extends` that names a file that is not there. */
+const UNREADABLE_FILE = 5083;
+
 /**
  * Parses `tsconfigPath` the way ts-morph's `Project` does: a file that cannot be read, or whose
- * JSON is malformed (or not an object), throws with the reason; other tsconfig errors do not stop
- * it, as they do not stop ts-morph.
+ * JSON is malformed (or not an object), throws with the reason. So does an `extends` it cannot
+ * read, which ts-morph skips: the options would silently differ from what tsc compiles with.
+ * Other tsconfig errors do not stop it (TypeScript 6, which codegen runs, calls options of
+ * TypeScript 5 projects deprecated, and a `files` entry may be the manifest not written yet).
  */
 export function parseTsconfig(tsconfigPath: string): ParsedTsconfig {
   const path = toPosix(resolve(tsconfigPath));
@@ -30,6 +35,9 @@ export function parseTsconfig(tsconfigPath: string): ParsedTsconfig {
   if (json.error)
     throw new ToolwrightError(ts.flattenDiagnosticMessageText(json.error.messageText, ' '));
   const parsed = ts.parseJsonConfigFileContent(json.config, ts.sys, dirname(path), undefined, path);
+  const unreadable = parsed.errors.find((error) => error.code === UNREADABLE_FILE);
+  if (unreadable)
+    throw new ToolwrightError(ts.flattenDiagnosticMessageText(unreadable.messageText, ' '));
   return {
     fileNames: parsed.fileNames.map(toPosix).filter((file) => ts.sys.fileExists(file)),
     options: codegenCompilerOptions(parsed.options),

@@ -10,6 +10,7 @@ import {
   READING_OPTIONS,
   resolveLikeTypeScript5,
 } from './codegenCompilerOptions';
+import { parseTsconfig } from './loadProgram';
 
 /**
  * Loads the project of `tsconfigPath` (absolute, or relative to the working directory).
@@ -17,6 +18,8 @@ import {
  * const { manifest, diagnostics } = runCodegen(loadProject('tsconfig.json'));
  */
 export function loadProject(tsconfigPath: string): Project {
+  // Fails where ts-morph would go on without a tsconfig's `extends` (see parseTsconfig).
+  parseTsconfig(tsconfigPath);
   const project = new Project({
     tsConfigFilePath: tsconfigPath,
     skipAddingFilesFromTsConfig: true,
