@@ -2,12 +2,12 @@
  * The compiler options codegen reads a project with, as pure functions over `ts.CompilerOptions`:
  * the tsconfig's own, set up for reading rather than compiling, with the defaults of the
  * TypeScript 5 the project builds with. Both loaders (ts-morph's `Project` and the direct
- * program of the cold CLI run) apply exactly these, so they see the same program.
+ * program of the cold CLI run) take them from `parseTsconfig`, so they see the same program.
  */
 import { ts } from '../typescript';
 
 /** What codegen changes whatever the tsconfig says: no lib checks, no emit. */
-export const READING_OPTIONS: Readonly<ts.CompilerOptions> = Object.freeze({
+const READING_OPTIONS: Readonly<ts.CompilerOptions> = Object.freeze({
   skipLibCheck: true,
   noEmit: true,
   declaration: false,
@@ -20,7 +20,7 @@ export const READING_OPTIONS: Readonly<ts.CompilerOptions> = Object.freeze({
  * imports (and so find `toolwright`) the way the project's own compiler does. Returns the
  * options to set (none when the tsconfig decides).
  */
-export function resolveLikeTypeScript5(options: ts.CompilerOptions): ts.CompilerOptions {
+function resolveLikeTypeScript5(options: ts.CompilerOptions): ts.CompilerOptions {
   if (options.moduleResolution !== undefined) return {};
   const module =
     options.module ??
@@ -38,7 +38,7 @@ export function resolveLikeTypeScript5(options: ts.CompilerOptions): ts.Compiler
  * defaults of the TypeScript 5 the project compiles with when the tsconfig leaves them unset.
  * Returns the options to set.
  */
-export function checkLikeTypeScript5(options: ts.CompilerOptions): ts.CompilerOptions {
+function checkLikeTypeScript5(options: ts.CompilerOptions): ts.CompilerOptions {
   return {
     ...(options.strict === undefined ? { strict: false } : {}),
     ...(options.types === undefined ? { types: ['*'] } : {}),
