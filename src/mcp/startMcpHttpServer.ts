@@ -1,14 +1,15 @@
 /**
  * A standalone Streamable HTTP MCP server: a Node `http.Server` answering at one path (`/mcp`),
  * bound to loopback unless told otherwise, with the loopback Host allow-list on by default, and
- * slow clients cut off (headers in 30 s, the whole request in 60 s, as Node's `headersTimeout`
- * and `requestTimeout` allow). What `toolwright mcp --http` runs; usable from code too.
+ * slow clients cut off within about a second of their limits (headers in 30 s, the whole request
+ * in 60 s; see `slowClientLimits`). What `toolwright mcp --http` runs; usable from code too.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMcpHttpHandler, sendRejection } from './createMcpHttpHandler';
 import type { McpHttpOptions } from './createMcpHttpHandler';
 import { isLoopbackHost, LOOPBACK_HOSTS } from './httpGuards';
+import { slowClientLimits } from './slowClientLimits';
 import type { McpToolSource } from './types';
 
 /** Options of `startMcpHttpServer`. */
@@ -19,15 +20,10 @@ export interface McpHttpServerOptions extends McpHttpOptions {
   host?: string;
   /** The endpoint's path. Default `/mcp`. */
   path?: string;
-  /** A client that has not sent its request headers in this long is cut off (408). Default 30 s. */
+  /** A client that has not sent its request headers in this long is cut off (408), checked every second at most. Default 30 s. */
   headersTimeoutMs?: number;
   /** A client that has not sent its whole request (headers and body) in this long is cut off. Default 60 s. */
   requestTimeoutMs?: number;
-}
-
-/** How often Node checks the limits above: often enough that a small limit is kept. */
-function checkingInterval(headersMs: number, requestMs: number): number {
-  return Math.max(10, Math.min(30_000, Math.floor(Math.min(headersMs, requestMs) / 4)));
 }
 
 /** A running MCP HTTP server. */
@@ -61,13 +57,7 @@ export async function startMcpHttpServer(
   const allowedHosts = options.allowedHosts ?? (isLoopbackHost(host) ? LOOPBACK_HOSTS : undefined);
   const handler = createMcpHttpHandler(registry, { ...options, allowedHosts });
 
-  const headersTimeout = options.headersTimeoutMs ?? 30_000;
-  const requestTimeout = Math.max(options.requestTimeoutMs ?? 60_000, headersTimeout);
-  const limits = {
-    headersTimeout,
-    requestTimeout,
-    connectionsCheckingInterval: checkingInterval(headersTimeout, requestTimeout),
-  };
+  const limits = slowClientLimits(options.headersTimeoutMs, options.requestTimeoutMs);
   const server = createServer(limits, (req, res) => {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (pathname !== path)
