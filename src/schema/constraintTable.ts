@@ -33,27 +33,16 @@ export function enumValues(entity: unknown): JsonValue[] {
     );
 }
 
-const VS = '\\uFE0E\\uFE0F';
-
 /**
- * A pattern counting characters as class-validator's `@Length`/`@MinLength`/`@MaxLength` do
- * (validator.js `isLength`: code points, a variation selector right after a character not
- * counted, so "❤️" is 1), where JSON Schema's `minLength`/`maxLength` count code points ("❤️" is
- * 2). Each character is one unit, taking the selector after it; a selector after a selector is
- * a unit of its own.
+ * `@Length`/`@MinLength`/`@MaxLength` as `minLength`/`maxLength`, which count code points. One
+ * deliberate difference from class-validator's `isLength` (validator.js), documented in the
+ * README: `isLength` does not count a variation selector (U+FE0E, U+FE0F) right after another
+ * character, so "❤️" is 1 character there and 2 here.
  */
-export function lengthPattern(min: number | undefined, max: number | undefined): string {
-  const unit = `(?:[^${VS}](?:[${VS}]|(?![${VS}]))|[${VS}])`;
-  return `^${unit}{${min ?? 0},${max ?? ''}}$`;
-}
-
-const lengthKeywords = (min: unknown, max: unknown): JsonSchema => {
-  const low = num(min);
-  const high = num(max);
-  if (low === undefined && high === undefined) return {};
-  // minLength is implied by the pattern (isLength never counts more than code points) and reads better.
-  return { ...(low ? { minLength: low } : {}), pattern: lengthPattern(low, high) };
-};
+const lengthKeywords = (min: unknown, max: unknown): JsonSchema => ({
+  minLength: num(min),
+  maxLength: num(max),
+});
 
 /** True when the first argument is a non-empty options object. */
 const hasOptions = ([options]: readonly unknown[]): boolean =>
