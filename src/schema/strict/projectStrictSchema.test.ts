@@ -1,6 +1,6 @@
 import { strictSubsetProblems } from '../../testing/strictSubset';
 import type { JsonSchema, ObjectSchema } from '../JsonSchema';
-import { lengthPattern } from '../constraintTable';
+import { URL_PATTERN } from '../formatPatterns';
 import { projectStrictSchema, strictInputSchema } from './projectStrictSchema';
 import type { StrictProvider } from './types';
 
@@ -82,10 +82,10 @@ describe('projectStrictSchema: what each keyword family says in the description'
       'Constraints: matches ^[a-z]{1,255}$.',
     ],
     [
-      'a pattern toolwright emits for class-validator lengths',
-      { type: 'string', pattern: lengthPattern(5, 500) },
-      'anthropic',
-      'Constraints: must be longer than or equal to 5 and shorter than or equal to 500 characters.',
+      'a pattern toolwright emits (in its own words)',
+      { type: 'string', format: 'uri', pattern: URL_PATTERN },
+      'openai',
+      'Constraints: a URI (such as https://example.com/path); must be a URL address (http, https or ftp, a host name with a top-level domain).',
     ],
     [
       'a format the grammar lacks',
@@ -174,13 +174,12 @@ describe('projectStrictSchema: what each keyword family says in the description'
   it('folds constraint-only allOf members into the node', () => {
     const property: JsonSchema = {
       type: 'string',
-      pattern: lengthPattern(5, undefined),
-      allOf: [{ pattern: lengthPattern(0, 500) }],
+      pattern: '^\\w+\\b',
+      allOf: [{ pattern: '^(?!x)' }, { maxLength: 500 }],
     };
     expect(projected(property, 'anthropic')).toEqual({
       type: 'string',
-      description:
-        'Constraints: must be longer than or equal to 5 characters; must be shorter than or equal to 500 characters.',
+      description: 'Constraints: at most 500 characters; matches ^\\w+\\b; matches ^(?!x).',
     });
   });
 });
