@@ -3,7 +3,7 @@
  * run-time schema derivation (which reads class-validator's metadata storage) and codegen
  * (which reads the decorators in source). A table, not a switch: the mapping is data.
  */
-import { dateTimeSchema, URL_PATTERN, uuidPattern } from './formatPatterns';
+import { dateTimeSchema, iso8601Schema, URL_PATTERN, uuidPattern } from './formatPatterns';
 import type { JsonSchema, JsonValue } from './JsonSchema';
 import { matchesKeywords } from './matchesPattern';
 
@@ -104,8 +104,16 @@ export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
     validator: 'isUuid',
     keywords: ([version]) => ({ type: 'string', format: 'uuid', pattern: uuidPattern(version) }),
   },
-  { decorator: 'IsISO8601', validator: 'isIso8601', keywords: dateTimeSchema },
-  { decorator: 'IsDateString', validator: 'isDateString', keywords: dateTimeSchema },
+  {
+    decorator: 'IsISO8601',
+    validator: 'isIso8601',
+    keywords: ([options]) => iso8601Schema(options),
+  },
+  {
+    decorator: 'IsDateString',
+    validator: 'isDateString',
+    keywords: ([options]) => iso8601Schema(options),
+  },
   {
     decorator: 'IsIn',
     validator: 'isIn',

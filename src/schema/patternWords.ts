@@ -3,7 +3,13 @@
  * astral guard), so a model that misses one reads what is wanted, in class-validator's
  * wording, instead of a regular expression of a few hundred characters.
  */
-import { DATE_TIME_PATTERN, URL_PATTERN, uuidPattern } from './formatPatterns';
+import {
+  DATE_TIME_PATTERN,
+  ISO8601_PATTERN,
+  ISO8601_STRICT_SEPARATOR_PATTERN,
+  URL_PATTERN,
+  uuidPattern,
+} from './formatPatterns';
 import { NO_ASTRAL_PATTERN } from './matchesPattern';
 
 const UUID_VERSIONS = [undefined, '1', '2', '3', '4', '5', '6', '7', '8', 'nil', 'max', 'loose'];
@@ -14,6 +20,14 @@ const FIXED = new Map<string, string>([
     DATE_TIME_PATTERN,
     'must be a valid ISO 8601 date-time string such as 2024-01-31T09:30:00Z ' +
       '(an upper-case T, seconds below 60, an offset of Z or ±hh:mm)',
+  ],
+  [
+    ISO8601_PATTERN,
+    'must be a valid ISO 8601 date string such as 2024-01-31, 2024-01-31T09:30Z or 2024-W05-3',
+  ],
+  [
+    ISO8601_STRICT_SEPARATOR_PATTERN,
+    'must be a valid ISO 8601 date string such as 2024-01-31 or 2024-01-31T09:30Z (a T before the time)',
   ],
   [URL_PATTERN, 'must be a URL address (http, https or ftp, a host name with a top-level domain)'],
   ...UUID_VERSIONS.map((v): [string, string] => [

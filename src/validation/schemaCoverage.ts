@@ -45,6 +45,8 @@ const EXACT: Record<string, Needs> = {
   arrayNotEmpty: 'array',
   arrayUnique: 'array',
   isDate: 'date',
+  isIso8601: 'string',
+  isDateString: 'string',
 };
 
 const TYPE_OF: Record<string, Needs> = {
@@ -72,6 +74,10 @@ function hasOptions(meta: ValidationMetadata): boolean {
     case 'isNumber':
     case 'arrayUnique':
       return args[0] !== undefined && Object.keys(args[0] as object).length > 0;
+    case 'isIso8601':
+    case 'isDateString':
+      // `strict` checks the calendar, which the pattern does not say.
+      return Boolean((args[0] as { strict?: unknown } | undefined)?.strict);
     case 'isIn':
       return !Array.isArray(args[0]) || args[0].some((v) => v !== null && typeof v === 'object');
     default:

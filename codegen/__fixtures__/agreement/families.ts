@@ -2,6 +2,7 @@
  * The keyword families of the agreement test: for each, the tools of `KeywordService` that
  * carry its keywords, each with the inputs generated for it (valid values and near-misses).
  */
+import { isISO8601 } from 'class-validator';
 import fc from 'fast-check';
 import {
   dateTimes,
@@ -23,8 +24,21 @@ const patternKeys = fc.oneof(
   fc.constantFrom('n_\u0663', 'x-id\n', '\u{1F600}', ''),
 );
 
+/** One tool of a family: its name, its inputs, and the last word of a decorator its schema is looser than. */
+export type FamilyTool = [
+  tool: string,
+  inputs: fc.Arbitrary<unknown>,
+  lastWord?: (input: unknown) => boolean,
+];
+
+/** `@IsISO8601({ strict: true })` on `strict`: the calendar check class-validator adds to the pattern. */
+const strictCalendar = (input: unknown): boolean => {
+  const { strict } = input as { strict?: unknown };
+  return typeof strict !== 'string' || isISO8601(strict, { strict: true });
+};
+
 /** Each family: its tools, each with the inputs generated for it. */
-export const FAMILIES: Record<string, [tool: string, inputs: fc.Arbitrary<unknown>][]> = {
+export const FAMILIES: Record<string, FamilyTool[]> = {
   oneOf: [['one_of', inputOf({ v: mixedValues() }, ['v'])]],
   not: [['not', inputOf({ v: mixedValues() }, ['v'])]],
   'minProperties/maxProperties': [
@@ -136,6 +150,10 @@ export const FAMILIES: Record<string, [tool: string, inputs: fc.Arbitrary<unknow
   ],
   'format: date-time': [
     ['date_time', inputOf({ text: dateTimes(), at: dateTimes() }, ['text'])],
-    ['times', inputOf({ text: dateTimes(), strict: dateTimes(), at: dateTimes() }, ['text'])],
+    [
+      'times',
+      inputOf({ text: dateTimes(), strict: dateTimes(), at: dateTimes() }, ['text']),
+      strictCalendar,
+    ],
   ],
 };

@@ -260,7 +260,7 @@ const dateTimeParts = fc
       `${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}${p.fraction}${p.offset}`,
   );
 
-/** Date-times (real instants, and part-wise boundary cases), date-only texts, and near-misses. */
+/** Date-times (real instants, and part-wise boundary cases), ISO 8601's other forms (dates alone, weeks, ordinals, no seconds, calendar-invalid days), and near-misses. */
 export const dateTimes = (): fc.Arbitrary<string> =>
   nearMisses(
     fc.oneof(
@@ -273,7 +273,27 @@ export const dateTimes = (): fc.Arbitrary<string> =>
       { weight: 2, arbitrary: dateTimeParts },
       {
         weight: 1,
-        arbitrary: fc.constantFrom('2024-02-29', '2024-02-29T12:00', '2024-W01', '2024-060T00:00Z'),
+        arbitrary: fc.constantFrom(
+          '2024-02-29',
+          '2024-02-29T12:00',
+          '2024-W01',
+          '2024-060T00:00Z',
+          '2025-12-31',
+          '2024',
+          '2024-12',
+          '2024-W05-3',
+          '2024W053',
+          '2024-366',
+          '2023-366',
+          '2024-01-31T09:30',
+          '2024-01-31 09:30:00',
+          '20240131T0930Z',
+          '2024-01-31T24:00',
+          '2023-02-29',
+          '2023-02-31T10:00Z',
+          '0999-01-01',
+          '+2024-01-01',
+        ),
       },
     ),
     ['-', ':', 'T', 'Z', '.', '0', '9', ' ', '+', ...CONTROL_AND_UNICODE],
