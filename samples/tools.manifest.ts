@@ -543,12 +543,7 @@ export const manifest: ToolManifest = {
             "type": "string",
             "description": "Why the customer is refunded, in a sentence.",
             "minLength": 5,
-            "pattern": "^(?:[^\\uFE0E\\uFE0F](?:[\\uFE0E\\uFE0F]|(?![\\uFE0E\\uFE0F]))|[\\uFE0E\\uFE0F]){5,}$",
-            "allOf": [
-              {
-                "pattern": "^(?:[^\\uFE0E\\uFE0F](?:[\\uFE0E\\uFE0F]|(?![\\uFE0E\\uFE0F]))|[\\uFE0E\\uFE0F]){0,500}$"
-              }
-            ]
+            "maxLength": 500
           }
         },
         "required": [

@@ -141,6 +141,7 @@ export class Dto {
   @cv.Min(10) @cv.Max(1) a!: number;
   @cv.Min(1) b!: string;
   @cv.IsIn([]) c!: string;
+  @cv.MinLength(5) @cv.MaxLength(2) d!: string;
   @cv.IsInt() @cv.Min(1.2) @cv.Max(1.8) e!: number;
   @cv.ArrayMinSize(3) @cv.ArrayMaxSize(1) f!: string[];
   @cv.IsPositive() @cv.Max(0) g!: number;
@@ -149,9 +150,10 @@ export class Dto {
       '5:26 TW114 no value can satisfy a: its bounds leave no number (at least 10, at most 1); fix its decorators or type',
       '6:14 TW114 no value can satisfy b: its decorators leave no JSON type (each refuses the others’ types); fix its decorators or type',
       '7:16 TW114 no value can satisfy c: no value is left in its enum; fix its decorators or type',
-      '8:41 TW114 no value can satisfy e: its bounds leave no integer (at least 1.2, at most 1.8); fix its decorators or type',
-      '9:43 TW114 no value can satisfy f: it must have at least 3 and at most 1 elements; fix its decorators or type',
-      '10:31 TW114 no value can satisfy g: its bounds leave no number (above 0, at most 0); fix its decorators or type',
+      '8:37 TW114 no value can satisfy d: its length must be at least 5 and at most 2; fix its decorators or type',
+      '9:41 TW114 no value can satisfy e: its bounds leave no integer (at least 1.2, at most 1.8); fix its decorators or type',
+      '10:43 TW114 no value can satisfy f: it must have at least 3 and at most 1 elements; fix its decorators or type',
+      '11:31 TW114 no value can satisfy g: its bounds leave no number (above 0, at most 0); fix its decorators or type',
     ]);
   });
 });

@@ -5,7 +5,7 @@
  * mapping is data. Each row also says which JSON types the validator can pass at all and
  * whether its keywords accept exactly what it accepts: where they do not, class-validator runs.
  */
-import { dateTimeSchema, URL_PATTERN, uuidPattern } from './formatPatterns';
+import { dateTimeSchema, iso8601Schema, URL_PATTERN, uuidPattern } from './formatPatterns';
 import type { JsonSchema, JsonSchemaType, JsonValue } from './JsonSchema';
 import { matchesKeywords } from './matchesPattern';
 
@@ -56,31 +56,24 @@ export function enumValues(entity: unknown): JsonValue[] {
     );
 }
 
-const VS = '\\uFE0E\\uFE0F';
-
 /**
- * A pattern counting characters as class-validator's `@Length`/`@MinLength`/`@MaxLength` do
- * (validator.js `isLength`: code points, a variation selector right after a character not
- * counted, so "❤️" is 1), where JSON Schema's `minLength`/`maxLength` count code points ("❤️" is
- * 2). Each character is one unit, taking the selector after it; a selector after a selector is
- * a unit of its own.
+ * `@Length`/`@MinLength`/`@MaxLength` as `minLength`/`maxLength`, which count code points. One
+ * deliberate difference from class-validator's `isLength` (validator.js), documented in the
+ * README: `isLength` does not count a variation selector (U+FE0E, U+FE0F) right after another
+ * character, so "❤️" is 1 character there and 2 here.
  */
-export function lengthPattern(min: number | undefined, max: number | undefined): string {
-  const unit = `(?:[^${VS}](?:[${VS}]|(?![${VS}]))|[${VS}])`;
-  return `^${unit}{${min ?? 0},${max ?? ''}}$`;
-}
-
-const lengthKeywords = (min: unknown, max: unknown): JsonSchema => {
-  const low = num(min);
-  const high = num(max);
-  if (low === undefined && high === undefined) return {};
-  // minLength is implied by the pattern (isLength never counts more than code points) and reads better.
-  return { ...(low ? { minLength: low } : {}), pattern: lengthPattern(low, high) };
-};
+const lengthKeywords = (min: unknown, max: unknown): JsonSchema => ({
+  minLength: num(min),
+  maxLength: num(max),
+});
 
 /** True when the first argument is a non-empty options object. */
 const hasOptions = ([options]: readonly unknown[]): boolean =>
   options !== null && typeof options === 'object' && Object.keys(options).length > 0;
+
+/** `isISO8601` without `strict`, whose calendar check no pattern says. */
+const notStrict = ([options]: readonly unknown[]): boolean =>
+  !(options as { strict?: unknown } | undefined)?.strict;
 
 /** `isIn`'s values compare by identity: an object or array among them is never matched by JSON. */
 const plainValues = ([values]: readonly unknown[]): boolean =>
@@ -179,8 +172,19 @@ export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
     keywords: ([version]) => ({ type: 'string', format: 'uuid', pattern: uuidPattern(version) }),
     exact: never,
   },
-  { decorator: 'IsISO8601', validator: 'isIso8601', keywords: dateTimeSchema, exact: never },
-  { decorator: 'IsDateString', validator: 'isDateString', keywords: dateTimeSchema, exact: never },
+  {
+    decorator: 'IsISO8601',
+    validator: 'isIso8601',
+    keywords: ([options]) => iso8601Schema(options),
+    // `strict` checks the calendar, which the pattern does not say.
+    exact: notStrict,
+  },
+  {
+    decorator: 'IsDateString',
+    validator: 'isDateString',
+    keywords: ([options]) => iso8601Schema(options),
+    exact: notStrict,
+  },
   {
     decorator: 'IsIn',
     validator: 'isIn',

@@ -1,5 +1,4 @@
 import type { JsonSchema } from '../schema/JsonSchema';
-import { lengthPattern } from '../schema/constraintTable';
 import { dateTimeSchema, URL_PATTERN } from '../schema/formatPatterns';
 import { matchesKeywords } from '../schema/matchesPattern';
 import { checkSchema } from './checkSchema';
@@ -134,16 +133,17 @@ describe('checkSchema', () => {
       ]);
     });
 
-    it("@Length's count: the bounds, once", () => {
-      const schema = { type: 'string' as const, minLength: 2, pattern: lengthPattern(2, 4) };
+    it('lengths count code points, as JSON Schema does: an emoji is one, a variation selector one more', () => {
+      const schema = { type: 'string' as const, minLength: 2, maxLength: 4 };
       expect(checkSchema('abcde', schema, 'code')).toEqual([
-        'code: code must be longer than or equal to 2 and shorter than or equal to 4 characters',
+        'code: code must be shorter than or equal to 4 characters',
       ]);
       expect(checkSchema('a', schema, 'code')).toEqual([
         'code: code must be longer than or equal to 2 characters',
       ]);
-      expect(checkSchema('abc', { pattern: lengthPattern(undefined, 2) }, 'code')).toEqual([
-        'code: code must be shorter than or equal to 2 characters',
+      expect(checkSchema('\u{1F600}\u{1F600}', schema, 'code')).toEqual([]);
+      expect(checkSchema('\u2764\uFE0F', { maxLength: 1 }, 'code')).toEqual([
+        'code: code must be shorter than or equal to 1 characters',
       ]);
     });
 

@@ -10,6 +10,7 @@
 import type { JsonSchema, JsonSchemaType } from '../schema/JsonSchema';
 import { FORMAT_WORDS, FORMATS } from './formats';
 import { jsonEqual } from './jsonEqual';
+import { isMultipleOf } from './multipleOf';
 import { narrowsFormat, patternWords } from '../schema/patternWords';
 import { refTarget } from './schemaKeywords';
 
@@ -174,7 +175,6 @@ function codePoints(text: string): number {
 }
 
 function checkString(value: string, schema: JsonSchema, at: string, out: string[]): void {
-  const before = out.length;
   if (schema.minLength !== undefined || schema.maxLength !== undefined) {
     const length = codePoints(value);
     if (schema.minLength !== undefined && length < schema.minLength) {
@@ -187,25 +187,19 @@ function checkString(value: string, schema: JsonSchema, at: string, out: string[
   const format = schema.format ? FORMATS[schema.format] : undefined;
   const formatFails = format !== undefined && !format(value);
   if (schema.pattern !== undefined && !regexpOf(schema.pattern).test(value)) {
-    out.push(...patternProblem(schema.pattern, at, formatFails, out.length > before));
+    out.push(...patternProblem(schema.pattern, at, formatFails));
   }
   if (formatFails) out.push(say(at, FORMAT_WORDS[schema.format as string]));
 }
 
 /**
- * A missed pattern: in words when toolwright emitted it (nothing more when the format's or the
- * length's own message already says it), else the expression itself.
+ * A missed pattern: in words when toolwright emitted it (nothing more when the format's own
+ * message already says it), else the expression itself.
  */
-function patternProblem(
-  pattern: string,
-  at: string,
-  formatFails: boolean,
-  lengthFails: boolean,
-): string[] {
+function patternProblem(pattern: string, at: string, formatFails: boolean): string[] {
   const words = patternWords(pattern);
   if (words === undefined) return [say(at, `must match /${pattern}/ regular expression`)];
-  const saidAlready = narrowsFormat(pattern) ? formatFails : lengthFails;
-  return saidAlready ? [] : [say(at, words)];
+  return narrowsFormat(pattern) && formatFails ? [] : [say(at, words)];
 }
 
 function checkNumber(value: number, schema: JsonSchema, at: string, out: string[]): void {
@@ -219,7 +213,7 @@ function checkNumber(value: number, schema: JsonSchema, at: string, out: string[
   if (schema.exclusiveMaximum !== undefined && value >= schema.exclusiveMaximum) {
     out.push(say(at, `must be less than ${schema.exclusiveMaximum}`));
   }
-  if (schema.multipleOf !== undefined && !Number.isInteger(value / schema.multipleOf)) {
+  if (schema.multipleOf !== undefined && !isMultipleOf(value, schema.multipleOf)) {
     out.push(say(at, `must be a multiple of ${schema.multipleOf}`));
   }
 }

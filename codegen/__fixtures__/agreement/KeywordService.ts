@@ -1,7 +1,7 @@
 /**
  * A service with one tool per keyword family of the agreement property test: the JSON Schema
  * keywords toolwright accepts in `@Param({ schema })` (oneOf, not, min/maxProperties,
- * propertyNames, patternProperties, string lengths, formats) and the class-validator decorators
+ * propertyNames, patternProperties, multipleOf, string lengths, formats) and the class-validator decorators
  * that become format and length keywords, on DTOs judged by the schema gate alone and on DTOs
  * class-validator also runs on (so a gate/validator disagreement shows as well).
  */
@@ -83,6 +83,12 @@ export class Patterns {
   @IsOptional() @IsString() @Matches(/^\S+$/) word?: string;
   @IsOptional() @IsString() @Matches('^ab', 'i') prefix?: string;
   @IsOptional() @IsString() @Matches(/^x.y$/s) dotAll?: string;
+}
+
+/** A total in steps of five cents, said by a JSDoc tag. */
+export interface Amounts {
+  /** @multipleOf 0.05 */
+  total: number;
 }
 
 export class KeywordService {
@@ -169,6 +175,28 @@ export class KeywordService {
     bag: Record<string, string | number>,
   ): string {
     return JSON.stringify(bag);
+  }
+
+  /** const, exclusiveMaximum and uniqueItems (JSON equality: 1 and 1.0, keys in any order). */
+  @Tool()
+  marks(
+    @Param('kind', { schema: { const: 'mark' } }) kind: string,
+    @Param('offset', { schema: { type: 'number', exclusiveMaximum: 0 } }) offset: number,
+    @Param('tags', { optional: true, schema: { type: 'array', uniqueItems: true } })
+    tags?: (string | number | null | number[] | Record<string, number>)[],
+  ): string {
+    return `${kind}${offset}${JSON.stringify(tags)}`;
+  }
+
+  /** multipleOf with decimal and integer divisors (cents, quarter steps, fives). */
+  @Tool()
+  steps(
+    @Param('price', { schema: { type: 'number', multipleOf: 0.01 } }) price: number,
+    @Param('step', { optional: true, schema: { type: 'number', multipleOf: 2.5 } }) step?: number,
+    @Param('count', { optional: true, schema: { type: 'integer', multipleOf: 5 } }) count?: number,
+    @Param() amounts?: Amounts,
+  ): string {
+    return `${price}${step}${count}${amounts?.total}`;
   }
 
   /** JSON Schema string lengths (code points) on named parameters. */
