@@ -299,8 +299,9 @@ export function ruleProperty(input: PropertyInput): PropertyRuling {
   const refusesUndefined = facts.some(
     (f) => (f.kind === 'constraint' && !f.grouped) || f.kind === 'defined',
   );
+  // Unknown at run time (no manifest): a decorated property is required unless a decorator says not.
   const optional =
-    skipsNull || input.default !== undefined || (input.typeOptional !== false && !refusesUndefined);
+    skipsNull || input.default !== undefined || (input.typeOptional === true && !refusesUndefined);
   const why = unsatisfiable(schema);
   return {
     // A schema nothing satisfies, still valid JSON Schema (codegen reports it as an error).
