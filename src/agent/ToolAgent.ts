@@ -118,6 +118,7 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
         maxIterations,
         concurrency,
         cache: options.cache ?? false,
+        strict: options.strict,
         context: options.context,
         params: options.params ?? {},
         format,
