@@ -3,7 +3,7 @@
  * run-time schema derivation (which reads class-validator's metadata storage) and codegen
  * (which reads the decorators in source). A table, not a switch: the mapping is data.
  */
-import { dateTimeSchema, iso8601Schema, URL_PATTERN, uuidPattern } from './formatPatterns';
+import { dateTimeSchema, iso8601Schema, URL_SHAPE_PATTERN, uuidPattern } from './formatPatterns';
 import type { JsonSchema, JsonValue } from './JsonSchema';
 import { matchesKeywords } from './matchesPattern';
 
@@ -48,11 +48,11 @@ const lengthKeywords = (min: unknown, max: unknown): JsonSchema => ({
 const hasOptions = ([options]: readonly unknown[]): boolean =>
   options !== null && typeof options === 'object' && Object.keys(options).length > 0;
 
-/** `@IsUrl()`: `isURL`'s defaults as a pattern; options change what it accepts, so only the format is said then. */
-const urlKeywords = (args: readonly unknown[]): JsonSchema =>
-  hasOptions(args)
-    ? { type: 'string', format: 'uri' }
-    : { type: 'string', format: 'uri', pattern: URL_PATTERN };
+/**
+ * `@IsUrl(options?)`: no `format` (JSON Schema's `uri` needs a scheme, `isURL` does not), only what
+ * every `isURL` refuses; class-validator runs for the DTO and judges the rest, options included.
+ */
+const urlKeywords = (): JsonSchema => ({ type: 'string', pattern: URL_SHAPE_PATTERN });
 
 /** Every class-validator decorator toolwright turns into JSON Schema. */
 export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
@@ -98,7 +98,7 @@ export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
     keywords: () => ({ type: 'string', format: 'email' }),
     unsaid: hasOptions,
   },
-  { decorator: 'IsUrl', validator: 'isUrl', keywords: urlKeywords, unsaid: hasOptions },
+  { decorator: 'IsUrl', validator: 'isUrl', keywords: urlKeywords },
   {
     decorator: 'IsUUID',
     validator: 'isUuid',

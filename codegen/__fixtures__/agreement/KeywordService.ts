@@ -57,9 +57,15 @@ export class CheckedContact {
   @IsEmail() @Validate(Anything) email!: string;
 }
 
-/** URLs, as `@IsUrl()` reads them (class-validator runs). */
+/** The options of `@IsUrl` on `Site`, shared with the test's last word. */
+export const SECURE_URL = { require_protocol: true, protocols: ['https'] };
+export const INTERNAL_URL = { require_tld: false, allow_underscores: true };
+
+/** URLs, as `@IsUrl(options?)` reads them (class-validator runs). */
 export class Site {
   @IsUrl() url!: string;
+  @IsOptional() @IsUrl(SECURE_URL) secure?: string;
+  @IsOptional() @IsUrl(INTERNAL_URL) internal?: string;
 }
 
 /** UUIDs, as `@IsUUID()` reads them (class-validator runs). */

@@ -187,6 +187,16 @@ const URL_CASES = [
   'http://x.com/\u00E9',
   `http://${'a'.repeat(63)}.com`,
   `http://${'a'.repeat(64)}.com`,
+  'x.com',
+  'x.com/path',
+  'x.com:8080',
+  'user:pass@x.com',
+  'http://[2001:db8::1]:8080/a',
+  'https://[::ffff:127.0.0.1]',
+  "https://x.com/a,b;c=d!$'()*~?q=a|b&r=[1]",
+  'http://x.xn--p1ai',
+  'https://a_b.internal',
+  'https://intranet',
 ];
 
 /** URLs and URIs of many schemes, the cases where `uri` and `isURL` part, and near-misses. */
