@@ -45,6 +45,8 @@ export const DIAGNOSTIC_CODES = Object.freeze({
   TW206: 'a JSDoc tag (@minimum, @pattern, ...) has a value codegen cannot read',
   TW207: 'the return type cannot be described as JSON; the tool has no output schema',
   TW208: 'a class-validator decorator has options the schema cannot say',
+  TW209:
+    'a tool asks for strict tool use and its schema cannot be made strict; it is sent without strict',
 } as const);
 
 /** A code of the table above. */
