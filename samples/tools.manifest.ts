@@ -603,6 +603,7 @@ export const manifest: ToolManifest = {
         }
       ],
       "options": {
+        "strict": true,
         "requiresApproval": true,
         "annotations": {
           "destructiveHint": true
@@ -691,6 +692,7 @@ export const manifest: ToolManifest = {
         "additionalProperties": false
       },
       "options": {
+        "strict": true,
         "requiresApproval": true
       }
     },
@@ -1064,6 +1066,7 @@ export const manifest: ToolManifest = {
         }
       ],
       "options": {
+        "strict": true,
         "annotations": {
           "readOnlyHint": true
         }

@@ -4,7 +4,11 @@
  */
 import fc from 'fast-check';
 import type { JsonSchema } from '../../src/schema/JsonSchema';
-import { ISO8601_PATTERN, ISO8601_STRICT_SEPARATOR_PATTERN } from '../../src/schema/formatPatterns';
+import {
+  ISO8601_PATTERN,
+  ISO8601_STRICT_SEPARATOR_PATTERN,
+  URL_SHAPE_PATTERN,
+} from '../../src/schema/formatPatterns';
 
 type Defs = Record<string, JsonSchema>;
 
@@ -57,6 +61,10 @@ const ISO_PATTERNS = new Set([ISO8601_PATTERN, ISO8601_STRICT_SEPARATOR_PATTERN]
 
 function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   if (schema.format && FORMATS[schema.format]) return FORMATS[schema.format]!;
+  if (schema.pattern === URL_SHAPE_PATTERN) {
+    // `@IsUrl()`'s schema says only what every isURL refuses: URLs, hosts and near-misses.
+    return fc.oneof(fc.webUrl(), fc.domain(), fc.constantFrom('localhost', 'http://x', 'a b'));
+  }
   if (schema.pattern && ISO_PATTERNS.has(schema.pattern)) {
     return fc.oneof(
       ISO_LIKE,

@@ -24,6 +24,7 @@ import { SchemaBuilder } from './SchemaBuilder';
 import { runtimeClassOf } from './runtimeClass';
 import { readOptions } from './toolOptions';
 import type { NodeReporter } from './toolOptions';
+import { reportNonStrict } from './strictWarnings';
 import { toJsonValue } from './toJsonValue';
 
 /** What building a tool needs from the run. */
@@ -140,6 +141,7 @@ export function buildTool(found: FoundTool, context: BuildContext): BuiltTool {
   });
   const toolOptions = manifestOptions(options, doc);
   if (toolOptions) tool.options = toolOptions;
+  reportNonStrict(tool, found.decorator, label, report);
   return { tool, diagnostics };
 }
 

@@ -30,7 +30,7 @@ describe('decorators through the shared rule set', () => {
 }`);
     expect(diagnostics).toEqual([
       expect.stringMatching(
-        /^6:3 TW209 @ValidateIf on vatId: the schema makes vatId optional and leaves out its other decorators' rules.*the model is not told the condition, and class-validator checks it at run time$/,
+        /^6:3 TW210 @ValidateIf on vatId: the schema makes vatId optional and leaves out its other decorators' rules.*the model is not told the condition, and class-validator checks it at run time$/,
       ),
     ]);
     expect(schema).toEqual({
@@ -57,10 +57,10 @@ export class Dto {
 }`);
     expect(diagnostics).toEqual([
       expect.stringMatching(
-        /^10:3 TW210 @IsEven on count is a validator the schema cannot say; the model is not told its rule, and class-validator checks it at run time$/,
+        /^10:3 TW211 @IsEven on count is a validator the schema cannot say; the model is not told its rule, and class-validator checks it at run time$/,
       ),
-      expect.stringMatching(/^11:3 TW210 @Validate on code /),
-      expect.stringMatching(/^12:3 TW210 @IsAlpha on word /),
+      expect.stringMatching(/^11:3 TW211 @Validate on code /),
+      expect.stringMatching(/^12:3 TW211 @IsAlpha on word /),
     ]);
     expect(schema?.properties.count).toEqual({ type: 'number', minimum: 0 });
   });
@@ -73,9 +73,9 @@ export class Dto {
 }`);
     expect(diagnostics).toEqual([
       expect.stringMatching(
-        /^6:3 TW211 @Transform on page changes the value before class-validator sees it/,
+        /^6:3 TW212 @Transform on page changes the value before class-validator sees it/,
       ),
-      expect.stringMatching(/^7:3 TW211 @Exclude on secret /),
+      expect.stringMatching(/^7:3 TW212 @Exclude on secret /),
     ]);
     expect(schema?.properties).toEqual({ page: { description: 'The page, from 1.' }, secret: {} });
     expect(schema?.required).toBeUndefined();

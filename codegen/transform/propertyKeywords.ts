@@ -19,6 +19,7 @@ import { readSymbolDoc } from '../collect/readJsDoc';
 import type { SchemaSource } from './SchemaSource';
 import { docKeywords } from './docKeywords';
 import { mergeKeywords } from './mergeSchema';
+import { reportRefusedEverything } from './refusedEverything';
 import { toJsonValue } from './toJsonValue';
 
 /** class-validator decorators that are not rows of the constraint table. */
@@ -69,6 +70,10 @@ export function propertyKeywords(
   const input = builder.context.direction !== 'output';
   const initialized = input && !!declaration?.initializer;
   if (decorators.length === 0 && !initialized) return { schema: base, optional: typeOptional };
+  // TW120 names the decorator and its fix; the same property is then not also TW114.
+  const refused = declaration
+    ? reportRefusedEverything(builder, declaration, derived, path)
+    : false;
   const read = readDecorators(builder, decorators, base, path);
   const ruling = ruleProperty({
     base,
@@ -78,7 +83,13 @@ export function propertyKeywords(
     ...(initialized ? initializerDefault(declaration!.initializer!, checker) : {}),
     traits: { dateTransform: read.dateTransform },
   });
-  reportRuling(builder, ruling, read, path, declaration);
+  reportRuling(
+    builder,
+    refused ? { ...ruling, unsatisfiable: undefined } : ruling,
+    read,
+    path,
+    declaration,
+  );
   return { schema: ruling.schema, optional: ruling.optional || initialized };
 }
 
@@ -209,9 +220,9 @@ const WORDS: Partial<
 };
 
 const CODES = {
-  conditional: 'TW209',
-  custom: 'TW210',
-  reshaped: 'TW211',
+  conditional: 'TW210',
+  custom: 'TW211',
+  reshaped: 'TW212',
   unread: 'TW204',
   options: 'TW208',
 } as const;

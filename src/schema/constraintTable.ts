@@ -5,7 +5,13 @@
  * mapping is data. Each row also says which JSON types the validator can pass at all and
  * whether its keywords accept exactly what it accepts: where they do not, class-validator runs.
  */
-import { dateTimeSchema, iso8601Schema, URL_PATTERN, uuidPattern } from './formatPatterns';
+import {
+  dateTimeSchema,
+  decimalSchema,
+  iso8601Schema,
+  URL_SHAPE_PATTERN,
+  uuidPattern,
+} from './formatPatterns';
 import type { JsonSchema, JsonSchemaType, JsonValue } from './JsonSchema';
 import { matchesKeywords } from './matchesPattern';
 
@@ -85,11 +91,11 @@ const noReverseMapping = ([entity]: readonly unknown[]): boolean =>
   typeof entity === 'object' &&
   Object.keys(entity).every((key) => !/^\d+$/.test(key));
 
-/** `@IsUrl()`: `isURL`'s defaults as a pattern; options change what it accepts, so only the format is said then. */
-const urlKeywords = (args: readonly unknown[]): JsonSchema =>
-  hasOptions(args)
-    ? { type: 'string', format: 'uri' }
-    : { type: 'string', format: 'uri', pattern: URL_PATTERN };
+/**
+ * `@IsUrl(options?)`: no `format` (JSON Schema's `uri` needs a scheme, `isURL` does not), only what
+ * every `isURL` refuses; class-validator runs for the DTO and judges the rest, options included.
+ */
+const urlKeywords = (): JsonSchema => ({ type: 'string', pattern: URL_SHAPE_PATTERN });
 
 /** Every class-validator decorator toolwright turns into JSON Schema. */
 export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
@@ -159,13 +165,8 @@ export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
     exact: (args) => !hasOptions(args),
     unsaid: hasOptions,
   },
-  {
-    decorator: 'IsUrl',
-    validator: 'isUrl',
-    keywords: urlKeywords,
-    exact: never,
-    unsaid: hasOptions,
-  },
+  // Only what every `isURL` refuses: class-validator judges the rest.
+  { decorator: 'IsUrl', validator: 'isUrl', keywords: urlKeywords, exact: never },
   {
     decorator: 'IsUUID',
     validator: 'isUuid',
@@ -178,6 +179,13 @@ export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
     keywords: ([options]) => iso8601Schema(options),
     // `strict` checks the calendar, which the pattern does not say.
     exact: notStrict,
+  },
+  {
+    decorator: 'IsDecimal',
+    validator: 'isDecimal',
+    keywords: ([options]) => decimalSchema(options),
+    // Another locale (or options it cannot read): the schema says `type: string` alone.
+    exact: ([options]) => decimalSchema(options).pattern !== undefined,
   },
   {
     decorator: 'IsDateString',

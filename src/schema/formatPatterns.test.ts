@@ -3,7 +3,7 @@
  * checks, one named case each: the plain format accepts the value, class-validator (or the
  * `Date` transform) refuses it, and the schema the decorator now emits refuses it too.
  */
-import { isISO8601, isURL, isUUID } from 'class-validator';
+import { isDecimal, isISO8601, isURL, isUUID } from 'class-validator';
 import fc from 'fast-check';
 import { checkSchema } from '../validation/checkSchema';
 import { constraintKeywords, ruleForDecorator } from './constraintTable';
@@ -16,26 +16,78 @@ const keywordsOf = (decorator: string, ...args: unknown[]): JsonSchema =>
 const accepts = (schema: JsonSchema, value: string): boolean =>
   checkSchema(value, schema, 'v').length === 0;
 
-describe('@IsUrl() emits what isURL accepts', () => {
+/** Option sets of `@IsUrl(options)` users write. */
+const URL_OPTIONS = [
+  undefined,
+  { require_protocol: true },
+  { require_tld: false },
+  { allow_underscores: true },
+  { protocols: ['https'], require_valid_protocol: true },
+  { host_whitelist: ['x.com'] },
+  { require_host: false },
+  { validate_length: false },
+  { allow_protocol_relative_urls: true, allow_trailing_dot: true },
+];
+
+describe('@IsUrl(options?) emits no format, only what no isURL accepts (class-validator judges the rest)', () => {
   it.each([
-    ['a scheme isURL does not take', 'urn://w2.2bkgols3.li?name#I'],
-    ['a URN', 'urn:isbn:0451450523'],
-    ['mailto', 'mailto:a@x.com'],
-    ['a host without a top-level domain', 'http://localhost'],
-    ['a numeric top-level domain', 'http://a.123'],
-    ['an underscore in the host', 'http://a_b.com'],
-    ['port 0', 'http://x.com:0'],
-  ])('%s: %s', (_case, value) => {
-    expect(accepts({ type: 'string', format: 'uri' }, value)).toBe(true);
-    expect(isURL(value)).toBe(false);
-    expect(accepts(keywordsOf('IsUrl'), value)).toBe(false);
+    ['no protocol', 'x.com/path'],
+    ['a host and port without protocol', 'x.com:8080'],
+    ['an IPv6 host', 'http://[2001:db8::1]:8080/a'],
+    ['user:pass@', 'http://user:pass@x.com'],
+    ['a punycode top-level domain', 'http://x.xn--p1ai'],
+    ['punctuation in the path and query', "https://x.com/a,b;c=d!$'()*~?q=a|b&r=[1]"],
+    ['an internationalised host', 'http://\u00E9x.com'],
+  ])('accepts %s: %s, as isURL does', (_case, value) => {
+    expect(isURL(value)).toBe(true);
+    expect(accepts(keywordsOf('IsUrl'), value)).toBe(true);
   });
 
-  it('keeps the URLs both accept', () => {
-    for (const value of ['https://x.com:8080/p?q=1#f', 'HTTP://X.COM', 'ftp://127.0.0.1/a']) {
-      expect(isURL(value)).toBe(true);
-      expect(accepts(keywordsOf('IsUrl'), value)).toBe(true);
+  it('emits the same schema whatever the options', () => {
+    for (const options of URL_OPTIONS)
+      expect(keywordsOf('IsUrl', options)).toEqual(keywordsOf('IsUrl'));
+  });
+
+  it('holds every URL isURL accepts, under every option set, over 20,000 generated texts', () => {
+    const texts = fc.oneof(
+      fc.webUrl({
+        validSchemes: ['http', 'https', 'ftp', 'mailto'],
+        withQueryParameters: true,
+        withFragments: true,
+      }),
+      fc.constantFrom(
+        'x.com',
+        '//x.com',
+        'http://[::1]',
+        'http://a_b.x.com',
+        'http://localhost',
+        '',
+      ),
+      fc
+        .tuple(
+          fc.webUrl(),
+          fc.nat(),
+          fc.constantFrom(' ', '<', '>', '\n', '\u00A0', '\u2028', '\uFEFF', '%20'),
+        )
+        .map(
+          ([url, at, piece]) =>
+            url.slice(0, at % (url.length + 1)) + piece + url.slice(at % (url.length + 1)),
+        ),
+    );
+    const schema = keywordsOf('IsUrl');
+    let accepted = 0;
+    for (const value of fc.sample(texts, { numRuns: 20_000, seed: 9 })) {
+      for (const options of URL_OPTIONS) {
+        if (!isURL(value, options)) continue;
+        accepted++;
+        expect({ value, options, schema: accepts(schema, value) }).toEqual({
+          value,
+          options,
+          schema: true,
+        });
+      }
     }
+    expect(accepted).toBeGreaterThan(20_000);
   });
 });
 
@@ -223,5 +275,63 @@ describe('@IsISO8601 and @IsDateString emit what validator.js isISO8601 accepts'
     }
     expect(accepts(strict, '2023-02-29')).toBe(true);
     expect(isISO8601('2023-02-29', { strict: true })).toBe(false);
+  });
+});
+
+describe('@IsDecimal(options?) on a string emits what isDecimal accepts', () => {
+  const OPTIONS = [
+    undefined,
+    {},
+    { decimal_digits: '2' },
+    { decimal_digits: '1,3' },
+    { decimal_digits: '0,' },
+    { force_decimal: true },
+    { force_decimal: true, decimal_digits: '2' },
+    { locale: 'en-US' },
+  ];
+  const texts = fc
+    .array(fc.constantFrom('0', '1', '9', '.', ',', '-', '+', ' ', 'e', '\u0663', '\u{1D7CE}'), {
+      maxLength: 8,
+    })
+    .map((parts) => parts.join(''));
+
+  it.each([
+    ['19.99', true],
+    ['-0.5', true],
+    ['.5', true],
+    ['12', true],
+    ['5.', false],
+    ['-', false],
+    ['', false],
+    ['1e5', false],
+    ['1,5', false],
+  ])('%s: %s', (value, expected) => {
+    expect(isDecimal(value)).toBe(expected);
+    expect(accepts(keywordsOf('IsDecimal'), value)).toBe(expected);
+  });
+
+  it('agrees with isDecimal under each option set on 20,000 generated texts', () => {
+    let valid = 0;
+    for (const value of fc.sample(texts, { numRuns: 20_000, seed: 12 })) {
+      for (const options of OPTIONS) {
+        const expected = isDecimal(value, options as never);
+        if (expected) valid++;
+        expect({
+          value,
+          options,
+          schema: accepts(keywordsOf('IsDecimal', options), value),
+        }).toEqual({
+          value,
+          options,
+          schema: expected,
+        });
+      }
+    }
+    expect(valid).toBeGreaterThan(5_000);
+  });
+
+  it('another locale leaves the text to class-validator', () => {
+    expect(keywordsOf('IsDecimal', { locale: 'de-DE' })).toEqual({ type: 'string' });
+    expect(accepts(keywordsOf('IsDecimal', { locale: 'de-DE' }), '1,5')).toBe(true);
   });
 });

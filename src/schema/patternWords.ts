@@ -7,7 +7,7 @@ import {
   DATE_TIME_PATTERN,
   ISO8601_PATTERN,
   ISO8601_STRICT_SEPARATOR_PATTERN,
-  URL_PATTERN,
+  URL_SHAPE_PATTERN,
   uuidPattern,
 } from './formatPatterns';
 import { NO_ASTRAL_PATTERN } from './matchesPattern';
@@ -29,7 +29,7 @@ const FIXED = new Map<string, string>([
     ISO8601_STRICT_SEPARATOR_PATTERN,
     'must be a valid ISO 8601 date string such as 2024-01-31 or 2024-01-31T09:30Z (a T before the time)',
   ],
-  [URL_PATTERN, 'must be a URL address (http, https or ftp, a host name with a top-level domain)'],
+  [URL_SHAPE_PATTERN, 'must be a URL address (no spaces, < or >)'],
   ...UUID_VERSIONS.map((v): [string, string] => [
     uuidPattern(v),
     v ? `must be a UUID (${v})` : 'must be a UUID',

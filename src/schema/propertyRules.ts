@@ -243,7 +243,10 @@ function applyConstraints(
     const why = constraintGap(c, traits, allowsNull(level) && (c.each || !skipsNull));
     if (why) unsaid.push({ decorator: c.rule.decorator, why });
   });
-  return items ? { ...own, items } : own;
+  if (!items) return own;
+  // Elements no value satisfies (`@IsDecimal({ each: true })` on `number[]`): only `[]` passes.
+  const noElement = Array.isArray(items.type) && items.type.length === 0;
+  return { ...own, items: noElement ? false : items };
 }
 
 /** Why a constraint's keywords do not say exactly what its validator does, if they do not. */

@@ -9,6 +9,7 @@ import { Param, Params, Tool } from 'toolwright';
 import {
   IsDate,
   IsDateString,
+  IsDecimal,
   IsEmail,
   IsISO8601,
   IsOptional,
@@ -57,9 +58,15 @@ export class CheckedContact {
   @IsEmail() @Validate(Anything) email!: string;
 }
 
-/** URLs, as `@IsUrl()` reads them (class-validator runs). */
+/** The options of `@IsUrl` on `Site`, shared with the test's last word. */
+export const SECURE_URL = { require_protocol: true, protocols: ['https'] };
+export const INTERNAL_URL = { require_tld: false, allow_underscores: true };
+
+/** URLs, as `@IsUrl(options?)` reads them (class-validator runs). */
 export class Site {
   @IsUrl() url!: string;
+  @IsOptional() @IsUrl(SECURE_URL) secure?: string;
+  @IsOptional() @IsUrl(INTERNAL_URL) internal?: string;
 }
 
 /** UUIDs, as `@IsUUID()` reads them (class-validator runs). */
@@ -73,6 +80,12 @@ export class Times {
   @IsDateString() text!: string;
   @IsOptional() @IsISO8601({ strict: true }) strict?: string;
   @IsOptional() @IsDate() @Type(() => Date) at?: Date;
+}
+
+/** Decimal strings, as `@IsDecimal(options?)` reads them. */
+export class Prices {
+  @IsDecimal() price!: string;
+  @IsOptional() @IsDecimal({ decimal_digits: '2', force_decimal: true }) cents?: string;
 }
 
 /** `@Matches`: class-validator tests without the `u` flag (and with the flags given), the schema with it. */
@@ -224,6 +237,12 @@ export class KeywordService {
   @Tool()
   patterns(@Params() input: Patterns): string {
     return input.code;
+  }
+
+  /** `@IsDecimal()`. */
+  @Tool()
+  prices(@Params() input: Prices): string {
+    return input.price;
   }
 
   /** `format: email` on a named parameter. */

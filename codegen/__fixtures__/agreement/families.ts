@@ -2,11 +2,13 @@
  * The keyword families of the agreement test: for each, the tools of `KeywordService` that
  * carry its keywords, each with the inputs generated for it (valid values and near-misses).
  */
-import { isISO8601 } from 'class-validator';
+import { isISO8601, isURL } from 'class-validator';
+import { INTERNAL_URL, SECURE_URL } from './KeywordService';
 import fc from 'fast-check';
 import {
   dateTimes,
   decimals,
+  decimalTexts,
   emails,
   inputOf,
   nearMisses,
@@ -35,6 +37,14 @@ export type FamilyTool = [
 const strictCalendar = (input: unknown): boolean => {
   const { strict } = input as { strict?: unknown };
   return typeof strict !== 'string' || isISO8601(strict, { strict: true });
+};
+
+/** `@IsUrl(options?)` on `Site`: isURL itself, which the schema leaves to class-validator. */
+const urlsAsIsUrl = (input: unknown): boolean => {
+  const { url, secure, internal } = input as Record<string, unknown>;
+  const ok = (value: unknown, options?: object) =>
+    typeof value !== 'string' || isURL(value, options);
+  return ok(url) && ok(secure, SECURE_URL) && ok(internal, INTERNAL_URL);
 };
 
 /** Each family: its tools, each with the inputs generated for it. */
@@ -135,6 +145,9 @@ export const FAMILIES: Record<string, FamilyTool[]> = {
       ),
     ],
   ],
+  '@IsDecimal (pattern)': [
+    ['prices', inputOf({ price: decimalTexts(), cents: decimalTexts() }, ['price'])],
+  ],
   'format: email': [
     ['email', inputOf({ email: emails() }, ['email'])],
     ['contact', inputOf({ email: emails() }, ['email'])],
@@ -142,7 +155,7 @@ export const FAMILIES: Record<string, FamilyTool[]> = {
   ],
   'format: uri': [
     ['uri', inputOf({ uri: urls() }, ['uri'])],
-    ['site', inputOf({ url: urls() }, ['url'])],
+    ['site', inputOf({ url: urls(), secure: urls(), internal: urls() }, ['url']), urlsAsIsUrl],
   ],
   'format: uuid': [
     ['uuid', inputOf({ id: uuids() }, ['id'])],

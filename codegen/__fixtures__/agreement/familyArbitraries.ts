@@ -187,6 +187,16 @@ const URL_CASES = [
   'http://x.com/\u00E9',
   `http://${'a'.repeat(63)}.com`,
   `http://${'a'.repeat(64)}.com`,
+  'x.com',
+  'x.com/path',
+  'x.com:8080',
+  'user:pass@x.com',
+  'http://[2001:db8::1]:8080/a',
+  'https://[::ffff:127.0.0.1]',
+  "https://x.com/a,b;c=d!$'()*~?q=a|b&r=[1]",
+  'http://x.xn--p1ai',
+  'https://a_b.internal',
+  'https://intranet',
 ];
 
 /** URLs and URIs of many schemes, the cases where `uri` and `isURL` part, and near-misses. */
@@ -318,6 +328,24 @@ export const decimals = (): fc.Arbitrary<unknown> =>
       arbitrary: fc.constantFrom(0.07, 0.29, 19.99, 0.075, 1.1, 0.3, 2.5, 7.5, 0.05, 0.15, 12.5),
     },
     { weight: 1, arbitrary: fc.constantFrom('0.07', null, 1e21, -0) },
+  );
+
+/** Decimal-looking text: digits, signs, points, commas, spaces and look-alike digits, and numbers. */
+export const decimalTexts = (): fc.Arbitrary<unknown> =>
+  fc.oneof(
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom('19.99', '-0.5', '.5', '12', '0.07', '5.', '-', '', '1e5', '1,5'),
+    },
+    {
+      weight: 6,
+      arbitrary: fc
+        .array(fc.constantFrom('0', '1', '9', '.', '.', ',', '-', '+', ' ', 'e', '\u0663'), {
+          maxLength: 7,
+        })
+        .map((parts) => parts.join('')),
+    },
+    { weight: 1, arbitrary: fc.constantFrom(19.99, 1, null) },
   );
 
 /** Numbers around the boundaries the family fixtures use (0, 5, 10), integers and fractions. */

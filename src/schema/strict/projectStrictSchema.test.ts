@@ -1,6 +1,6 @@
 import { strictSubsetProblems } from '../../testing/strictSubset';
 import type { JsonSchema, ObjectSchema } from '../JsonSchema';
-import { URL_PATTERN } from '../formatPatterns';
+import { ISO8601_PATTERN } from '../formatPatterns';
 import { projectStrictSchema, strictInputSchema } from './projectStrictSchema';
 import type { StrictProvider } from './types';
 
@@ -83,9 +83,9 @@ describe('projectStrictSchema: what each keyword family says in the description'
     ],
     [
       'a pattern toolwright emits (in its own words)',
-      { type: 'string', format: 'uri', pattern: URL_PATTERN },
+      { type: 'string', pattern: ISO8601_PATTERN },
       'openai',
-      'Constraints: a URI (such as https://example.com/path); must be a URL address (http, https or ftp, a host name with a top-level domain).',
+      'Constraints: must be a valid ISO 8601 date string such as 2024-01-31, 2024-01-31T09:30Z or 2024-W05-3.',
     ],
     [
       'a format the grammar lacks',
