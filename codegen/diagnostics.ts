@@ -36,6 +36,7 @@ export const DIAGNOSTIC_CODES = Object.freeze({
   TW112: 'a parameter carries more than one of @Param, @Params and @Ctx',
   TW113:
     'TypeScript reports an error in what a tool is described from (its signature, its types, their files)',
+  TW120: 'a class-validator decorator refuses every value the model can send for its property',
   TW201: 'any or unknown accepts everything',
   TW202: 'the tool has no description',
   TW203: 'an @example is not a JSON object',

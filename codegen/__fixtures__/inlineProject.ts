@@ -38,7 +38,7 @@ export const CLASS_VALIDATOR = [
     'ArrayUnique',
     'IsArray',
   ].map((name) => `export declare function ${name}(${VALIDATION_OPTIONS}): PropertyDecorator;`),
-  ...['IsEmail', 'IsUrl'].map(
+  ...['IsEmail', 'IsUrl', 'IsDecimal'].map(
     (name) =>
       `export declare function ${name}(options?: object, ${VALIDATION_OPTIONS}): PropertyDecorator;`,
   ),
@@ -109,7 +109,7 @@ function createProject(): Project {
   );
   fs.writeFileSync(
     '/node_modules/class-transformer/index.d.ts',
-    'export declare function Type(f: () => Function): PropertyDecorator;',
+    'export declare function Type(f: () => Function): PropertyDecorator;\nexport declare function Transform(f: (p: { value: unknown }) => unknown): PropertyDecorator;',
   );
   return project;
 }
@@ -141,7 +141,7 @@ export function schemaOfType(
   declarations = '',
 ): { schema: unknown; diagnostics: string[] } {
   const result = generateOne(
-    `import * as cv from 'class-validator';\nimport { Type } from 'class-transformer';\n${declarations}\n` +
+    `import * as cv from 'class-validator';\nimport { Transform, Type } from 'class-transformer';\n${declarations}\n` +
       `export class S {\n  /** Test. */\n  @Tool()\n  t(@Param() value: ${type}) { return value; }\n}\n`,
   );
   const input = result.manifest.tools[0]!.inputSchema;

@@ -275,6 +275,37 @@ describe('types to JSON Schema', () => {
     });
   });
 
+  describe('a decorator that refuses every value the model can send is an error naming the fix (TW120)', () => {
+    it('@IsDecimal on a number: isDecimal checks a string', () => {
+      const declarations =
+        'class Price { @cv.IsDecimal() amount!: number; @cv.IsDecimal({ decimal_digits: "2" }) text!: string; @cv.IsDecimal({}, { each: true }) all!: number[] }';
+      const { schema, diagnostics } = schemaOfType('Price', declarations);
+      expect(diagnostics).toEqual([
+        expect.stringMatching(
+          /TW120 .*@IsDecimal on value\.amount checks a string .* use @IsNumber\(\{ maxDecimalPlaces: n \}\) for a number/,
+        ),
+        expect.stringMatching(/TW120 .*@IsDecimal on value\.all checks a string/),
+      ]);
+      expect((schema as { properties: Record<string, unknown> }).properties.text).toEqual({
+        type: 'string',
+        pattern: '^(?![-+]?$)[-+]?[0-9]*(?:\\.[0-9]{2})?$',
+      });
+    });
+
+    it('@IsDate without @Type(() => Date): the text sent stays text', () => {
+      const declarations = `class Slot {
+        @cv.IsDate() start!: Date;
+        @cv.IsDate() @Type(() => Date) end!: Date;
+        @cv.IsOptional() @cv.IsDate() @Transform(({ value }) => new Date(value as string)) at?: Date;
+      }`;
+      expect(schemaOfType('Slot', declarations).diagnostics).toEqual([
+        expect.stringMatching(
+          /TW120 .*@IsDate on value\.start wants a Date instance, .* add @Type\(\(\) => Date\)/,
+        ),
+      ]);
+    });
+  });
+
   it('a class-validator decorator with a non-literal argument is a warning', () => {
     const declarations = 'declare const LIMIT: number;\nclass Q { @cv.Max(LIMIT) n!: number }';
     expect(schemaOfType('Q', declarations).diagnostics).toEqual([

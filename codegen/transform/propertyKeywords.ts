@@ -13,6 +13,7 @@ import { readSymbolDoc } from '../collect/readJsDoc';
 import type { SchemaSource } from './SchemaSource';
 import { docKeywords } from './docKeywords';
 import { mergeKeywords } from './mergeSchema';
+import { reportRefusedEverything } from './refusedEverything';
 import { toJsonValue } from './toJsonValue';
 
 /** The property's schema with its documentation and decorators applied, and whether it is optional. */
@@ -31,6 +32,7 @@ export function propertyKeywords(
   let optional = false;
   const declaration = property.declarations?.find(ts.isPropertyDeclaration);
   if (!declaration) return { schema, optional };
+  reportRefusedEverything(builder, declaration, derived, path);
   for (const decorator of ts.getDecorators(declaration) ?? []) {
     const transformer = builder.context.resolver.fromPackage(decorator, 'class-transformer');
     if (transformer === 'Type') schema = nestedType(builder, decorator, schema, path);

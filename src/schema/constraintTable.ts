@@ -3,7 +3,13 @@
  * run-time schema derivation (which reads class-validator's metadata storage) and codegen
  * (which reads the decorators in source). A table, not a switch: the mapping is data.
  */
-import { dateTimeSchema, iso8601Schema, URL_SHAPE_PATTERN, uuidPattern } from './formatPatterns';
+import {
+  dateTimeSchema,
+  decimalSchema,
+  iso8601Schema,
+  URL_SHAPE_PATTERN,
+  uuidPattern,
+} from './formatPatterns';
 import type { JsonSchema, JsonValue } from './JsonSchema';
 import { matchesKeywords } from './matchesPattern';
 
@@ -108,6 +114,11 @@ export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
     decorator: 'IsISO8601',
     validator: 'isIso8601',
     keywords: ([options]) => iso8601Schema(options),
+  },
+  {
+    decorator: 'IsDecimal',
+    validator: 'isDecimal',
+    keywords: ([options]) => decimalSchema(options),
   },
   {
     decorator: 'IsDateString',

@@ -3,7 +3,7 @@
  * checks, one named case each: the plain format accepts the value, class-validator (or the
  * `Date` transform) refuses it, and the schema the decorator now emits refuses it too.
  */
-import { isISO8601, isURL, isUUID } from 'class-validator';
+import { isDecimal, isISO8601, isURL, isUUID } from 'class-validator';
 import fc from 'fast-check';
 import { checkSchema } from '../validation/checkSchema';
 import { constraintKeywords, ruleForDecorator } from './constraintTable';
@@ -275,5 +275,63 @@ describe('@IsISO8601 and @IsDateString emit what validator.js isISO8601 accepts'
     }
     expect(accepts(strict, '2023-02-29')).toBe(true);
     expect(isISO8601('2023-02-29', { strict: true })).toBe(false);
+  });
+});
+
+describe('@IsDecimal(options?) on a string emits what isDecimal accepts', () => {
+  const OPTIONS = [
+    undefined,
+    {},
+    { decimal_digits: '2' },
+    { decimal_digits: '1,3' },
+    { decimal_digits: '0,' },
+    { force_decimal: true },
+    { force_decimal: true, decimal_digits: '2' },
+    { locale: 'en-US' },
+  ];
+  const texts = fc
+    .array(fc.constantFrom('0', '1', '9', '.', ',', '-', '+', ' ', 'e', '\u0663', '\u{1D7CE}'), {
+      maxLength: 8,
+    })
+    .map((parts) => parts.join(''));
+
+  it.each([
+    ['19.99', true],
+    ['-0.5', true],
+    ['.5', true],
+    ['12', true],
+    ['5.', false],
+    ['-', false],
+    ['', false],
+    ['1e5', false],
+    ['1,5', false],
+  ])('%s: %s', (value, expected) => {
+    expect(isDecimal(value)).toBe(expected);
+    expect(accepts(keywordsOf('IsDecimal'), value)).toBe(expected);
+  });
+
+  it('agrees with isDecimal under each option set on 20,000 generated texts', () => {
+    let valid = 0;
+    for (const value of fc.sample(texts, { numRuns: 20_000, seed: 12 })) {
+      for (const options of OPTIONS) {
+        const expected = isDecimal(value, options as never);
+        if (expected) valid++;
+        expect({
+          value,
+          options,
+          schema: accepts(keywordsOf('IsDecimal', options), value),
+        }).toEqual({
+          value,
+          options,
+          schema: expected,
+        });
+      }
+    }
+    expect(valid).toBeGreaterThan(5_000);
+  });
+
+  it('another locale leaves the text to class-validator', () => {
+    expect(keywordsOf('IsDecimal', { locale: 'de-DE' })).toEqual({ type: 'string' });
+    expect(accepts(keywordsOf('IsDecimal', { locale: 'de-DE' }), '1,5')).toBe(true);
   });
 });

@@ -72,6 +72,31 @@ export function iso8601Schema(options: unknown): JsonSchema {
   };
 }
 
+/**
+ * `@IsDecimal(options?)` on a string: validator.js `isDecimal`'s own expression for its options
+ * (`decimal_digits`, `force_decimal`), with a `.` separator (the default `en-US` locale), and
+ * neither empty nor a lone sign (its blacklist). Another locale, or options it cannot read, give
+ * `type: string` alone: class-validator, which runs for such a DTO, judges then.
+ */
+export function decimalSchema(options: unknown): JsonSchema {
+  const given = (options ?? {}) as {
+    decimal_digits?: unknown;
+    force_decimal?: unknown;
+    locale?: unknown;
+  };
+  const digits = given.decimal_digits === undefined ? '1,' : given.decimal_digits;
+  const readable =
+    options === undefined ||
+    (options !== null &&
+      typeof options === 'object' &&
+      (given.locale === undefined || given.locale === 'en-US') &&
+      typeof digits === 'string' &&
+      /^\d+(?:,\d*)?$/.test(digits));
+  if (!readable) return { type: 'string' };
+  const fraction = `(?:\\.[0-9]{${digits as string}})${given.force_decimal ? '' : '?'}`;
+  return { type: 'string', pattern: `^(?![-+]?$)[-+]?[0-9]*${fraction}$` };
+}
+
 const HEX = '[0-9a-fA-F]';
 const uuidOf = (version: string): string =>
   `${HEX}{8}-${HEX}{4}-${version}${HEX}{3}-[89abAB]${HEX}{3}-${HEX}{12}`;

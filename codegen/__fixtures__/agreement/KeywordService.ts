@@ -9,6 +9,7 @@ import { Param, Params, Tool } from 'toolwright';
 import {
   IsDate,
   IsDateString,
+  IsDecimal,
   IsEmail,
   IsISO8601,
   IsOptional,
@@ -79,6 +80,12 @@ export class Times {
   @IsDateString() text!: string;
   @IsOptional() @IsISO8601({ strict: true }) strict?: string;
   @IsOptional() @IsDate() @Type(() => Date) at?: Date;
+}
+
+/** Decimal strings, as `@IsDecimal(options?)` reads them. */
+export class Prices {
+  @IsDecimal() price!: string;
+  @IsOptional() @IsDecimal({ decimal_digits: '2', force_decimal: true }) cents?: string;
 }
 
 /** `@Matches`: class-validator tests without the `u` flag (and with the flags given), the schema with it. */
@@ -230,6 +237,12 @@ export class KeywordService {
   @Tool()
   patterns(@Params() input: Patterns): string {
     return input.code;
+  }
+
+  /** `@IsDecimal()`. */
+  @Tool()
+  prices(@Params() input: Prices): string {
+    return input.price;
   }
 
   /** `format: email` on a named parameter. */

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import {
   dateTimes,
   decimals,
+  decimalTexts,
   emails,
   inputOf,
   nearMisses,
@@ -143,6 +144,9 @@ export const FAMILIES: Record<string, FamilyTool[]> = {
         ['code'],
       ),
     ],
+  ],
+  '@IsDecimal (pattern)': [
+    ['prices', inputOf({ price: decimalTexts(), cents: decimalTexts() }, ['price'])],
   ],
   'format: email': [
     ['email', inputOf({ email: emails() }, ['email'])],

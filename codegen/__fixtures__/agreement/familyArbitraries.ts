@@ -330,6 +330,24 @@ export const decimals = (): fc.Arbitrary<unknown> =>
     { weight: 1, arbitrary: fc.constantFrom('0.07', null, 1e21, -0) },
   );
 
+/** Decimal-looking text: digits, signs, points, commas, spaces and look-alike digits, and numbers. */
+export const decimalTexts = (): fc.Arbitrary<unknown> =>
+  fc.oneof(
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom('19.99', '-0.5', '.5', '12', '0.07', '5.', '-', '', '1e5', '1,5'),
+    },
+    {
+      weight: 6,
+      arbitrary: fc
+        .array(fc.constantFrom('0', '1', '9', '.', '.', ',', '-', '+', ' ', 'e', '\u0663'), {
+          maxLength: 7,
+        })
+        .map((parts) => parts.join('')),
+    },
+    { weight: 1, arbitrary: fc.constantFrom(19.99, 1, null) },
+  );
+
 /** Numbers around the boundaries the family fixtures use (0, 5, 10), integers and fractions. */
 export const boundaryNumbers = (): fc.Arbitrary<number> =>
   fc.oneof(
