@@ -8,6 +8,7 @@ import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { readPropertyType } from '../metadata/reflection';
 import { isReshaped, nestedTypeOf } from '../schema/derive/nestedTypeOf';
+import { decimalSchema } from '../schema/formatPatterns';
 
 type Ctor = abstract new (...args: never[]) => unknown;
 
@@ -46,6 +47,7 @@ const EXACT: Record<string, Needs> = {
   arrayUnique: 'array',
   isDate: 'date',
   isIso8601: 'string',
+  isDecimal: 'string',
   isDateString: 'string',
 };
 
@@ -78,6 +80,9 @@ function hasOptions(meta: ValidationMetadata): boolean {
     case 'isDateString':
       // `strict` checks the calendar, which the pattern does not say.
       return Boolean((args[0] as { strict?: unknown } | undefined)?.strict);
+    case 'isDecimal':
+      // Another locale (or options it cannot read): the schema says `type: string` alone.
+      return decimalSchema(args[0]).pattern === undefined;
     case 'isIn':
       return !Array.isArray(args[0]) || args[0].some((v) => v !== null && typeof v === 'object');
     default:
