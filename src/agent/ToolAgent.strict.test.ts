@@ -31,7 +31,12 @@ describe('ToolAgent with strict tools', () => {
     const client = new Anthropic({ apiKey: 'test', baseURL: server.url, maxRetries: 0 });
     const service = new TicketService();
     const registry = new ToolRegistry().register(service);
-    const agent = new ToolAgent({ client, registry, model: 'claude-test', strict: true });
+    const warnings: string[] = [];
+    const logger = { warn: (message: string) => warnings.push(message) };
+    const agent = new ToolAgent({ client, registry, model: 'claude-test', strict: true, logger });
+    expect(warnings).toEqual([
+      'toolwright: tool "add_categories" is sent without strict to Anthropic: children[]: recursive type "Category" (strict tools cannot refer back to an enclosing type)',
+    ]);
 
     const result = await agent.run('Open a ticket for order 42.');
 

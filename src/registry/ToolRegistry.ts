@@ -12,7 +12,11 @@ import { callOpenAI as runOpenAICalls } from '../formats/openai/callOpenAI';
 import type { CallOpenAIOptions } from '../formats/openai/callOpenAI';
 import { toOpenAITools } from '../formats/openai/toOpenAITools';
 import type { OpenAIRenderOptions } from '../formats/openai/toOpenAITools';
-import { nonStrictMessage, nonStrictTools } from '../schema/strict/strictTools';
+import {
+  anthropicLimitProblems,
+  nonStrictMessage,
+  nonStrictTools,
+} from '../schema/strict/strictTools';
 import type {
   OpenAIFunctionTool,
   OpenAIToolCall,
@@ -223,15 +227,22 @@ export class ToolRegistry {
     return () => this.listeners.delete(listener);
   }
 
-  /** Tells the logger about each new tool that asks for strict and goes out without it. */
+  /**
+   * Tells the logger about each new tool that asks for strict and goes out without it, and when
+   * the strict tools together pass the Messages API's per-request limits.
+   */
   private warnNonStrict(added: readonly BoundTool[]): void {
     const logger = this.options.logger;
-    if (!logger) return;
+    if (!logger || added.length === 0) return;
     const tools = added.map(({ definition: d }) => d);
     for (const provider of ['anthropic', 'openai'] as const) {
       for (const tool of nonStrictTools(tools, provider, this.options.strict)) {
         logger.warn(`toolwright: ${nonStrictMessage(tool)}`);
       }
+    }
+    const all = [...this.tools.values()].map(({ definition: d }) => d);
+    for (const problem of anthropicLimitProblems(all, this.options.strict)) {
+      logger.warn(`toolwright: this registry has ${problem}`);
     }
   }
 

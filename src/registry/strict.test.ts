@@ -4,6 +4,8 @@
  * optional property reaches the method as absent, and a tool strict mode cannot take goes out
  * without `strict`, with a warning.
  */
+import { Param } from '../decorators/Param';
+import { Tool } from '../decorators/Tool';
 import { strictSubsetProblems } from '../testing/strictSubset';
 import { ToolRegistry } from './ToolRegistry';
 import { TicketRequest, TicketService, validTicket } from './__fixtures__/TicketService';
@@ -125,5 +127,32 @@ describe('strict tools through the registry', () => {
     const openai = registry.toOpenAI().find((t) => t.function.name === 'add_categories')!;
     expect(openai.function.strict).toBe(true);
     expect(strictSubsetProblems(openai.function.parameters, 'openai')).toEqual([]);
+  });
+
+  it('warns when the strict tools together pass the Messages API per-request limits', () => {
+    class Wide {
+      @Tool({ description: 'Many optional fields.' })
+      wide(
+        @Param('schema', {
+          schema: {
+            type: 'object',
+            properties: Object.fromEntries(
+              Array.from({ length: 25 }, (_, i) => [`f${i}`, { type: 'string' }]),
+            ),
+            additionalProperties: false,
+          },
+        })
+        _value: unknown,
+      ): string {
+        return 'ok';
+      }
+    }
+    const warnings: string[] = [];
+    new ToolRegistry({ strict: true, logger: { warn: (m) => warnings.push(m) } }).register(
+      new Wide(),
+    );
+    expect(warnings).toEqual([
+      'toolwright: this registry has 25 optional properties across the strict tools, where the Messages API allows 24 per request; it will refuse requests with all of them (send fewer tools strict)',
+    ]);
   });
 });

@@ -297,3 +297,21 @@ describe('projectStrictSchema: what strict mode cannot take', () => {
     }
   });
 });
+
+describe('projectStrictSchema: any JSON Schema that arrives', () => {
+  it('says the type of a shape written without one, and never changes its input', () => {
+    const property: JsonSchema = {
+      properties: { a: { type: 'string', maxLength: 3 } },
+      required: ['a'],
+      additionalProperties: false,
+    };
+    const before = JSON.stringify(property);
+    expect(projected(property, 'anthropic')).toEqual({
+      type: 'object',
+      properties: { a: { type: 'string', description: 'Constraints: at most 3 characters.' } },
+      required: ['a'],
+      additionalProperties: false,
+    });
+    expect(JSON.stringify(property)).toBe(before);
+  });
+});

@@ -257,7 +257,9 @@ function projectKeyword(
 function projectNode(raw: JsonSchema, walk: Walk, path: string, depth: number): JsonSchema {
   if (!isObject(raw)) return refuse(path, 'a schema of any value (true); strict mode needs a type');
   if (raw.$ref !== undefined) return projectRef(raw, walk, path, depth);
-  const { node, extra } = foldAllOf(raw, path);
+  const folded = foldAllOf(raw, path);
+  const { extra } = folded;
+  let { node } = folded;
   if (Array.isArray(node.enum)) {
     if (!node.enum.every((v) => v === null || typeof v !== 'object')) {
       refuse(path, 'an enum with object or array values; strict mode takes primitive enums only');
@@ -266,6 +268,11 @@ function projectNode(raw: JsonSchema, walk: Walk, path: string, depth: number): 
     if (walk.enumValues > walk.rules.maxEnumValues) {
       refuse(path, `more than ${walk.rules.maxEnumValues} enum values in one schema`);
     }
+  }
+  // A shape without its `type` (JSON Schema allows it; the grammars want the type said).
+  if (node.type === undefined && node.enum === undefined && node.const === undefined) {
+    if (node.properties !== undefined) node = { ...node, type: 'object' };
+    else if (node.items !== undefined) node = { ...node, type: 'array' };
   }
   const alternatives = node.anyOf ?? node.oneOf;
   if (

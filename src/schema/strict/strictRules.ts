@@ -107,3 +107,10 @@ export const SILENT_KEYWORDS: ReadonlySet<string> = new Set([
   'writeOnly',
   'title',
 ]);
+
+/** What the Messages API allows across the strict tools of one request (structured outputs page). */
+export const ANTHROPIC_REQUEST_LIMITS = Object.freeze({
+  strictTools: 20,
+  optionalProperties: 24,
+  unions: 16,
+});

@@ -5,6 +5,7 @@
  */
 import type { JsonSchema } from '../JsonSchema';
 import { strictInputSchema } from './projectStrictSchema';
+import { ANTHROPIC_REQUEST_LIMITS } from './strictRules';
 import type { StrictProjection, StrictProvider } from './types';
 
 /** What the rule needs of a tool (a manifest entry or a registered tool). */
@@ -46,6 +47,38 @@ export function nonStrictTools(
       ? [{ name: tool.name, provider, reason: projection.reason }]
       : [];
   });
+}
+
+/**
+ * What the strict tools among `tools`, sent together to Claude, pass of the Messages API's
+ * per-request limits (20 strict tools, 24 optional properties, 16 unions): one sentence each.
+ */
+export function anthropicLimitProblems(
+  tools: readonly StrictCandidate[],
+  fallback = false,
+): string[] {
+  const strict = tools.flatMap((tool) => {
+    const projection = strictProjectionOf(tool, 'anthropic', fallback);
+    return projection?.strict ? [projection.stats] : [];
+  });
+  const sum = (key: 'optionalProperties' | 'unions') =>
+    strict.reduce((total, stats) => total + stats[key], 0);
+  const limits = ANTHROPIC_REQUEST_LIMITS;
+  const counts: [number, number, string][] = [
+    [strict.length, limits.strictTools, 'strict tools'],
+    [
+      sum('optionalProperties'),
+      limits.optionalProperties,
+      'optional properties across the strict tools',
+    ],
+    [sum('unions'), limits.unions, 'properties with anyOf or a type array across the strict tools'],
+  ];
+  return counts
+    .filter(([count, limit]) => count > limit)
+    .map(
+      ([count, limit, what]) =>
+        `${count} ${what}, where the Messages API allows ${limit} per request; it will refuse requests with all of them (send fewer tools strict)`,
+    );
 }
 
 /** `tool "tree" is sent non-strict to anthropic: children: recursive type "Node" (...)`. */
