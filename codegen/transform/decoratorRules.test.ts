@@ -69,7 +69,7 @@ export class Dto {
     const { schema, diagnostics } = dtoTool(`export class Dto {
   /** The page, from 1. */
   @Transform(({ value }) => Number(value)) @cv.IsInt() @cv.Min(1) page!: number;
-  @Exclude() secret?: string;
+  @Exclude() @cv.IsString() secret?: string;
 }`);
     expect(diagnostics).toEqual([
       expect.stringMatching(
@@ -155,5 +155,17 @@ export class Dto {
       '10:43 TW114 no value can satisfy f: it must have at least 3 and at most 1 elements; fix its decorators or type',
       '11:31 TW114 no value can satisfy g: its bounds leave no number (above 0, at most 0); fix its decorators or type',
     ]);
+  });
+
+  it("a property class-validator's whitelist refuses is left out, with a warning", () => {
+    const { schema, diagnostics } = dtoTool(`export class Dto {
+  @cv.IsString() name!: string;
+  nickname?: string;
+  @cv.Allow() note?: string;
+}`);
+    expect(diagnostics).toEqual([
+      "6:3 TW213 nickname has no class-validator decorator, so class-validator's whitelist refuses it and the schema leaves it out; add a validator (or @Allow()) to accept it",
+    ]);
+    expect(Object.keys(schema?.properties ?? {})).toEqual(['name', 'note']);
   });
 });

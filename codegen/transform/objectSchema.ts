@@ -11,6 +11,7 @@ import type { SchemaSource } from './SchemaSource';
 import { orderProperties } from './sourceOrder';
 import { propertyKeywords } from './propertyKeywords';
 import { templatePattern } from './templatePattern';
+import { isValidatedClass, isValidatedProperty } from './whitelisted';
 
 const HIDDEN = ts.ModifierFlags.Private | ts.ModifierFlags.Protected;
 
@@ -36,6 +37,7 @@ export function objectSchema(builder: SchemaSource, type: ts.Type, path: string)
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   let methods = 0;
+  const whitelisted = builder.context.direction !== 'output' && isValidatedClass(builder, type);
   for (const property of orderProperties(checker.getPropertiesOfType(type))) {
     const name = property.getName();
     if (name.startsWith('__@') || name.startsWith('#')) continue;
@@ -46,6 +48,15 @@ export function objectSchema(builder: SchemaSource, type: ts.Type, path: string)
     }
     if (isAccessor(property)) continue;
     const declaration = property.valueDeclaration ?? property.declarations?.[0];
+    if (whitelisted && !isValidatedProperty(builder, property)) {
+      builder.reportAt(
+        declaration && ts.isPropertyDeclaration(declaration) ? declaration.name : undefined,
+        'TW213',
+        `${path ? `${path}.${name}` : name} has no class-validator decorator, so class-validator's ` +
+          `whitelist refuses it and the schema leaves it out; add a validator (or @Allow()) to accept it`,
+      );
+      continue;
+    }
     const propertyType = checker.getTypeOfSymbol(property);
     const typeNode =
       declaration && (ts.isPropertyDeclaration(declaration) || ts.isPropertySignature(declaration))
