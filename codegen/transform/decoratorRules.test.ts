@@ -26,7 +26,7 @@ describe('decorators through the shared rule set', () => {
   it('@ValidateIf: a warning at its line, the property optional, its rules left to class-validator', () => {
     const { schema, diagnostics } = dtoTool(`export class Dto {
   @cv.IsIn(['card', 'invoice']) kind!: string;
-  @cv.ValidateIf((o) => o.kind === 'invoice') @cv.IsString() @cv.MinLength(3) vatId!: string;
+  @cv.ValidateIf((o) => o.kind.startsWith('inv')) @cv.IsString() @cv.MinLength(3) vatId!: string;
 }`);
     expect(diagnostics).toEqual([
       expect.stringMatching(
@@ -41,6 +41,38 @@ describe('decorators through the shared rule set', () => {
       },
       required: ['kind'],
       additionalProperties: false,
+    });
+  });
+
+  it('@ValidateIf(o => o.p === value): said exactly with if/then, no warning', () => {
+    const { schema, diagnostics } = dtoTool(`export enum Kind { Card = 'card', Invoice = 'invoice' }
+export class Dto {
+  @cv.IsEnum(Kind) kind!: Kind;
+  @cv.ValidateIf((o: Dto) => o.kind === Kind.Invoice) @cv.IsString() @cv.MinLength(3) vatId?: string;
+  @cv.ValidateIf((o) => true === o.express) @cv.IsOptional() @cv.IsInt() @cv.Min(1) days?: number;
+  @cv.IsOptional() @cv.IsBoolean() express?: boolean;
+}`);
+    expect(diagnostics).toEqual([]);
+    expect(schema).toEqual({
+      type: 'object',
+      properties: {
+        kind: { type: 'string', enum: ['card', 'invoice'] },
+        vatId: { type: 'string' },
+        days: { type: 'number' },
+        express: { type: 'boolean' },
+      },
+      required: ['kind'],
+      additionalProperties: false,
+      allOf: [
+        {
+          if: { properties: { kind: { const: 'invoice' } }, required: ['kind'] },
+          then: { properties: { vatId: { type: 'string', minLength: 3 } }, required: ['vatId'] },
+        },
+        {
+          if: { properties: { express: { const: true } }, required: ['express'] },
+          then: { properties: { days: { type: 'integer', minimum: 1 } } },
+        },
+      ],
     });
   });
 
