@@ -1,8 +1,9 @@
 /**
  * The schema of an object type (interface, class, type literal, intersection, mapped type):
- * one property per data member (not methods, getters or setters), `required` from `?` /
- * defaults / `| undefined` / `@IsOptional`, `additionalProperties: false` unless a string index
- * signature says what extra values are, and `patternProperties` for template-literal keys.
+ * one property per data member (not methods, getters or setters), `required` as the shared
+ * rule set decides from `?` / `| undefined`, initializers and the decorators,
+ * `additionalProperties: false` unless a string index signature says what extra values are,
+ * and `patternProperties` for template-literal keys.
  */
 import { ts } from '../typescript';
 import type { JsonSchema } from '../../src/schema/JsonSchema';
@@ -52,19 +53,16 @@ export function objectSchema(builder: SchemaSource, type: ts.Type, path: string)
         : undefined;
     const propertyPath = path ? `${path}.${name}` : name;
     const derived = builder.schemaOf(propertyType, propertyPath, typeNode);
-    const { schema, optional } = propertyKeywords(builder, property, derived, propertyPath);
+    const typeOptional = !!(property.flags & ts.SymbolFlags.Optional) || hasUndefined(propertyType);
+    const { schema, optional } = propertyKeywords(
+      builder,
+      property,
+      derived,
+      propertyPath,
+      typeOptional,
+    );
     properties[name] = schema;
-    const hasDefault =
-      builder.context.direction !== 'output' &&
-      !!(declaration && ts.isPropertyDeclaration(declaration) && declaration.initializer);
-    if (
-      !(property.flags & ts.SymbolFlags.Optional) &&
-      !hasUndefined(propertyType) &&
-      !hasDefault &&
-      !optional
-    ) {
-      required.push(name);
-    }
+    if (!optional) required.push(name);
   }
   const { index, patterns } = indexSignatures(builder, type, path);
   const out: JsonSchema = { type: 'object' };

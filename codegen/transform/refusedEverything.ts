@@ -68,14 +68,15 @@ function converts(builder: SchemaSource, decorator: ts.Decorator): boolean {
   );
 }
 
-/** Reports TW120 at each class-validator decorator of the property that no sent value can pass. */
+/** Reports TW120 at each class-validator decorator of the property that no sent value can pass; true when it did. */
 export function reportRefusedEverything(
   builder: SchemaSource,
   declaration: ts.PropertyDeclaration,
   derived: JsonSchema,
   path: string,
-): void {
-  if (builder.context.direction === 'output') return;
+): boolean {
+  if (builder.context.direction === 'output') return false;
+  let reported = false;
   const decorators = ts.getDecorators(declaration) ?? [];
   const converted = decorators.some((decorator) => converts(builder, decorator));
   for (const decorator of decorators) {
@@ -85,6 +86,10 @@ export function reportRefusedEverything(
     if (!check) continue;
     const types = typesOf(isEach(decorator) ? derived.items : derived);
     const why = check({ path, types, converted });
-    if (why) builder.reportAt(decorator, 'TW120', why);
+    if (why) {
+      builder.reportAt(decorator, 'TW120', why);
+      reported = true;
+    }
   }
+  return reported;
 }

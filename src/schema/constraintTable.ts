@@ -1,7 +1,9 @@
 /**
  * The one table from class-validator decorators to JSON Schema keywords, shared by the
  * run-time schema derivation (which reads class-validator's metadata storage) and codegen
- * (which reads the decorators in source). A table, not a switch: the mapping is data.
+ * (which reads the decorators in source), through `ruleProperty`. A table, not a switch: the
+ * mapping is data. Each row also says which JSON types the validator can pass at all and
+ * whether its keywords accept exactly what it accepts: where they do not, class-validator runs.
  */
 import {
   dateTimeSchema,
@@ -10,7 +12,7 @@ import {
   URL_SHAPE_PATTERN,
   uuidPattern,
 } from './formatPatterns';
-import type { JsonSchema, JsonValue } from './JsonSchema';
+import type { JsonSchema, JsonSchemaType, JsonValue } from './JsonSchema';
 import { matchesKeywords } from './matchesPattern';
 
 /** One class-validator decorator and the keywords it means. */
@@ -21,9 +23,30 @@ export interface ConstraintRule {
   validator: string;
   /** The keywords for the decorator's arguments (the same values class-validator stores as `constraints`). */
   keywords: (args: readonly unknown[]) => JsonSchema;
-  /** True when the arguments carry options the keywords cannot say (class-validator then judges by more). */
+  /**
+   * The JSON types the validator can pass at all (it refuses every other value); absent: the
+   * keywords' own `type`, or any type. The property's type is narrowed to them.
+   */
+  accepts?: readonly JsonSchemaType[];
+  /**
+   * True when the keywords accept exactly what the validator accepts (given `accepts`); absent:
+   * always. Where not, the schema is looser and class-validator runs for the DTO.
+   */
+  exact?: (args: readonly unknown[], traits: PropertyTraits) => boolean;
+  /** True when the arguments carry options the keywords cannot say (codegen warns; class-validator judges by more). */
   unsaid?: (args: readonly unknown[]) => boolean;
 }
+
+/** What a row's exactness may depend on beyond its arguments. */
+export interface PropertyTraits {
+  /** `@Type(() => Date)`: class-transformer turns the string into a `Date` before validation. */
+  dateTransform: boolean;
+}
+
+const STRING: readonly JsonSchemaType[] = ['string'];
+const NUMBER: readonly JsonSchemaType[] = ['number'];
+const ARRAY: readonly JsonSchemaType[] = ['array'];
+const never = (): boolean => false;
 
 const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 
@@ -54,6 +77,20 @@ const lengthKeywords = (min: unknown, max: unknown): JsonSchema => ({
 const hasOptions = ([options]: readonly unknown[]): boolean =>
   options !== null && typeof options === 'object' && Object.keys(options).length > 0;
 
+/** `isISO8601` without `strict`, whose calendar check no pattern says. */
+const notStrict = ([options]: readonly unknown[]): boolean =>
+  !(options as { strict?: unknown } | undefined)?.strict;
+
+/** `isIn`'s values compare by identity: an object or array among them is never matched by JSON. */
+const plainValues = ([values]: readonly unknown[]): boolean =>
+  Array.isArray(values) && values.every((v) => v === null || typeof v !== 'object');
+
+/** `isEnum` also accepts the names a numeric enum maps back to, which the schema's `enum` leaves out. */
+const noReverseMapping = ([entity]: readonly unknown[]): boolean =>
+  entity !== null &&
+  typeof entity === 'object' &&
+  Object.keys(entity).every((key) => !/^\d+$/.test(key));
+
 /**
  * `@IsUrl(options?)`: no `format` (JSON Schema's `uri` needs a scheme, `isURL` does not), only what
  * every `isURL` refuses; class-validator runs for the DTO and judges the rest, options included.
@@ -63,90 +100,137 @@ const urlKeywords = (): JsonSchema => ({ type: 'string', pattern: URL_SHAPE_PATT
 /** Every class-validator decorator toolwright turns into JSON Schema. */
 export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
   { decorator: 'IsString', validator: 'isString', keywords: () => ({ type: 'string' }) },
-  { decorator: 'IsNumber', validator: 'isNumber', keywords: () => ({ type: 'number' }) },
+  {
+    decorator: 'IsNumber',
+    validator: 'isNumber',
+    keywords: () => ({ type: 'number' }),
+    exact: (args) => !hasOptions(args),
+  },
   { decorator: 'IsInt', validator: 'isInt', keywords: () => ({ type: 'integer' }) },
   { decorator: 'IsBoolean', validator: 'isBoolean', keywords: () => ({ type: 'boolean' }) },
   {
     decorator: 'IsDate',
     validator: 'isDate',
     keywords: dateTimeSchema,
+    exact: (_args, traits) => traits.dateTransform,
   },
   { decorator: 'IsArray', validator: 'isArray', keywords: () => ({ type: 'array' }) },
   { decorator: 'IsObject', validator: 'isObject', keywords: () => ({ type: 'object' }) },
-  { decorator: 'Min', validator: 'min', keywords: ([v]) => ({ minimum: num(v) }) },
-  { decorator: 'Max', validator: 'max', keywords: ([v]) => ({ maximum: num(v) }) },
-  { decorator: 'IsPositive', validator: 'isPositive', keywords: () => ({ exclusiveMinimum: 0 }) },
-  { decorator: 'IsNegative', validator: 'isNegative', keywords: () => ({ exclusiveMaximum: 0 }) },
+  { decorator: 'Min', validator: 'min', accepts: NUMBER, keywords: ([v]) => ({ minimum: num(v) }) },
+  { decorator: 'Max', validator: 'max', accepts: NUMBER, keywords: ([v]) => ({ maximum: num(v) }) },
+  {
+    decorator: 'IsPositive',
+    validator: 'isPositive',
+    accepts: NUMBER,
+    keywords: () => ({ exclusiveMinimum: 0 }),
+  },
+  {
+    decorator: 'IsNegative',
+    validator: 'isNegative',
+    accepts: NUMBER,
+    keywords: () => ({ exclusiveMaximum: 0 }),
+  },
   {
     decorator: 'MinLength',
     validator: 'minLength',
+    accepts: STRING,
     keywords: ([v]) => lengthKeywords(v, undefined),
   },
   {
     decorator: 'MaxLength',
     validator: 'maxLength',
+    accepts: STRING,
     keywords: ([v]) => lengthKeywords(undefined, v),
   },
   {
     decorator: 'Length',
     validator: 'isLength',
+    accepts: STRING,
     keywords: ([min, max]) => lengthKeywords(min, max),
   },
+  // `isNotEmpty` refuses '', null and undefined: `minLength` says it where the type has strings.
   { decorator: 'IsNotEmpty', validator: 'isNotEmpty', keywords: () => ({ minLength: 1 }) },
   {
     decorator: 'Matches',
     validator: 'matches',
+    accepts: STRING,
     keywords: ([pattern, modifiers]) => matchesKeywords(pattern, modifiers),
+    // class-validator reads the expression without the `u` flag; the schema's pattern may be narrower.
+    exact: never,
   },
   {
     decorator: 'IsEmail',
     validator: 'isEmail',
     keywords: () => ({ type: 'string', format: 'email' }),
+    exact: (args) => !hasOptions(args),
     unsaid: hasOptions,
   },
-  { decorator: 'IsUrl', validator: 'isUrl', keywords: urlKeywords },
+  // Only what every `isURL` refuses: class-validator judges the rest.
+  { decorator: 'IsUrl', validator: 'isUrl', keywords: urlKeywords, exact: never },
   {
     decorator: 'IsUUID',
     validator: 'isUuid',
     keywords: ([version]) => ({ type: 'string', format: 'uuid', pattern: uuidPattern(version) }),
+    exact: never,
   },
   {
     decorator: 'IsISO8601',
     validator: 'isIso8601',
     keywords: ([options]) => iso8601Schema(options),
+    // `strict` checks the calendar, which the pattern does not say.
+    exact: notStrict,
   },
   {
     decorator: 'IsDecimal',
     validator: 'isDecimal',
     keywords: ([options]) => decimalSchema(options),
+    // Another locale (or options it cannot read): the schema says `type: string` alone.
+    exact: ([options]) => decimalSchema(options).pattern !== undefined,
   },
   {
     decorator: 'IsDateString',
     validator: 'isDateString',
     keywords: ([options]) => iso8601Schema(options),
+    exact: notStrict,
   },
   {
     decorator: 'IsIn',
     validator: 'isIn',
     keywords: ([values]) => ({ enum: Array.isArray(values) ? (values as JsonValue[]) : [] }),
+    exact: plainValues,
   },
   {
     decorator: 'IsEnum',
     validator: 'isEnum',
     keywords: ([entity]) => ({ enum: enumValues(entity) }),
+    exact: noReverseMapping,
   },
   {
     decorator: 'ArrayMinSize',
     validator: 'arrayMinSize',
+    accepts: ARRAY,
     keywords: ([v]) => ({ minItems: num(v) }),
   },
   {
     decorator: 'ArrayMaxSize',
     validator: 'arrayMaxSize',
+    accepts: ARRAY,
     keywords: ([v]) => ({ maxItems: num(v) }),
   },
-  { decorator: 'ArrayNotEmpty', validator: 'arrayNotEmpty', keywords: () => ({ minItems: 1 }) },
-  { decorator: 'ArrayUnique', validator: 'arrayUnique', keywords: () => ({ uniqueItems: true }) },
+  {
+    decorator: 'ArrayNotEmpty',
+    validator: 'arrayNotEmpty',
+    accepts: ARRAY,
+    keywords: () => ({ minItems: 1 }),
+  },
+  {
+    decorator: 'ArrayUnique',
+    validator: 'arrayUnique',
+    accepts: ARRAY,
+    keywords: () => ({ uniqueItems: true }),
+    // A selector compares by a part of each element, which `uniqueItems` cannot say.
+    exact: (args) => typeof args[0] !== 'function',
+  },
 ];
 
 const byDecorator = new Map(CONSTRAINT_RULES.map((rule) => [rule.decorator, rule]));
