@@ -9,6 +9,9 @@ import { Tool } from '../decorators/Tool';
 import { strictSubsetProblems } from '../testing/strictSubset';
 import { ToolRegistry } from './ToolRegistry';
 import { TicketRequest, TicketService, validTicket } from './__fixtures__/TicketService';
+import { ShopService } from '../agent/__fixtures__/ShopService';
+import { CalculatorService, NewsService, StockService } from '../formats/__fixtures__/StockService';
+import { strictInputSchema } from '../schema/strict/projectStrictSchema';
 
 const valid = validTicket;
 
@@ -154,5 +157,29 @@ describe('strict tools through the registry', () => {
     expect(warnings).toEqual([
       'toolwright: this registry has 25 optional properties across the strict tools, where the Messages API allows 24 per request; it will refuse requests with all of them (send fewer tools strict)',
     ]);
+  });
+
+  it('every tool of the library test fixtures projects inside both subsets, or says why not', () => {
+    const services = [
+      new TicketService(),
+      new ShopService(),
+      new StockService(),
+      new CalculatorService(),
+      new NewsService(),
+    ];
+    const tools = services.flatMap((service) => new ToolRegistry().register(service).list());
+    const refused: string[] = [];
+    for (const tool of tools) {
+      for (const provider of ['anthropic', 'openai'] as const) {
+        const projection = strictInputSchema(tool.inputSchema, provider);
+        if (projection.strict) {
+          expect([tool.name, strictSubsetProblems(projection.schema, provider)]).toEqual([
+            tool.name,
+            [],
+          ]);
+        } else refused.push(`${tool.name} (${provider})`);
+      }
+    }
+    expect(refused).toEqual(['add_categories (anthropic)']);
   });
 });
