@@ -4,7 +4,9 @@
  * is refused with its reason.
  */
 import 'reflect-metadata';
+import { Type } from 'class-transformer';
 import {
+  IsDate,
   IsDateString,
   IsDecimal,
   IsISO8601,
@@ -25,7 +27,18 @@ class Booking {
   @IsOptional() @IsString() @MaxLength(2) mark?: string;
 }
 
+/** `@IsDate()` wants a `Date`; JSON carries none, so without `@Type(() => Date)` nothing passes. */
+class Slot {
+  @IsOptional() @IsDate() start?: Date;
+  @IsOptional() @IsDate() @Type(() => Date) end?: Date;
+}
+
 class BookingService {
+  @Tool()
+  slot(@Params(Slot) slot: Slot): string {
+    return JSON.stringify(slot);
+  }
+
   @Tool()
   book(@Params(Booking) booking: Booking): string {
     return JSON.stringify(booking);
@@ -92,6 +105,15 @@ describe('format and length decorators, as class-validator reads them', () => {
   it('@IsDecimal on a string: two decimal digits', async () => {
     expect(await problems({ price: '19.99' })).toBe('valid');
     expect(await problems({ price: '19.999' })).not.toBe('valid');
+  });
+
+  it('@IsDate() without @Type(() => Date): the schema promises no string, and says why a value is refused', async () => {
+    expect(registry.get('slot')?.inputSchema.properties.start).toEqual({ not: {} });
+    const checked = await registry.check('slot', { start: '2024-01-01T00:00:00Z' });
+    expect(checked.ok ? 'valid' : checked.error).toContain(
+      'start accepts no value: its validators refuse every value JSON can carry',
+    );
+    expect((await registry.check('slot', { end: '2024-01-01T00:00:00Z' })).ok).toBe(true);
   });
 
   it('multipleOf 0.01 accepts whole cents', async () => {

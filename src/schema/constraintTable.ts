@@ -27,7 +27,7 @@ export interface ConstraintRule {
    * The JSON types the validator can pass at all (it refuses every other value); absent: the
    * keywords' own `type`, or any type. The property's type is narrowed to them.
    */
-  accepts?: readonly JsonSchemaType[];
+  accepts?: readonly JsonSchemaType[] | ((traits: PropertyTraits) => readonly JsonSchemaType[]);
   /**
    * True when the keywords accept exactly what the validator accepts (given `accepts`); absent:
    * always. Where not, the schema is looser and class-validator runs for the DTO.
@@ -112,6 +112,8 @@ export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
     decorator: 'IsDate',
     validator: 'isDate',
     keywords: dateTimeSchema,
+    // A `Date` instance only: JSON carries none, so without `@Type(() => Date)` nothing passes.
+    accepts: (traits) => (traits.dateTransform ? STRING : []),
     exact: (_args, traits) => traits.dateTransform,
   },
   { decorator: 'IsArray', validator: 'isArray', keywords: () => ({ type: 'array' }) },

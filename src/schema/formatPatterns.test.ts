@@ -48,7 +48,7 @@ describe('@IsUrl(options?) emits no format, only what no isURL accepts (class-va
       expect(keywordsOf('IsUrl', options)).toEqual(keywordsOf('IsUrl'));
   });
 
-  it('holds every URL isURL accepts, under every option set, over 20,000 generated texts', () => {
+  it('holds every URL isURL accepts, under every option set, over 10,000 generated texts', () => {
     const texts = fc.oneof(
       fc.webUrl({
         validSchemes: ['http', 'https', 'ftp', 'mailto'],
@@ -76,7 +76,7 @@ describe('@IsUrl(options?) emits no format, only what no isURL accepts (class-va
     );
     const schema = keywordsOf('IsUrl');
     let accepted = 0;
-    for (const value of fc.sample(texts, { numRuns: 20_000, seed: 9 })) {
+    for (const value of fc.sample(texts, { numRuns: 10_000, seed: 9 })) {
       for (const options of URL_OPTIONS) {
         if (!isURL(value, options)) continue;
         accepted++;
@@ -87,7 +87,7 @@ describe('@IsUrl(options?) emits no format, only what no isURL accepts (class-va
         });
       }
     }
-    expect(accepted).toBeGreaterThan(20_000);
+    expect(accepted).toBeGreaterThan(10_000);
   });
 });
 
@@ -310,9 +310,9 @@ describe('@IsDecimal(options?) on a string emits what isDecimal accepts', () => 
     expect(accepts(keywordsOf('IsDecimal'), value)).toBe(expected);
   });
 
-  it('agrees with isDecimal under each option set on 20,000 generated texts', () => {
+  it('agrees with isDecimal under each option set on 8,000 generated texts', () => {
     let valid = 0;
-    for (const value of fc.sample(texts, { numRuns: 20_000, seed: 12 })) {
+    for (const value of fc.sample(texts, { numRuns: 8_000, seed: 12 })) {
       for (const options of OPTIONS) {
         const expected = isDecimal(value, options as never);
         if (expected) valid++;
@@ -327,7 +327,7 @@ describe('@IsDecimal(options?) on a string emits what isDecimal accepts', () => 
         });
       }
     }
-    expect(valid).toBeGreaterThan(5_000);
+    expect(valid).toBeGreaterThan(2_000);
   });
 
   it('another locale leaves the text to class-validator', () => {

@@ -168,7 +168,9 @@ function narrow(
 function acceptsOf(
   rule: ConstraintRule,
   keywords: JsonSchema,
+  traits: PropertyTraits,
 ): readonly JsonSchemaType[] | undefined {
+  if (typeof rule.accepts === 'function') return rule.accepts(traits);
   if (rule.accepts) return rule.accepts;
   return typesOf(keywords);
 }
@@ -229,7 +231,7 @@ function applyConstraints(
   const keywordsOf = constraints.map((c) => constraintKeywords(c.rule, c.args));
   // Types first, so a keyword finds the final type whatever the decorators' order.
   constraints.forEach((c, i) => {
-    const accepts = acceptsOf(c.rule, keywordsOf[i]);
+    const accepts = acceptsOf(c.rule, keywordsOf[i], traits);
     if (!accepts) return;
     if (c.each && items) items = narrow(items, accepts, false);
     else own = narrow(own, accepts, skipsNull);

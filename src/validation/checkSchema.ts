@@ -61,6 +61,15 @@ function regexpOf(pattern: string): RegExp {
 
 const formatted = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
 
+/**
+ * A value the `not` keyword excludes. `not: {}` excludes every value: it is what a property whose
+ * own decorators refuse everything becomes (`@IsDate()` without `@Type(() => Date)`), so say that.
+ */
+const notWords = (excluded: JsonSchema): string =>
+  Object.keys(excluded).length === 0
+    ? 'accepts no value: its validators refuse every value JSON can carry'
+    : 'must not match the excluded shape';
+
 /** Returns one `path: message` per problem; empty when the value conforms. */
 export function checkSchema(
   value: unknown,
@@ -97,7 +106,7 @@ function check(
     if (branch) check(value, branch, path, defs, out);
   }
   if (schema.not && conforms(value, schema.not, path, defs)) {
-    out.push(say(at, 'must not match the excluded shape'));
+    out.push(say(at, notWords(schema.not)));
   }
   if (schema.const !== undefined && !jsonEqual(value, schema.const)) {
     out.push(say(at, `must be equal to ${JSON.stringify(schema.const)}`));
