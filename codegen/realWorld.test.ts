@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { Project } from 'ts-morph';
 import { ToolRegistry } from 'toolwright';
-import type { ManifestTool } from 'toolwright';
+import type { JsonSchema, ManifestTool } from 'toolwright';
+import { deriveDtoSchema } from '../src/schema/derive/deriveDtoSchema';
 import { judgedBySchema } from '../src/validation/schemaCoverage';
 import { inputs } from './__fixtures__/schemaArbitrary';
 import { compileStrict } from './__fixtures__/strictSchema';
@@ -82,6 +83,18 @@ const rel = (file: string) => file.slice(FIXTURE.length + 1);
  * false `@ValidateIf`, a `Record<string, string>` value that is no string. Such inputs are those
  * ajv refuses only for `type` and `required` (and `enum`, for a `null` an enum's type refuses).
  */
+/** A schema with its keys sorted and its descriptions left out (the run time has no JSDoc). */
+const canonical = (schema: unknown): unknown => {
+  if (Array.isArray(schema)) return schema.map(canonical);
+  if (!schema || typeof schema !== 'object') return schema;
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key]) => key !== 'description')
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([key, value]) => [key, canonical(value)]),
+  );
+};
+
 const typeNarrowing = (errors: ThreeVerdicts['ajvErrors']): boolean =>
   errors.length > 0 &&
   errors.every(
@@ -103,6 +116,30 @@ describe('real-world DTOs, judged by ajv, class-validator and the registry', () 
 
   it('every emitted schema compiles under ajv 2020 strict', () => {
     for (const tool of manifest.tools) compileStrict(tool.inputSchema, tool.name);
+  });
+
+  it('codegen and the run-time derivation apply one rule set: the same schemas, but for what only the type says', () => {
+    // Codegen also knows the TypeScript type: `| null`, a Record's values, an exact @ValidateIf's condition.
+    const typeOnly: Record<string, string[]> = {
+      create_shipment: ['region'],
+      crawl: ['headers'],
+    };
+    for (const [name, dto] of TOOLS) {
+      const emitted = toolNamed(name).inputSchema;
+      const derived = deriveDtoSchema(dto as never);
+      const skip = typeOnly[name] ?? [];
+      const properties = (schema: JsonSchema) =>
+        Object.fromEntries(
+          Object.entries(schema.properties ?? {})
+            .filter(([key]) => !skip.includes(key))
+            .map(([key, value]) => [key, canonical(value)]),
+        );
+      expect([name, properties(derived), [...(derived.required ?? [])].sort()]).toEqual([
+        name,
+        properties(emitted),
+        [...(emitted.required ?? [])].sort(),
+      ]);
+    }
   });
 
   it('register() plans class-validator only where the schema cannot stand in for it', () => {

@@ -1,7 +1,8 @@
 /**
  * Derives the JSON Schema of a class-validator DTO at run time, from class-validator's
  * metadata storage, class-transformer's `@Type` and the emitted `design:type`, through the
- * shared rule set (`ruleProperty`), and with it whether the schema gate judges the DTO exactly
+ * shared rule set (`ruleProperty`; initializers as `default`s, read from a new instance as
+ * `plainToInstance` makes one), and with it whether the schema gate judges the DTO exactly
  * as class-validator would. Used when there is no manifest (the schema) and at `register()`
  * (the plan); codegen reads the same decorators from source and applies the same rules.
  */
@@ -9,7 +10,7 @@ import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { readPropertyType } from '../../metadata/reflection';
 import { dateTimeSchema } from '../formatPatterns';
-import type { JsonSchema, ObjectSchema } from '../JsonSchema';
+import type { JsonSchema, JsonValue, ObjectSchema } from '../JsonSchema';
 import { ruleProperty } from '../propertyRules';
 import { hasStrategy, nestedTypeOf } from './nestedTypeOf';
 import { readDecoratorFacts } from './readDecoratorFacts';
@@ -76,6 +77,7 @@ function objectSchemaOf(cls: Ctor, state: Derivation): ObjectSchema {
   }
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
+  const initial = initialValues(cls);
   for (const [name, metas] of byProperty) {
     const designType = readPropertyType(cls.prototype as object, name);
     const decorators = readDecoratorFacts(cls, name, metas);
@@ -94,6 +96,7 @@ function objectSchemaOf(cls: Ctor, state: Derivation): ObjectSchema {
       // ValidateNested without a class from @Type sees plain objects, which it refuses.
       ...(hasNested && !nestedClass ? { nestedExact: false } : {}),
       traits: { dateTransform: typed === Date },
+      ...(jsonDefault(initial[name]) !== undefined ? { default: jsonDefault(initial[name]) } : {}),
     });
     if (!ruling.exact) state.exact = false;
     properties[name] = ruling.schema;
@@ -104,6 +107,31 @@ function objectSchemaOf(cls: Ctor, state: Derivation): ObjectSchema {
   if (required.length > 0) schema.required = required;
   return schema;
 }
+
+/**
+ * The values a new instance starts with (its initializers), as `plainToInstance` creates it; none
+ * when the constructor needs arguments or throws.
+ */
+function initialValues(cls: Ctor): Record<string, unknown> {
+  try {
+    return new (cls as unknown as new () => Record<string, unknown>)();
+  } catch {
+    return {};
+  }
+}
+
+/** True for plain JSON data: what a literal initializer is (codegen reads only literals). */
+function isPlainJson(value: unknown): value is JsonValue {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(isPlainJson);
+  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  return Object.values(value as object).every(isPlainJson);
+}
+
+/** An initializer's value as a schema `default`, when it is plain JSON. */
+const jsonDefault = (value: unknown): JsonValue | undefined =>
+  isPlainJson(value) ? (JSON.parse(JSON.stringify(value)) as JsonValue) : undefined;
 
 function nestedClassSchema(nested: Ctor, state: Derivation): JsonSchema {
   if (state.onPath.has(nested)) {
