@@ -71,6 +71,8 @@ const AGREEMENT_TOOLS = [
   'schedule',
   'link',
   'store_tree',
+  'pay',
+  'size',
 ];
 
 const toolNamed = (name: string): ManifestTool =>

@@ -53,6 +53,8 @@ export const DIAGNOSTIC_CODES = Object.freeze({
     '@ValidateIf: the property is optional in the schema and class-validator checks the condition',
   TW211: 'a custom validator the schema cannot say; class-validator checks it at run time',
   TW212: '@Transform (or another reshaping decorator): the schema says nothing of the value',
+  TW213:
+    'a property of a validated class without a class-validator decorator: the whitelist refuses it',
 } as const);
 
 /** A code of the table above. */

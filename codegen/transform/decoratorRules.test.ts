@@ -26,7 +26,7 @@ describe('decorators through the shared rule set', () => {
   it('@ValidateIf: a warning at its line, the property optional, its rules left to class-validator', () => {
     const { schema, diagnostics } = dtoTool(`export class Dto {
   @cv.IsIn(['card', 'invoice']) kind!: string;
-  @cv.ValidateIf((o) => o.kind === 'invoice') @cv.IsString() @cv.MinLength(3) vatId!: string;
+  @cv.ValidateIf((o) => o.kind.startsWith('inv')) @cv.IsString() @cv.MinLength(3) vatId!: string;
 }`);
     expect(diagnostics).toEqual([
       expect.stringMatching(
@@ -41,6 +41,38 @@ describe('decorators through the shared rule set', () => {
       },
       required: ['kind'],
       additionalProperties: false,
+    });
+  });
+
+  it('@ValidateIf(o => o.p === value): said exactly with if/then, no warning', () => {
+    const { schema, diagnostics } = dtoTool(`export enum Kind { Card = 'card', Invoice = 'invoice' }
+export class Dto {
+  @cv.IsEnum(Kind) kind!: Kind;
+  @cv.ValidateIf((o: Dto) => o.kind === Kind.Invoice) @cv.IsString() @cv.MinLength(3) vatId?: string;
+  @cv.ValidateIf((o) => true === o.express) @cv.IsOptional() @cv.IsInt() @cv.Min(1) days?: number;
+  @cv.IsOptional() @cv.IsBoolean() express?: boolean;
+}`);
+    expect(diagnostics).toEqual([]);
+    expect(schema).toEqual({
+      type: 'object',
+      properties: {
+        kind: { type: 'string', enum: ['card', 'invoice'] },
+        vatId: { type: 'string' },
+        days: { type: 'number' },
+        express: { type: 'boolean' },
+      },
+      required: ['kind'],
+      additionalProperties: false,
+      allOf: [
+        {
+          if: { properties: { kind: { const: 'invoice' } }, required: ['kind'] },
+          then: { properties: { vatId: { type: 'string', minLength: 3 } }, required: ['vatId'] },
+        },
+        {
+          if: { properties: { express: { const: true } }, required: ['express'] },
+          then: { properties: { days: { type: 'integer', minimum: 1 } } },
+        },
+      ],
     });
   });
 
@@ -69,7 +101,7 @@ export class Dto {
     const { schema, diagnostics } = dtoTool(`export class Dto {
   /** The page, from 1. */
   @Transform(({ value }) => Number(value)) @cv.IsInt() @cv.Min(1) page!: number;
-  @Exclude() secret?: string;
+  @Exclude() @cv.IsString() secret?: string;
 }`);
     expect(diagnostics).toEqual([
       expect.stringMatching(
@@ -155,5 +187,17 @@ export class Dto {
       '10:43 TW114 no value can satisfy f: it must have at least 3 and at most 1 elements; fix its decorators or type',
       '11:31 TW114 no value can satisfy g: its bounds leave no number (above 0, at most 0); fix its decorators or type',
     ]);
+  });
+
+  it("a property class-validator's whitelist refuses is left out, with a warning", () => {
+    const { schema, diagnostics } = dtoTool(`export class Dto {
+  @cv.IsString() name!: string;
+  nickname?: string;
+  @cv.Allow() note?: string;
+}`);
+    expect(diagnostics).toEqual([
+      "6:3 TW213 nickname has no class-validator decorator, so class-validator's whitelist refuses it and the schema leaves it out; add a validator (or @Allow()) to accept it",
+    ]);
+    expect(Object.keys(schema?.properties ?? {})).toEqual(['name', 'note']);
   });
 });

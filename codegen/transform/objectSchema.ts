@@ -10,7 +10,9 @@ import type { JsonSchema } from '../../src/schema/JsonSchema';
 import type { SchemaSource } from './SchemaSource';
 import { orderProperties } from './sourceOrder';
 import { propertyKeywords } from './propertyKeywords';
+import type { PropertySchema } from './propertyKeywords';
 import { templatePattern } from './templatePattern';
+import { isValidatedClass, isValidatedProperty } from './whitelisted';
 
 const HIDDEN = ts.ModifierFlags.Private | ts.ModifierFlags.Protected;
 
@@ -36,6 +38,8 @@ export function objectSchema(builder: SchemaSource, type: ts.Type, path: string)
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   let methods = 0;
+  const conditions: JsonSchema[] = [];
+  const whitelisted = builder.context.direction !== 'output' && isValidatedClass(builder, type);
   for (const property of orderProperties(checker.getPropertiesOfType(type))) {
     const name = property.getName();
     if (name.startsWith('__@') || name.startsWith('#')) continue;
@@ -46,6 +50,15 @@ export function objectSchema(builder: SchemaSource, type: ts.Type, path: string)
     }
     if (isAccessor(property)) continue;
     const declaration = property.valueDeclaration ?? property.declarations?.[0];
+    if (whitelisted && !isValidatedProperty(builder, property)) {
+      builder.reportAt(
+        declaration && ts.isPropertyDeclaration(declaration) ? declaration.name : undefined,
+        'TW213',
+        `${path ? `${path}.${name}` : name} has no class-validator decorator, so class-validator's ` +
+          `whitelist refuses it and the schema leaves it out; add a validator (or @Allow()) to accept it`,
+      );
+      continue;
+    }
     const propertyType = checker.getTypeOfSymbol(property);
     const typeNode =
       declaration && (ts.isPropertyDeclaration(declaration) || ts.isPropertySignature(declaration))
@@ -54,7 +67,7 @@ export function objectSchema(builder: SchemaSource, type: ts.Type, path: string)
     const propertyPath = path ? `${path}.${name}` : name;
     const derived = builder.schemaOf(propertyType, propertyPath, typeNode);
     const typeOptional = !!(property.flags & ts.SymbolFlags.Optional) || hasUndefined(propertyType);
-    const { schema, optional } = propertyKeywords(
+    const { schema, optional, when } = propertyKeywords(
       builder,
       property,
       derived,
@@ -63,6 +76,7 @@ export function objectSchema(builder: SchemaSource, type: ts.Type, path: string)
     );
     properties[name] = schema;
     if (!optional) required.push(name);
+    if (when) conditions.push(conditionSchema(name, when));
   }
   const { index, patterns } = indexSignatures(builder, type, path);
   const out: JsonSchema = { type: 'object' };
@@ -70,6 +84,7 @@ export function objectSchema(builder: SchemaSource, type: ts.Type, path: string)
   if (required.length) out.required = required;
   if (patterns) out.patternProperties = patterns;
   out.additionalProperties = index ?? false;
+  if (conditions.length) out.allOf = conditions;
   if (!index && !patterns && methods > 0 && Object.keys(properties).length === 0) {
     builder.context.report(
       'TW104',
@@ -77,6 +92,18 @@ export function objectSchema(builder: SchemaSource, type: ts.Type, path: string)
     );
   }
   return out;
+}
+
+/** An exact `@ValidateIf` as `if`/`then`: when the other property has the value, this one is checked. */
+function conditionSchema(name: string, when: NonNullable<PropertySchema['when']>): JsonSchema {
+  const { property, equals } = when.condition;
+  return {
+    if: { properties: { [property]: { const: equals } }, required: [property] },
+    then: {
+      properties: { [name]: when.schema },
+      ...(when.optional ? {} : { required: [name] }),
+    },
+  };
 }
 
 /**

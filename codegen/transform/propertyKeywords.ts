@@ -9,7 +9,7 @@
 import { ts } from '../typescript';
 import type { JsonSchema, JsonValue } from '../../src/schema/JsonSchema';
 import { ruleForDecorator } from '../../src/schema/constraintTable';
-import type { DecoratorFact } from '../../src/schema/decoratorFacts';
+import type { Condition, DecoratorFact } from '../../src/schema/decoratorFacts';
 import { isGrouped } from '../../src/schema/decoratorFacts';
 import { ruleProperty } from '../../src/schema/propertyRules';
 import type { PropertyRuling } from '../../src/schema/propertyRules';
@@ -51,6 +51,13 @@ const eachOf = (values: readonly unknown[]): boolean => {
   );
 };
 
+/** A property's schema, whether it is optional, and what an exact `@ValidateIf` makes of it. */
+export interface PropertySchema {
+  schema: JsonSchema;
+  optional: boolean;
+  when?: PropertyRuling['when'];
+}
+
 /** The property's schema with its documentation and decorators applied, and whether it is optional. */
 export function propertyKeywords(
   builder: SchemaSource,
@@ -58,7 +65,7 @@ export function propertyKeywords(
   derived: JsonSchema,
   path: string,
   typeOptional: boolean,
-): { schema: JsonSchema; optional: boolean } {
+): PropertySchema {
   const { checker } = builder.context;
   const doc = readSymbolDoc(property, checker);
   const base = mergeKeywords(
@@ -90,7 +97,11 @@ export function propertyKeywords(
     path,
     declaration,
   );
-  return { schema: ruling.schema, optional: ruling.optional || initialized };
+  return {
+    schema: ruling.schema,
+    optional: ruling.optional || initialized,
+    ...(ruling.when ? { when: ruling.when } : {}),
+  };
 }
 
 /** A literal initializer as the schema's `default`. */
@@ -157,7 +168,8 @@ function factOf(name: string, decorator: ts.Decorator, checker: ts.TypeChecker):
   if (PRESENCE[name]) return PRESENCE[name];
   const args = decoratorArguments(decorator);
   if (name === 'ValidateIf') {
-    return { kind: 'conditional', decorator: name, condition: args[0]?.getText() };
+    const when = args[0] && conditionOf(args[0], checker);
+    return { kind: 'conditional', decorator: name, ...(when ? { when } : {}) };
   }
   const values = args.map((arg) => evaluateLiteral(arg, checker));
   const readable = values.every((value) => value.ok);
@@ -174,6 +186,33 @@ function factOf(name: string, decorator: ts.Decorator, checker: ts.TypeChecker):
     each: eachOf(plain),
     grouped: isGrouped(options),
   };
+}
+
+/**
+ * A `@ValidateIf` condition a schema states exactly: `(o) => o.p === v` (or `v === o.p`) with `v`
+ * a literal or a const (an enum member included) that JSON can carry.
+ */
+function conditionOf(expression: ts.Expression, checker: ts.TypeChecker): Condition | undefined {
+  if (!ts.isArrowFunction(expression) || expression.parameters.length < 1) return undefined;
+  const object = expression.parameters[0].name;
+  const body = expression.body;
+  if (!ts.isIdentifier(object) || !ts.isBinaryExpression(body)) return undefined;
+  if (body.operatorToken.kind !== ts.SyntaxKind.EqualsEqualsEqualsToken) return undefined;
+  const read = (side: ts.Expression): string | undefined =>
+    ts.isPropertyAccessExpression(side) &&
+    ts.isIdentifier(side.expression) &&
+    side.expression.text === object.text &&
+    ts.isIdentifier(side.name)
+      ? side.name.text
+      : undefined;
+  const [property, other] = read(body.left)
+    ? [read(body.left), body.right]
+    : [read(body.right), body.left];
+  if (!property) return undefined;
+  const value = evaluateLiteral(other, checker);
+  const equals = value.ok ? toJsonValue(value.value) : undefined;
+  const plain = equals === null || (equals !== undefined && typeof equals !== 'object');
+  return plain ? { property, equals } : undefined;
 }
 
 /** `@Type(() => X)`: `X`'s name for a built-in, else its instance type. */

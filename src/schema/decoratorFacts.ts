@@ -4,6 +4,13 @@
  * and both hand them to `ruleProperty`, the one place that says what they mean.
  */
 import type { ConstraintRule } from './constraintTable';
+import type { JsonValue } from './JsonSchema';
+
+/** A `@ValidateIf` condition a schema can state exactly: `o.property === equals`. */
+export interface Condition {
+  property: string;
+  equals: JsonValue;
+}
 
 /** One decorator on a property, as far as the rules of toolwright care. */
 export type DecoratorFact =
@@ -24,8 +31,11 @@ export type DecoratorFact =
   | { kind: 'allow' }
   /** `@ValidateNested()`: the nested class's own decorators judge the value (or each element). */
   | { kind: 'nested'; each: boolean }
-  /** `@ValidateIf(condition)`: every validator of the property runs only when the condition holds. */
-  | { kind: 'conditional'; decorator: string; condition?: string }
+  /**
+   * `@ValidateIf(condition)`: every validator of the property runs only when the condition holds;
+   * `when` when codegen read it as "another property equals a value" (`o => o.kind === 'x'`).
+   */
+  | { kind: 'conditional'; decorator: string; when?: Condition }
   /** A validator toolwright has no row for: `registerDecorator`, `@Validate(Constraint)`, a built-in it does not map. */
   | { kind: 'custom'; decorator: string }
   /** `@Transform`, `@Exclude`, `@Expose`: `plainToInstance` changes the value before class-validator sees it. */

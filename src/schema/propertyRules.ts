@@ -14,7 +14,7 @@
  */
 import type { ConstraintRule, PropertyTraits } from './constraintTable';
 import { constraintKeywords, layKeywords } from './constraintTable';
-import type { DecoratorFact } from './decoratorFacts';
+import type { Condition, DecoratorFact } from './decoratorFacts';
 import type { JsonSchema, JsonSchemaType, JsonValue } from './JsonSchema';
 import { allowsNull, withNull } from './nullable';
 import { unsatisfiable } from './unsatisfiable';
@@ -63,6 +63,11 @@ export interface PropertyRuling {
   unsaid: Unsaid[];
   /** Why no value can satisfy the schema, when none can. */
   unsatisfiable?: string;
+  /**
+   * An exact `@ValidateIf`: when `condition` holds, the property is `schema` (and required unless
+   * `optional`), for the object's `if`/`then`.
+   */
+  when?: { condition: Condition; schema: JsonSchema; optional: boolean };
 }
 
 const ANNOTATIONS = ['description', 'title', 'examples', 'deprecated'] as const;
@@ -294,9 +299,19 @@ export function ruleProperty(input: PropertyInput): PropertyRuling {
   if (facts.some((f) => f.kind === 'reshaped')) {
     return { schema: withDefault(annotationsOf(input.base)), optional: true, exact: false, unsaid };
   }
-  if (facts.some((f) => f.kind === 'conditional')) {
+  const conditionals = facts.filter((f) => f.kind === 'conditional');
+  if (conditionals.length > 0) {
     const base = input.nested ? placeNested(input.base, input.nested, false) : input.base;
-    return { schema: withDefault(base), optional: true, exact: false, unsaid };
+    const ruling = { schema: withDefault(base), optional: true, exact: false, unsaid };
+    const [only] = conditionals;
+    if (conditionals.length !== 1 || only.kind !== 'conditional' || !only.when) return ruling;
+    // Said exactly as if/then (nothing to warn of); class-validator still runs: run time cannot read it.
+    const inner = ruleProperty({ ...input, decorators: facts.filter((f) => f !== only) });
+    return {
+      ...ruling,
+      unsaid: inner.unsaid,
+      when: { condition: only.when, schema: inner.schema, optional: inner.optional },
+    };
   }
   const skipsNull = facts.some((f) => f.kind === 'optional');
   const constraints = facts.filter((f): f is Constraint => f.kind === 'constraint');

@@ -101,6 +101,10 @@ function check(
   if (schema.anyOf) checkAnyOf(value, schema.anyOf, path, defs, out);
   if (schema.oneOf) checkOneOf(value, schema.oneOf, path, defs, out);
   for (const part of schema.allOf ?? []) check(value, part, path, defs, out);
+  if (schema.if) {
+    const branch = conforms(value, schema.if, path, defs) ? schema.then : schema.else;
+    if (branch) check(value, branch, path, defs, out);
+  }
   if (schema.not && conforms(value, schema.not, path, defs)) {
     out.push(say(at, notWords(schema.not)));
   }
