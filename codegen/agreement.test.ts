@@ -110,8 +110,8 @@ describe('schema and validator agree', () => {
   it('codegen reads the fixture without problems, and warns of each custom validator (TW211)', () => {
     // `@Validate(Anything)` is there to make class-validator run; the schema cannot say it.
     expect(diagnostics.map((d) => `${d.line} ${d.code} ${d.message}`)).toEqual([
-      expect.stringMatching(/^46 TW211 @Validate on both is a validator the schema cannot say/),
-      expect.stringMatching(/^58 TW211 @Validate on email is a validator the schema cannot say/),
+      expect.stringMatching(/^47 TW211 @Validate on both is a validator the schema cannot say/),
+      expect.stringMatching(/^59 TW211 @Validate on email is a validator the schema cannot say/),
     ]);
     expect(manifest.tools.map((t) => t.name)).toEqual([
       ...AGREEMENT_TOOLS,

@@ -10,6 +10,7 @@ import {
   IsDateString,
   IsDecimal,
   IsISO8601,
+  IsNumber,
   IsOptional,
   IsString,
   IsUrl,
@@ -25,6 +26,7 @@ class Booking {
   @IsOptional() @IsUrl({ require_protocol: true, protocols: ['https'] }) secure?: string;
   @IsOptional() @IsDecimal({ decimal_digits: '2' }) price?: string;
   @IsOptional() @IsString() @MaxLength(2) mark?: string;
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) total?: number;
 }
 
 /** `@IsDate()` wants a `Date`; JSON carries none, so without `@Type(() => Date)` nothing passes. */
@@ -114,6 +116,15 @@ describe('format and length decorators, as class-validator reads them', () => {
       'start accepts no value: its validators refuse every value JSON can carry',
     );
     expect((await registry.check('slot', { end: '2024-01-01T00:00:00Z' })).ok).toBe(true);
+  });
+
+  it('@IsNumber({ maxDecimalPlaces: 2 }) is multipleOf 0.01: the model is told, cents pass', async () => {
+    expect(registry.get('book')?.inputSchema.properties.total).toEqual({
+      type: 'number',
+      multipleOf: 0.01,
+    });
+    for (const total of [0.07, 0.29, 19.99, 100]) expect(await problems({ total })).toBe('valid');
+    expect(await problems({ total: 19.999 })).toContain('total must be a multiple of 0.01');
   });
 
   it('multipleOf 0.01 accepts whole cents', async () => {

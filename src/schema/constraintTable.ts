@@ -77,6 +77,38 @@ const lengthKeywords = (min: unknown, max: unknown): JsonSchema => ({
 const hasOptions = ([options]: readonly unknown[]): boolean =>
   options !== null && typeof options === 'object' && Object.keys(options).length > 0;
 
+/**
+ * `@IsNumber({ maxDecimalPlaces: n })` as `multipleOf: 1e-n`: class-validator counts the digits
+ * after the point of `String(value)`, which is "a multiple of 10^-n" read as `multipleOf` reads
+ * numbers. The one difference (the README says so): below 1e-6, where `String` writes an exponent
+ * (`1.5e-7`), class-validator misreads the digits (or throws) and the schema refuses.
+ */
+function decimalStep(options: unknown): number | undefined {
+  const places = (options as { maxDecimalPlaces?: unknown } | undefined)?.maxDecimalPlaces;
+  return typeof places === 'number' && Number.isInteger(places) && places >= 0 && places <= 100
+    ? Number(`1e-${places}`)
+    : undefined;
+}
+
+/** `isNumber`'s options the schema says: `maxDecimalPlaces`, and NaN/Infinity, which JSON never carries. */
+function numberOptionsSaid(options: unknown): boolean {
+  if (options === undefined || options === null || typeof options !== 'object') return true;
+  const {
+    maxDecimalPlaces,
+    allowNaN: _nan,
+    allowInfinity: _infinity,
+    ...rest
+  } = options as {
+    maxDecimalPlaces?: unknown;
+    allowNaN?: unknown;
+    allowInfinity?: unknown;
+  };
+  return (
+    Object.keys(rest).length === 0 &&
+    (maxDecimalPlaces === undefined || decimalStep(options) !== undefined)
+  );
+}
+
 /** `isISO8601` without `strict`, whose calendar check no pattern says. */
 const notStrict = ([options]: readonly unknown[]): boolean =>
   !(options as { strict?: unknown } | undefined)?.strict;
@@ -103,8 +135,8 @@ export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
   {
     decorator: 'IsNumber',
     validator: 'isNumber',
-    keywords: () => ({ type: 'number' }),
-    exact: (args) => !hasOptions(args),
+    keywords: ([options]) => ({ type: 'number', multipleOf: decimalStep(options) }),
+    exact: ([options]) => numberOptionsSaid(options),
   },
   { decorator: 'IsInt', validator: 'isInt', keywords: () => ({ type: 'integer' }) },
   { decorator: 'IsBoolean', validator: 'isBoolean', keywords: () => ({ type: 'boolean' }) },

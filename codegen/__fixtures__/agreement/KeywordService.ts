@@ -12,6 +12,7 @@ import {
   IsDecimal,
   IsEmail,
   IsISO8601,
+  IsNumber,
   IsOptional,
   IsString,
   IsUrl,
@@ -82,10 +83,11 @@ export class Times {
   @IsOptional() @IsDate() @Type(() => Date) at?: Date;
 }
 
-/** Decimal strings, as `@IsDecimal(options?)` reads them. */
+/** Decimal strings, as `@IsDecimal(options?)` reads them, and a number of at most two decimal places. */
 export class Prices {
   @IsDecimal() price!: string;
   @IsOptional() @IsDecimal({ decimal_digits: '2', force_decimal: true }) cents?: string;
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) total?: number;
 }
 
 /** `@Matches`: class-validator tests without the `u` flag (and with the flags given), the schema with it. */

@@ -145,8 +145,11 @@ export const FAMILIES: Record<string, FamilyTool[]> = {
       ),
     ],
   ],
-  '@IsDecimal (pattern)': [
-    ['prices', inputOf({ price: decimalTexts(), cents: decimalTexts() }, ['price'])],
+  '@IsDecimal (pattern), @IsNumber({ maxDecimalPlaces })': [
+    [
+      'prices',
+      inputOf({ price: decimalTexts(), cents: decimalTexts(), total: decimals() }, ['price']),
+    ],
   ],
   'format: email': [
     ['email', inputOf({ email: emails() }, ['email'])],
