@@ -9,15 +9,23 @@
  * with astral, emoji, ZWJ, combining and lone-surrogate text, and the formats email, uri, uuid,
  * date-time), biased to boundaries.
  *
- * Where class-validator's notion is narrower than JSON Schema's (`@IsUrl`, `@IsUUID`, `Date`/
- * `@IsDate`/`@IsDateString`/`@IsISO8601`, `@Length`'s character count), the decorator emits a
- * `pattern` saying exactly that, so plain ajv-formats agrees; `@Matches` (read by class-validator
- * without the `u` flag) refuses astral characters where the two readings part. `email` is the one format whose
+ * Where class-validator's notion is narrower than JSON Schema's (`@IsUUID`, `Date`/`@IsDate`),
+ * the decorator emits a `pattern` saying exactly that, so plain ajv-formats agrees;
+ * `@IsISO8601`/`@IsDateString` emit validator.js's own expression (no `format`). Where the schema
+ * is deliberately looser (`@IsISO8601({ strict: true })`'s calendar check, `@IsUrl(options?)`,
+ * whose rules have no JSON Schema form), class-validator runs and has the last word, which the
+ * judge adds to ajv's verdict; `@Matches` (read by class-validator without the `u` flag)
+ * refuses astral characters where the two readings part. Lengths are JSON Schema's (code points)
+ * on both sides; against plain class-validator they part only on variation selectors, as the
+ * README documents. `email` is the one format whose
  * meaning in toolwright is class-validator's `isEmail` (no regular expression says it: it counts
  * UTF-8 bytes and checks each domain label), so ajv is given `isEmail` for it; the DTOs where
  * class-validator runs after the gate (`checked_contact`) still catch a gate/validator split.
  */
 import { join } from 'node:path';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import fc from 'fast-check';
 import { Project } from 'ts-morph';
 import { ToolRegistry } from 'toolwright';
 import type { ManifestTool } from 'toolwright';
@@ -26,6 +34,9 @@ import { AgreementService } from './__fixtures__/agreement/AgreementService';
 import { KeywordService } from './__fixtures__/agreement/KeywordService';
 import { agreementJudge } from './__fixtures__/agreement/agreementJudge';
 import { FAMILIES } from './__fixtures__/agreement/families';
+import { trickyText } from './__fixtures__/agreement/familyArbitraries';
+import { Lengths } from './__fixtures__/agreement/KeywordService';
+import { ENFORCED_KEYWORDS } from '../src/validation/schemaKeywords';
 
 // Real projects are loaded and type-resolved; give a loaded CI machine room.
 jest.setTimeout(90_000);
@@ -60,18 +71,58 @@ const AGREEMENT_TOOLS = [
   'schedule',
   'link',
   'store_tree',
+  'pay',
+  'size',
 ];
 
 const toolNamed = (name: string): ManifestTool =>
   manifest.tools.find((tool) => tool.name === name)!;
 
+const SUBSCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs']);
+
+/** Every keyword used anywhere in a schema (the names of properties and definitions not counted). */
+function keywordsOf(schema: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(schema)) schema.forEach((item) => keywordsOf(item, into));
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return into;
+  for (const [keyword, value] of Object.entries(schema)) {
+    into.add(keyword);
+    if (SUBSCHEMA_MAPS.has(keyword))
+      Object.values(value as object).forEach((v) => keywordsOf(v, into));
+    else if (keyword !== 'enum' && keyword !== 'const' && keyword !== 'default')
+      keywordsOf(value, into);
+  }
+  return into;
+}
+
+/** Where a variation selector follows another character (validator.js isLength does not count it). */
+const COUNTED_DIFFERENTLY = /[^\uFE0E\uFE0F][\uFE0E\uFE0F]/;
+
+/** Plain class-validator on the `Lengths` DTO, as a Nest ValidationPipe would run it. */
+async function classValidatorAccepts(input: object): Promise<boolean> {
+  const errors = await validate(plainToInstance(Lengths, input), {
+    whitelist: true,
+    forbidNonWhitelisted: true,
+  });
+  return errors.length === 0;
+}
+
 describe('schema and validator agree', () => {
-  it('codegen reads the fixture without problems', () => {
-    expect(diagnostics).toEqual([]);
+  it('codegen reads the fixture without problems, and warns of each custom validator (TW211)', () => {
+    // `@Validate(Anything)` is there to make class-validator run; the schema cannot say it.
+    expect(diagnostics.map((d) => `${d.line} ${d.code} ${d.message}`)).toEqual([
+      expect.stringMatching(/^47 TW211 @Validate on both is a validator the schema cannot say/),
+      expect.stringMatching(/^59 TW211 @Validate on email is a validator the schema cannot say/),
+    ]);
     expect(manifest.tools.map((t) => t.name)).toEqual([
       ...AGREEMENT_TOOLS,
       ...Object.values(FAMILIES).flatMap((tools) => tools.map(([name]) => name)),
     ]);
+  });
+
+  it('the fixtures use every keyword the schema gate enforces', () => {
+    const used = new Set<string>();
+    for (const tool of manifest.tools) keywordsOf(tool.inputSchema, used);
+    expect([...ENFORCED_KEYWORDS].filter((keyword) => !used.has(keyword))).toEqual([]);
   });
 
   it.each(AGREEMENT_TOOLS.map((name) => [name, toolNamed(name)] as const))(
@@ -133,14 +184,41 @@ describe('schema and validator agree', () => {
       refusedByBoth('ship', { address: { street: 'x', zip: null } }));
   });
 
+  describe('lengths: the gate and class-validator part only on variation selectors (documented)', () => {
+    it('"❤️" is 2 characters for the schema and the gate, 1 for @MaxLength', async () => {
+      const input = { both: 'ab', most: '\u2764\uFE0F\u2764' };
+      expect(await verdicts(toolNamed('lengths'), input)).toEqual({
+        ajv: 'data/most must NOT have more than 2 characters',
+        registry: expect.stringContaining('most must be shorter than or equal to 2 characters'),
+      });
+      expect(await classValidatorAccepts(input)).toBe(true);
+    });
+
+    it('elsewhere the gate alone says what class-validator says, over 4,000 inputs', async () => {
+      const texts = fc.record(
+        { both: trickyText(), least: trickyText(5), most: trickyText(4) },
+        { requiredKeys: ['both'] },
+      );
+      let compared = 0;
+      for (const input of fc.sample(texts, { numRuns: 4_000, seed: 5 })) {
+        const gate = (await registry.check('lengths', input)).ok;
+        const plain = await classValidatorAccepts(input);
+        if (Object.values(input).some((text) => COUNTED_DIFFERENTLY.test(text))) continue;
+        compared++;
+        expect({ input, gate }).toEqual({ input, gate: plain });
+      }
+      expect(compared).toBeGreaterThan(1_000);
+    });
+  });
+
   describe('keyword family by keyword family, at least 10,000 cases each', () => {
     it.each(Object.entries(FAMILIES))(
       '%s: 0 disagreements in at least 10,000 cases',
       async (_family, tools) => {
         let cases = 0;
-        for (const [name, inputs] of tools) {
+        for (const [name, inputs, lastWord] of tools) {
           const runs = Math.ceil(CASES_PER_FAMILY / tools.length);
-          const judged = await tally(toolNamed(name), inputs, runs);
+          const judged = await tally(toolNamed(name), inputs, runs, lastWord);
           expect(judged.first).toBeUndefined();
           // Both verdicts are common, so neither side can agree by saying one thing throughout.
           expect(Math.min(judged.valid, judged.cases - judged.valid)).toBeGreaterThan(runs / 100);

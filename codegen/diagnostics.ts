@@ -36,6 +36,9 @@ export const DIAGNOSTIC_CODES = Object.freeze({
   TW112: 'a parameter carries more than one of @Param, @Params and @Ctx',
   TW113:
     'TypeScript reports an error in what a tool is described from (its signature, its types, their files)',
+  TW114:
+    'no value can satisfy a property’s schema (its decorators contradict each other or its type)',
+  TW120: 'a class-validator decorator refuses every value the model can send for its property',
   TW201: 'any or unknown accepts everything',
   TW202: 'the tool has no description',
   TW203: 'an @example is not a JSON object',
@@ -44,6 +47,14 @@ export const DIAGNOSTIC_CODES = Object.freeze({
   TW206: 'a JSDoc tag (@minimum, @pattern, ...) has a value codegen cannot read',
   TW207: 'the return type cannot be described as JSON; the tool has no output schema',
   TW208: 'a class-validator decorator has options the schema cannot say',
+  TW209:
+    'a tool asks for strict tool use and its schema cannot be made strict; it is sent without strict',
+  TW210:
+    '@ValidateIf: the property is optional in the schema and class-validator checks the condition',
+  TW211: 'a custom validator the schema cannot say; class-validator checks it at run time',
+  TW212: '@Transform (or another reshaping decorator): the schema says nothing of the value',
+  TW213:
+    'a property of a validated class without a class-validator decorator: the whitelist refuses it',
 } as const);
 
 /** A code of the table above. */

@@ -543,12 +543,7 @@ export const manifest: ToolManifest = {
             "type": "string",
             "description": "Why the customer is refunded, in a sentence.",
             "minLength": 5,
-            "pattern": "^(?:[^\\uFE0E\\uFE0F](?:[\\uFE0E\\uFE0F]|(?![\\uFE0E\\uFE0F]))|[\\uFE0E\\uFE0F]){5,}$",
-            "allOf": [
-              {
-                "pattern": "^(?:[^\\uFE0E\\uFE0F](?:[\\uFE0E\\uFE0F]|(?![\\uFE0E\\uFE0F]))|[\\uFE0E\\uFE0F]){0,500}$"
-              }
-            ]
+            "maxLength": 500
           }
         },
         "required": [
@@ -608,6 +603,7 @@ export const manifest: ToolManifest = {
         }
       ],
       "options": {
+        "strict": true,
         "requiresApproval": true,
         "annotations": {
           "destructiveHint": true
@@ -696,6 +692,7 @@ export const manifest: ToolManifest = {
         "additionalProperties": false
       },
       "options": {
+        "strict": true,
         "requiresApproval": true
       }
     },
@@ -1069,6 +1066,7 @@ export const manifest: ToolManifest = {
         }
       ],
       "options": {
+        "strict": true,
         "annotations": {
           "readOnlyHint": true
         }

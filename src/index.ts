@@ -50,6 +50,15 @@ export type {
 export type { JsonSchema, JsonValue, ObjectSchema } from './schema/JsonSchema';
 export type { ToolCall, InvalidToolCall } from './calls/types';
 export { toAnthropicTools } from './formats/anthropic/toAnthropicTools';
+export type { AnthropicRenderOptions } from './formats/anthropic/toAnthropicTools';
+export { strictInputSchema } from './schema/strict/projectStrictSchema';
+export type {
+  NotStrict,
+  StrictProjection,
+  StrictProvider,
+  StrictSchema,
+  StrictSchemaStats,
+} from './schema/strict/types';
 export { renderToolsXml } from './formats/xml/renderToolsXml';
 export {
   buildXmlSystemPrompt,
@@ -61,7 +70,9 @@ export type { XmlCallResult } from './formats/xml/renderFunctionResults';
 export { parseFunctionResults } from './formats/xml/parseFunctionResults';
 export { extractAnswer } from './formats/xml/extractAnswer';
 export { toOpenAITools } from './formats/openai/toOpenAITools';
+export type { OpenAIRenderOptions } from './formats/openai/toOpenAITools';
 export { callOpenAI } from './formats/openai/callOpenAI';
+export type { CallOpenAIOptions, OpenAIToolHost } from './formats/openai/callOpenAI';
 export type {
   OpenAIAssistantMessage,
   OpenAIFunctionTool,
@@ -70,6 +81,7 @@ export type {
 } from './formats/openai/types';
 export { parseAnthropicCalls } from './calls/parseAnthropicCalls';
 export { parseOpenAICalls } from './calls/parseOpenAICalls';
+export type { OpenAICallParseOptions } from './calls/parseOpenAICalls';
 export { parseXmlCalls } from './calls/parseXmlCalls';
 export type { ParsedXmlCalls, XmlCallParseOptions } from './calls/parseXmlCalls';
 export { validateCalls } from './calls/validateCalls';

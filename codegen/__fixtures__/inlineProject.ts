@@ -37,8 +37,12 @@ export const CLASS_VALIDATOR = [
     'ArrayNotEmpty',
     'ArrayUnique',
     'IsArray',
+    'IsDefined',
+    'Allow',
+    'IsDateString',
+    'IsAlpha',
   ].map((name) => `export declare function ${name}(${VALIDATION_OPTIONS}): PropertyDecorator;`),
-  ...['IsEmail', 'IsUrl'].map(
+  ...['IsEmail', 'IsUrl', 'IsDecimal'].map(
     (name) =>
       `export declare function ${name}(options?: object, ${VALIDATION_OPTIONS}): PropertyDecorator;`,
   ),
@@ -50,6 +54,9 @@ export const CLASS_VALIDATOR = [
   `export declare function Matches(pattern: RegExp | string, ${VALIDATION_OPTIONS}): PropertyDecorator;`,
   `export declare function IsIn(values: readonly unknown[], ${VALIDATION_OPTIONS}): PropertyDecorator;`,
   `export declare function IsEnum(entity: object, ${VALIDATION_OPTIONS}): PropertyDecorator;`,
+  `export declare function ValidateIf(condition: (o: any, v: any) => boolean, ${VALIDATION_OPTIONS}): PropertyDecorator;`,
+  `export declare function Validate(constraint: Function, ${VALIDATION_OPTIONS}): PropertyDecorator;`,
+  'export declare function registerDecorator(options: object): void;',
 ].join('\n');
 
 let shared: Project | undefined;
@@ -109,7 +116,12 @@ function createProject(): Project {
   );
   fs.writeFileSync(
     '/node_modules/class-transformer/index.d.ts',
-    'export declare function Type(f: () => Function): PropertyDecorator;',
+    [
+      'export declare function Type(f: () => Function): PropertyDecorator;',
+      'export declare function Transform(f: (params: { value: any }) => unknown): PropertyDecorator;',
+      'export declare function Exclude(): PropertyDecorator;',
+      'export declare function Expose(options?: { name?: string }): PropertyDecorator;',
+    ].join('\n'),
   );
   return project;
 }
@@ -141,7 +153,7 @@ export function schemaOfType(
   declarations = '',
 ): { schema: unknown; diagnostics: string[] } {
   const result = generateOne(
-    `import * as cv from 'class-validator';\nimport { Type } from 'class-transformer';\n${declarations}\n` +
+    `import * as cv from 'class-validator';\nimport { Transform, Type } from 'class-transformer';\n${declarations}\n` +
       `export class S {\n  /** Test. */\n  @Tool()\n  t(@Param() value: ${type}) { return value; }\n}\n`,
   );
   const input = result.manifest.tools[0]!.inputSchema;

@@ -12,6 +12,8 @@ import type { ToolManifest } from '../../src/manifest/types';
 import { runCli } from '../__fixtures__/tempProject';
 import { AgreementService } from '../__fixtures__/agreement/AgreementService';
 import { SHOW_FORMATS } from './formats';
+import { strictInputSchema } from '../../src/schema/strict/projectStrictSchema';
+import { strictSubsetProblems } from '../../src/testing/strictSubset';
 
 const REPO = join(__dirname, '..', '..');
 
@@ -51,6 +53,23 @@ describe('toolwright show', () => {
     expect(SHOW_FORMATS.openai!.render(manifest)).toBe(
       `${JSON.stringify(registry.toOpenAI(), null, 2)}\n`,
     );
+  });
+
+  it('every projected schema of the fixture tools is inside the strict subsets (or refused with a reason)', () => {
+    const refused: string[] = [];
+    for (const tool of manifest.tools) {
+      for (const provider of ['anthropic', 'openai'] as const) {
+        const projection = strictInputSchema(tool.inputSchema, provider);
+        if (!projection.strict) refused.push(`${tool.name} (${provider}): ${projection.reason}`);
+        else
+          expect([tool.name, strictSubsetProblems(projection.schema, provider)]).toEqual([
+            tool.name,
+            [],
+          ]);
+      }
+    }
+    expect(refused.length).toBeLessThan(manifest.tools.length * 2);
+    for (const reason of refused) expect(reason).toMatch(/\(\w+\): \S.*: \S/);
   });
 
   it("xml is registry.toXmlPrompt()'s <tools> section", () => {

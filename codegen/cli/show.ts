@@ -1,7 +1,9 @@
 /**
  * `toolwright show`: prints the project's tools in one wire format to stdout (diagnostics go to
- * stderr). The formats are the table in `formats.ts`.
+ * stderr, with a line for each tool that asks for strict tool use and goes out without it). The
+ * formats are the table in `formats.ts`.
  */
+import { nonStrictMessage, nonStrictTools } from '../../src/schema/strict/strictTools';
 import { loadProgram } from '../collect/loadProgram';
 import { runProgram } from '../runProgram';
 import type { CliIo } from './io';
@@ -15,7 +17,7 @@ const FORMAT_NAMES = Object.keys(SHOW_FORMATS);
 /** The options of `toolwright show`. */
 export const SHOW_COMMAND: CommandSpec = {
   name: 'show',
-  usage: `toolwright show [-p tsconfig.json] [--format ${FORMAT_NAMES.join('|')}]`,
+  usage: `toolwright show [-p tsconfig.json] [--format ${FORMAT_NAMES.join('|')}] [--strict]`,
   summary: 'Prints the tool definitions of a project to stdout, in a wire format.',
   options: [
     {
@@ -29,6 +31,12 @@ export const SHOW_COMMAND: CommandSpec = {
       key: 'format',
       value: '<format>',
       description: `One of: ${FORMAT_NAMES.map((name) => `${name} (${SHOW_FORMATS[name]!.description})`).join('; ')}. Default: anthropic.`,
+    },
+    {
+      flags: ['--strict'],
+      key: 'strict',
+      description:
+        'Render every tool as new ToolRegistry({ strict: true }) does (strict tool use unless @Tool({ strict: false })).',
     },
     HELP_OPTION,
   ],
@@ -58,6 +66,14 @@ export async function runShowCommand(args: string[], io: CliIo): Promise<number>
   if (!opened.ok) return usageError(io, opened.error);
   const result = runProgram(opened.loaded);
   if (printDiagnostics(result.diagnostics, io)) return 1;
-  io.stdout(format.render(result.manifest));
+  const strict = values.strict === true;
+  io.stdout(format.render(result.manifest, { strict }));
+  if (format.strictProvider) {
+    // A tool with its own `strict: true` already had its TW209 warning above.
+    const unwarned = result.manifest.tools.filter((tool) => tool.options?.strict !== true);
+    for (const tool of nonStrictTools(unwarned, format.strictProvider, strict)) {
+      io.stderr(`toolwright show: ${nonStrictMessage(tool)}\n`);
+    }
+  }
   return 0;
 }

@@ -51,6 +51,18 @@ export function resolveOrigin(
   return { name: symbol.getName(), file: declaration.getSourceFile().fileName };
 }
 
+/** The body of the function a decorator expression names (a declaration or a `const` of one). */
+function decoratorBody(expression: ts.Expression, checker: ts.TypeChecker): ts.Node | undefined {
+  const location = ts.isPropertyAccessExpression(expression) ? expression.name : expression;
+  let symbol = checker.getSymbolAtLocation(location);
+  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  const declaration = symbol?.valueDeclaration;
+  if (!declaration) return undefined;
+  if (ts.isFunctionDeclaration(declaration)) return declaration.body;
+  if (ts.isVariableDeclaration(declaration)) return declaration.initializer;
+  return undefined;
+}
+
 /** The top-level class a decorator of a class, member or member parameter belongs to, if any. */
 function topLevelClassOf(decorator: ts.Decorator): ts.ClassDeclaration | undefined {
   let node: ts.Node = decorator.parent;
@@ -162,6 +174,31 @@ export class DecoratorResolver {
     const origin = this.originOf(decorator);
     if (!origin) return undefined;
     return this.packages.packageOf(origin.file)?.name === packageName ? origin.name : undefined;
+  }
+
+  /**
+   * The first of `packageNames` a user-written decorator calls into (`registerDecorator` of
+   * class-validator, `Transform` of class-transformer, a composition of their decorators), read
+   * from the decorator function's own body; `undefined` for a decorator whose body codegen
+   * cannot see (a package's, declared in a `.d.ts`).
+   */
+  callsInto(decorator: ts.Decorator, packageNames: readonly string[]): string | undefined {
+    const origin = this.originOf(decorator);
+    if (!origin || origin.file.endsWith('.d.ts')) return undefined;
+    const body = decoratorBody(decoratorCallee(decorator), this.checker);
+    if (!body) return undefined;
+    let found: string | undefined;
+    const visit = (node: ts.Node): void => {
+      if (found) return;
+      if (ts.isCallExpression(node)) {
+        const called = resolveOrigin(node.expression, this.checker);
+        const name = called && this.packages.packageOf(called.file)?.name;
+        if (name && packageNames.includes(name)) found = name;
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(body);
+    return found;
   }
 
   /** `resolveOrigin`, once per decorator node (a DTO's decorators are read by every tool using it). */

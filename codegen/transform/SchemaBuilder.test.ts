@@ -1,7 +1,6 @@
 /** Types → JSON Schema, one construct per case, comparing whole schemas. */
 import { schemaOfType } from '../__fixtures__/inlineProject';
-import { lengthPattern } from '../../src/schema/constraintTable';
-import { DATE_TIME_PATTERN, URL_PATTERN } from '../../src/schema/formatPatterns';
+import { DATE_TIME_PATTERN, URL_SHAPE_PATTERN } from '../../src/schema/formatPatterns';
 
 const closed = (properties: Record<string, unknown>, required: string[]) => ({
   type: 'object',
@@ -248,11 +247,11 @@ describe('types to JSON Schema', () => {
         {
           email: { type: 'string', format: 'email' },
           currency: { type: 'string', pattern: '^[A-Z]{3}$' },
-          // class-validator counts length its own way ("❤️" is 1): a pattern says exactly that.
-          code: { type: 'string', minLength: 2, pattern: lengthPattern(2, 10) },
+          // Code points, as JSON Schema counts (the README documents isLength's variation selectors).
+          code: { type: 'string', minLength: 2, maxLength: 10 },
           status: { type: 'string', enum: ['open', 'closed'] },
-          // isURL's notion (http/https/ftp, a host with a TLD) is narrower than `uri`.
-          site: { type: 'string', format: 'uri', pattern: URL_PATTERN },
+          // isURL's notion has no JSON Schema form (no `uri`: isURL needs no scheme); class-validator runs.
+          site: { type: 'string', pattern: URL_SHAPE_PATTERN },
           lines: {
             type: 'array',
             items: closed(
@@ -267,7 +266,7 @@ describe('types to JSON Schema', () => {
             minItems: 1,
             maxItems: 5,
           },
-          tags: { type: 'array', items: { type: 'string', pattern: lengthPattern(undefined, 3) } },
+          tags: { type: 'array', items: { type: 'string', maxLength: 3 } },
           maybe: { type: 'string' },
         },
         ['email', 'currency', 'code', 'status', 'lines', 'tags'],
@@ -276,25 +275,56 @@ describe('types to JSON Schema', () => {
     });
   });
 
+  describe('a decorator that refuses every value the model can send is an error naming the fix (TW120)', () => {
+    it('@IsDecimal on a number: isDecimal checks a string', () => {
+      const declarations =
+        'class Price { @cv.IsDecimal() amount!: number; @cv.IsDecimal({ decimal_digits: "2" }) text!: string; @cv.IsDecimal({}, { each: true }) all!: number[] }';
+      const { schema, diagnostics } = schemaOfType('Price', declarations);
+      expect(diagnostics).toEqual([
+        expect.stringMatching(
+          /TW120 .*@IsDecimal on value\.amount checks a string .* use @IsNumber\(\{ maxDecimalPlaces: n \}\) for a number/,
+        ),
+        expect.stringMatching(/TW120 .*@IsDecimal on value\.all checks a string/),
+      ]);
+      expect((schema as { properties: Record<string, unknown> }).properties.text).toEqual({
+        type: 'string',
+        pattern: '^(?![-+]?$)[-+]?[0-9]*(?:\\.[0-9]{2})?$',
+      });
+    });
+
+    it('@IsDate without @Type(() => Date): the text sent stays text', () => {
+      const declarations = `class Slot {
+        @cv.IsDate() start!: Date;
+        @cv.IsDate() @Type(() => Date) end!: Date;
+        @cv.IsOptional() @cv.IsDate() @Transform(({ value }) => new Date(value as string)) at?: Date;
+      }`;
+      expect(schemaOfType('Slot', declarations).diagnostics).toEqual([
+        expect.stringMatching(
+          /TW120 .*@IsDate on value\.start wants a Date instance, .* add @Type\(\(\) => Date\)/,
+        ),
+        expect.stringMatching(/TW212 @Transform on value\.at changes the value/),
+      ]);
+    });
+  });
+
   it('a class-validator decorator with a non-literal argument is a warning', () => {
     const declarations = 'declare const LIMIT: number;\nclass Q { @cv.Max(LIMIT) n!: number }';
     expect(schemaOfType('Q', declarations).diagnostics).toEqual([
-      expect.stringMatching(/TW204 S\.t: @Max on value\.n has an argument codegen cannot read/),
+      expect.stringMatching(/^5:11 TW204 @Max on value\.n has an argument codegen cannot read/),
     ]);
   });
 
-  it('@IsUrl and @IsEmail with options the schema cannot say are a warning', () => {
+  it('@IsEmail with options the schema cannot say is a warning; @IsUrl is judged by class-validator, options or not', () => {
     const declarations =
       'class Q { @cv.IsUrl({ require_tld: false }) a!: string; @cv.IsEmail({}) b!: string; @cv.IsEmail({ allow_ip_domain: true }) c!: string }';
     const { schema, diagnostics } = schemaOfType('Q', declarations);
     expect(diagnostics).toEqual([
-      expect.stringMatching(/TW208 S\.t: @IsUrl on value\.a has options the schema cannot say/),
-      expect.stringMatching(/TW208 S\.t: @IsEmail on value\.c has options the schema cannot say/),
+      expect.stringMatching(/^4:85 TW208 @IsEmail on value\.c has options the schema cannot say/),
     ]);
     expect(schema).toEqual(
       closed(
         {
-          a: { type: 'string', format: 'uri' },
+          a: { type: 'string', pattern: URL_SHAPE_PATTERN },
           b: { type: 'string', format: 'email' },
           c: { type: 'string', format: 'email' },
         },

@@ -14,7 +14,7 @@ import { enumOf, enumSchema } from './enumSchema';
 import { objectSchema } from './objectSchema';
 import { orderUnionMembers } from './sourceOrder';
 import { templatePattern } from './templatePattern';
-import { withNull } from './mergeSchema';
+import { withNull } from '../../src/schema/nullable';
 import type { SchemaContext } from './SchemaContext';
 import type { SchemaSource } from './SchemaSource';
 

@@ -24,6 +24,7 @@ import { SchemaBuilder } from './SchemaBuilder';
 import { runtimeClassOf } from './runtimeClass';
 import { readOptions } from './toolOptions';
 import type { NodeReporter } from './toolOptions';
+import { reportNonStrict } from './strictWarnings';
 import { toJsonValue } from './toJsonValue';
 
 /** What building a tool needs from the run. */
@@ -48,6 +49,8 @@ interface InputParts {
   properties: Record<string, JsonSchema>;
   required: string[];
   owners: Map<string, string>;
+  /** A `@Params` DTO's conditions between its properties (`if`/`then` of exact `@ValidateIf`s). */
+  allOf: JsonSchema[];
 }
 
 /** Builds the manifest entry of one found tool. */
@@ -89,7 +92,7 @@ export function buildTool(found: FoundTool, context: BuildContext): BuiltTool {
     report: (code, message) => report(location, code, `${label}: ${message}`),
     reportAt: (node, code, message) => report(node, code, message),
   });
-  const parts: InputParts = { properties: {}, required: [], owners: new Map() };
+  const parts: InputParts = { properties: {}, required: [], owners: new Map(), allOf: [] };
   const params: ManifestParam[] = [];
   for (const param of found.params) {
     location = param.node.name;
@@ -101,6 +104,7 @@ export function buildTool(found: FoundTool, context: BuildContext): BuiltTool {
     properties: parts.properties,
     ...(parts.required.length ? { required: parts.required } : {}),
     additionalProperties: false,
+    ...(parts.allOf.length ? { allOf: parts.allOf } : {}),
   };
   const defs = builder.definitions();
   if (defs) inputSchema.$defs = defs;
@@ -140,6 +144,7 @@ export function buildTool(found: FoundTool, context: BuildContext): BuiltTool {
   });
   const toolOptions = manifestOptions(options, doc);
   if (toolOptions) tool.options = toolOptions;
+  reportNonStrict(tool, found.decorator, label, report);
   return { tool, diagnostics };
 }
 
@@ -236,6 +241,7 @@ function spreadParam(param: FoundParam, type: ts.Type, context: ParamContext): M
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     addProperty(parts, name, property, required.has(name), `#${param.index}`, param.node, context);
   }
+  parts.allOf.push(...(schema.allOf ?? []));
   return { kind: 'spread', index: param.index, type: typeName };
 }
 

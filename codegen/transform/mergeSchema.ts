@@ -1,28 +1,8 @@
 /**
- * Small schema algebra the transform shares: adding `null` to a schema, and laying keywords
+ * Small schema algebra the transform shares: laying keywords
  * (from JSDoc tags, class-validator decorators or `@Param({ schema })`) over a derived schema.
  */
 import type { JsonSchema, JsonSchemaType } from '../../src/schema/JsonSchema';
-
-/** `schema | null`. */
-export function withNull(schema: JsonSchema): JsonSchema {
-  if (schema.anyOf) return { ...schema, anyOf: [...schema.anyOf, { type: 'null' }] };
-  if (typeof schema.type === 'string') {
-    const out: JsonSchema = { ...schema, type: [schema.type, 'null'] };
-    if (schema.enum) out.enum = [...schema.enum, null];
-    return out;
-  }
-  if (Array.isArray(schema.type)) {
-    const out: JsonSchema = {
-      ...schema,
-      type: [...new Set<JsonSchemaType>([...schema.type, 'null'])],
-    };
-    if (schema.enum) out.enum = [...schema.enum, null];
-    return out;
-  }
-  if (Object.keys(schema).length === 0) return schema;
-  return { anyOf: [schema, { type: 'null' }] };
-}
 
 /**
  * `keywords` laid over `base`. A keyword `type` replaces the base's type but keeps a `null` the

@@ -1,15 +1,18 @@
 /**
  * The schema of an object type (interface, class, type literal, intersection, mapped type):
- * one property per data member (not methods, getters or setters), `required` from `?` /
- * defaults / `| undefined` / `@IsOptional`, `additionalProperties: false` unless a string index
- * signature says what extra values are, and `patternProperties` for template-literal keys.
+ * one property per data member (not methods, getters or setters), `required` as the shared
+ * rule set decides from `?` / `| undefined`, initializers and the decorators,
+ * `additionalProperties: false` unless a string index signature says what extra values are,
+ * and `patternProperties` for template-literal keys.
  */
 import { ts } from '../typescript';
 import type { JsonSchema } from '../../src/schema/JsonSchema';
 import type { SchemaSource } from './SchemaSource';
 import { orderProperties } from './sourceOrder';
 import { propertyKeywords } from './propertyKeywords';
+import type { PropertySchema } from './propertyKeywords';
 import { templatePattern } from './templatePattern';
+import { isValidatedClass, isValidatedProperty } from './whitelisted';
 
 const HIDDEN = ts.ModifierFlags.Private | ts.ModifierFlags.Protected;
 
@@ -35,6 +38,8 @@ export function objectSchema(builder: SchemaSource, type: ts.Type, path: string)
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   let methods = 0;
+  const conditions: JsonSchema[] = [];
+  const whitelisted = builder.context.direction !== 'output' && isValidatedClass(builder, type);
   for (const property of orderProperties(checker.getPropertiesOfType(type))) {
     const name = property.getName();
     if (name.startsWith('__@') || name.startsWith('#')) continue;
@@ -45,6 +50,15 @@ export function objectSchema(builder: SchemaSource, type: ts.Type, path: string)
     }
     if (isAccessor(property)) continue;
     const declaration = property.valueDeclaration ?? property.declarations?.[0];
+    if (whitelisted && !isValidatedProperty(builder, property)) {
+      builder.reportAt(
+        declaration && ts.isPropertyDeclaration(declaration) ? declaration.name : undefined,
+        'TW213',
+        `${path ? `${path}.${name}` : name} has no class-validator decorator, so class-validator's ` +
+          `whitelist refuses it and the schema leaves it out; add a validator (or @Allow()) to accept it`,
+      );
+      continue;
+    }
     const propertyType = checker.getTypeOfSymbol(property);
     const typeNode =
       declaration && (ts.isPropertyDeclaration(declaration) || ts.isPropertySignature(declaration))
@@ -52,19 +66,17 @@ export function objectSchema(builder: SchemaSource, type: ts.Type, path: string)
         : undefined;
     const propertyPath = path ? `${path}.${name}` : name;
     const derived = builder.schemaOf(propertyType, propertyPath, typeNode);
-    const { schema, optional } = propertyKeywords(builder, property, derived, propertyPath);
+    const typeOptional = !!(property.flags & ts.SymbolFlags.Optional) || hasUndefined(propertyType);
+    const { schema, optional, when } = propertyKeywords(
+      builder,
+      property,
+      derived,
+      propertyPath,
+      typeOptional,
+    );
     properties[name] = schema;
-    const hasDefault =
-      builder.context.direction !== 'output' &&
-      !!(declaration && ts.isPropertyDeclaration(declaration) && declaration.initializer);
-    if (
-      !(property.flags & ts.SymbolFlags.Optional) &&
-      !hasUndefined(propertyType) &&
-      !hasDefault &&
-      !optional
-    ) {
-      required.push(name);
-    }
+    if (!optional) required.push(name);
+    if (when) conditions.push(conditionSchema(name, when));
   }
   const { index, patterns } = indexSignatures(builder, type, path);
   const out: JsonSchema = { type: 'object' };
@@ -72,6 +84,7 @@ export function objectSchema(builder: SchemaSource, type: ts.Type, path: string)
   if (required.length) out.required = required;
   if (patterns) out.patternProperties = patterns;
   out.additionalProperties = index ?? false;
+  if (conditions.length) out.allOf = conditions;
   if (!index && !patterns && methods > 0 && Object.keys(properties).length === 0) {
     builder.context.report(
       'TW104',
@@ -79,6 +92,18 @@ export function objectSchema(builder: SchemaSource, type: ts.Type, path: string)
     );
   }
   return out;
+}
+
+/** An exact `@ValidateIf` as `if`/`then`: when the other property has the value, this one is checked. */
+function conditionSchema(name: string, when: NonNullable<PropertySchema['when']>): JsonSchema {
+  const { property, equals } = when.condition;
+  return {
+    if: { properties: { [property]: { const: equals } }, required: [property] },
+    then: {
+      properties: { [name]: when.schema },
+      ...(when.optional ? {} : { required: [name] }),
+    },
+  };
 }
 
 /**

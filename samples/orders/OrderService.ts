@@ -32,7 +32,7 @@ export class OrderRequest {
 /** Takes orders for the signed-in user. */
 export class OrderService {
   /** Places an order. */
-  @Tool({ name: 'place_order', requiresApproval: true })
+  @Tool({ name: 'place_order', strict: true, requiresApproval: true })
   place(@Params() order: OrderRequest, @Ctx() ctx: ToolCallContext<{ userId: string }>) {
     return { placedBy: ctx.state.userId, items: order.items.length };
   }

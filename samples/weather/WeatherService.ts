@@ -43,7 +43,7 @@ export class WeatherService {
    * @example {"location": "San Francisco, CA"}
    * @example {"location": "London, UK", "unit": "celsius"}
    */
-  @Tool({ annotations: { readOnlyHint: true } })
+  @Tool({ strict: true, annotations: { readOnlyHint: true } })
   getWeather(
     @Param('location') location: string,
     @Param('unit', { optional: true, schema: { type: 'string', enum: ['fahrenheit', 'celsius'] } })

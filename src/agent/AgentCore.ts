@@ -16,6 +16,8 @@ export interface AgentSettings {
   maxIterations: number;
   concurrency: number;
   cache: boolean;
+  /** The `strict` default of the tool definitions (undefined: the registry's). */
+  strict?: boolean;
   context: unknown;
   params: Partial<Omit<MessageCreateParamsBase, 'messages' | 'stream'>>;
   format: AgentFormat;

@@ -29,6 +29,7 @@ import type {
   StepResult,
   ToolAgentOptions,
 } from './types';
+import { warnStrict } from './warnStrict';
 
 /**
  * The SDK refuses non-streamed requests that may take over ten minutes, which it estimates
@@ -100,6 +101,7 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
       throw new ToolwrightError(`ToolAgent: concurrency must be at least 1, got ${concurrency}`);
     }
     const approvals = approvalSettings(options);
+    warnStrict(options.registry, options.strict, options.logger);
     const format = options.format ?? 'native';
     this.core = {
       client: options.client,
@@ -118,6 +120,7 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
         maxIterations,
         concurrency,
         cache: options.cache ?? false,
+        strict: options.strict,
         context: options.context,
         params: options.params ?? {},
         format,

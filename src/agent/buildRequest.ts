@@ -15,7 +15,11 @@ export function buildRequest(
   messages: readonly MessageParam[],
 ): MessageCreateParamsNonStreaming {
   const { settings, dialect } = core;
-  const parts = dialect.requestParts({ system: settings.system, cache: settings.cache });
+  const parts = dialect.requestParts({
+    system: settings.system,
+    cache: settings.cache,
+    strict: settings.strict,
+  });
   const request: MessageCreateParamsNonStreaming = {
     ...settings.params,
     model: settings.model,

@@ -29,7 +29,7 @@ export type { ApprovalDecision } from './ApprovalDecision';
 export interface AgentRegistry {
   get(name: string): { options: { requiresApproval?: boolean } } | undefined;
   descriptors(): ToolDescriptor[];
-  toAnthropic(options?: { cache?: boolean }): AnthropicTool[];
+  toAnthropic(options?: { cache?: boolean; strict?: boolean }): AnthropicTool[];
   check(
     name: string,
     input: unknown,
@@ -113,6 +113,11 @@ export interface ToolAgentOptions<State = unknown, Mode extends ApprovalMode = A
   context?: State;
   /** Mark the tool definitions and the system prompt with `cache_control`. */
   cache?: boolean;
+  /**
+   * Strict tool use for every tool whose `@Tool({ strict })` is not set (default: the registry's
+   * `strict`): the model's input then follows each tool's strict projection. Native format only.
+   */
+  strict?: boolean;
   /** Other Messages API parameters sent with every request (temperature, tool_choice, ...). */
   params?: Partial<Omit<MessageCreateParamsBase, 'messages' | 'stream'>>;
   logger?: Logger;

@@ -14,5 +14,5 @@ export interface ParsedCalls {
 /** Options every parser takes. */
 export interface CallParseOptions {
   /** The tools the model may call: a call of any other name is invalid. Omit to accept any name. */
-  tools?: readonly Pick<ToolDescriptor, 'name' | 'inputSchema'>[];
+  tools?: readonly Pick<ToolDescriptor, 'name' | 'inputSchema' | 'options'>[];
 }

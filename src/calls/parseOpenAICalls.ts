@@ -1,13 +1,26 @@
 /**
  * Normalizes an OpenAI assistant message's `tool_calls` (arguments as JSON text) into
  * `ToolCall`s, and the ones that cannot run (unknown tool, arguments that are not one JSON
- * object, a non-function call) into `InvalidToolCall`s with the raw arguments kept.
+ * object, a non-function call) into `InvalidToolCall`s with the raw arguments kept. For a tool
+ * sent with strict function calling, a `null` for an optional property means "not given" and is
+ * removed (`schema/strict/absentNulls.ts`).
  */
 import { sanitizeForModel } from '../errors/sanitizeForModel';
 import type { OpenAIAssistantMessage, OpenAIToolCall } from '../formats/openai/types';
+import { dropAbsentNulls } from '../schema/strict/absentNulls';
+import { strictProjectionOf } from '../schema/strict/strictTools';
 import type { CallParseOptions, ParsedCalls } from './ParsedCalls';
 import type { InvalidToolCall, ToolCall } from './types';
 import { unknownToolError } from './unknownToolError';
+
+/** Options of the OpenAI parsers. */
+export interface OpenAICallParseOptions extends CallParseOptions {
+  /**
+   * Strict function calling for the `tools` whose own `strict` option is not set, as they were
+   * rendered (`registry.toOpenAI({ strict })`): their `null` optional properties become absent.
+   */
+  strict?: boolean;
+}
 
 /**
  * The calls of one assistant message.
@@ -16,7 +29,7 @@ import { unknownToolError } from './unknownToolError';
  */
 export function parseOpenAICalls(
   message: OpenAIAssistantMessage,
-  options: CallParseOptions = {},
+  options: OpenAICallParseOptions = {},
 ): ParsedCalls {
   const parsed: ParsedCalls = { calls: [], invalidCalls: [] };
   const toolCalls = Array.isArray(message?.tool_calls) ? message.tool_calls : [];
@@ -31,7 +44,7 @@ export function parseOpenAICalls(
 /** One OpenAI tool call, normalized. Never throws. */
 export function parseOpenAIToolCall(
   toolCall: OpenAIToolCall,
-  options: CallParseOptions = {},
+  options: OpenAICallParseOptions = {},
 ): ToolCall | InvalidToolCall {
   const id = typeof toolCall?.id === 'string' ? toolCall.id : '';
   const name = typeof toolCall?.function?.name === 'string' ? toolCall.function.name : '';
@@ -47,12 +60,12 @@ export function parseOpenAIToolCall(
       `Tool call "${id}" is of type "${String(toolCall.type)}"; only function calls can run.`,
     );
   }
-  if (options.tools && !options.tools.some((tool) => tool.name === name)) {
-    return invalid(unknownToolError(name, options.tools));
-  }
+  const tool = options.tools?.find((candidate) => candidate.name === name);
+  if (options.tools && !tool) return invalid(unknownToolError(name, options.tools));
   const input = parseArguments(raw);
   if (!input.ok) return invalid(`Invalid arguments for tool "${name}": ${input.error}`);
-  return { id, name, input: input.value };
+  const strict = tool && strictProjectionOf(tool, 'openai', options.strict)?.strict;
+  return { id, name, input: strict ? dropAbsentNulls(input.value, tool.inputSchema) : input.value };
 }
 
 type ArgumentsResult = { ok: true; value: Record<string, unknown> } | { ok: false; error: string };

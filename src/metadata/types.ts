@@ -11,7 +11,12 @@ export interface KnownToolOptions {
   name?: string;
   /** Overrides the JSDoc description. */
   description?: string;
-  /** Anthropic strict tool use: the model's input is guaranteed to match the schema. */
+  /**
+   * Strict tool use (Claude) and strict function calling (OpenAI): the tool is sent with its
+   * schema's strict projection (dropped constraints in words, still enforced by the registry), or
+   * without `strict` when the schema cannot be made strict (codegen warns TW209). Overrides the
+   * registry's and the agent's `strict`.
+   */
   strict?: boolean;
   /** The agent asks its `approve` hook before running this tool. */
   requiresApproval?: boolean;

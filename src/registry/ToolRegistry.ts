@@ -11,6 +11,12 @@ import type { AnthropicRenderOptions } from '../formats/anthropic/toAnthropicToo
 import { callOpenAI as runOpenAICalls } from '../formats/openai/callOpenAI';
 import type { CallOpenAIOptions } from '../formats/openai/callOpenAI';
 import { toOpenAITools } from '../formats/openai/toOpenAITools';
+import type { OpenAIRenderOptions } from '../formats/openai/toOpenAITools';
+import {
+  anthropicLimitProblems,
+  nonStrictMessage,
+  nonStrictTools,
+} from '../schema/strict/strictTools';
 import type {
   OpenAIFunctionTool,
   OpenAIToolCall,
@@ -81,6 +87,7 @@ export class ToolRegistry {
       added.push(...bound);
     }
     for (const tool of added) this.tools.set(tool.definition.name, tool);
+    this.warnNonStrict(added);
     if (added.length > 0) for (const listener of this.listeners) listener();
     return this;
   }
@@ -108,9 +115,15 @@ export class ToolRegistry {
     }));
   }
 
-  /** Tool definitions as the Messages API takes them. */
+  /**
+   * Tool definitions as the Messages API takes them. Tools asking for strict tool use (their own
+   * `strict`, else `options.strict`, else the registry's) carry their strict projection.
+   */
   toAnthropic(options: AnthropicRenderOptions = {}): AnthropicTool[] {
-    return toAnthropicTools(this.descriptors(), options);
+    return toAnthropicTools(this.descriptors(), {
+      ...options,
+      strict: options.strict ?? this.options.strict,
+    });
   }
 
   /** The `<tools>` section of the legacy XML prompt format (see `buildXmlSystemPrompt` for the whole prompt). */
@@ -118,17 +131,24 @@ export class ToolRegistry {
     return renderToolsXml(this.descriptors());
   }
 
-  /** Tool definitions as OpenAI function tools. */
-  toOpenAI(): OpenAIFunctionTool[] {
-    return toOpenAITools(this.descriptors());
+  /** Tool definitions as OpenAI function tools (strict as in `toAnthropic`). */
+  toOpenAI(options: OpenAIRenderOptions = {}): OpenAIFunctionTool[] {
+    return toOpenAITools(this.descriptors(), { strict: options.strict ?? this.options.strict });
   }
 
-  /** Runs an OpenAI message's `tool_calls`: one `{ role: 'tool' }` message per call, in order. Never throws. */
+  /**
+   * Runs an OpenAI message's `tool_calls`: one `{ role: 'tool' }` message per call, in order.
+   * Never throws. Pass the `strict` given to `toOpenAI`, if any: under strict function calling a
+   * `null` for an optional property means "not given".
+   */
   callOpenAI(
     toolCalls: readonly OpenAIToolCall[] | null | undefined,
-    options?: CallOpenAIOptions,
+    options: CallOpenAIOptions = {},
   ): Promise<OpenAIToolMessage[]> {
-    return runOpenAICalls(this, toolCalls, options);
+    return runOpenAICalls(this, toolCalls, {
+      ...options,
+      strict: options.strict ?? this.options.strict,
+    });
   }
 
   /** The tools for `client.beta.messages.toolRunner`: validation in `parse`, dispatch in `run`. */
@@ -205,6 +225,25 @@ export class ToolRegistry {
   onChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Tells the logger about each new tool that asks for strict and goes out without it, and when
+   * the strict tools together pass the Messages API's per-request limits.
+   */
+  private warnNonStrict(added: readonly BoundTool[]): void {
+    const logger = this.options.logger;
+    if (!logger || added.length === 0) return;
+    const tools = added.map(({ definition: d }) => d);
+    for (const provider of ['anthropic', 'openai'] as const) {
+      for (const tool of nonStrictTools(tools, provider, this.options.strict)) {
+        logger.warn(`toolwright: ${nonStrictMessage(tool)}`);
+      }
+    }
+    const all = [...this.tools.values()].map(({ definition: d }) => d);
+    for (const problem of anthropicLimitProblems(all, this.options.strict)) {
+      logger.warn(`toolwright: this registry has ${problem}`);
+    }
   }
 
   private bindAll(instance: object): BoundTool[] {

@@ -109,5 +109,11 @@ export interface ToolRegistryOptions {
   manifest?: ToolManifest;
   /** Input limits; defaults as in `InputLimits`. */
   limits?: Partial<InputLimits>;
+  /**
+   * Strict tool use for every tool whose `@Tool({ strict })` is not set (default false): each
+   * goes out with its strict projection, or without `strict` (and a `logger` warning at
+   * `register()`) when its schema cannot be made strict.
+   */
+  strict?: boolean;
   logger?: Logger;
 }

@@ -39,6 +39,9 @@ export interface JsonSchema {
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
   not?: JsonSchema;
+  if?: JsonSchema;
+  then?: JsonSchema;
+  else?: JsonSchema;
   $ref?: string;
   $defs?: Record<string, JsonSchema>;
   title?: string;

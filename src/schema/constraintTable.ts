@@ -1,10 +1,18 @@
 /**
  * The one table from class-validator decorators to JSON Schema keywords, shared by the
  * run-time schema derivation (which reads class-validator's metadata storage) and codegen
- * (which reads the decorators in source). A table, not a switch: the mapping is data.
+ * (which reads the decorators in source), through `ruleProperty`. A table, not a switch: the
+ * mapping is data. Each row also says which JSON types the validator can pass at all and
+ * whether its keywords accept exactly what it accepts: where they do not, class-validator runs.
  */
-import { dateTimeSchema, URL_PATTERN, uuidPattern } from './formatPatterns';
-import type { JsonSchema, JsonValue } from './JsonSchema';
+import {
+  dateTimeSchema,
+  decimalSchema,
+  iso8601Schema,
+  URL_SHAPE_PATTERN,
+  uuidPattern,
+} from './formatPatterns';
+import type { JsonSchema, JsonSchemaType, JsonValue } from './JsonSchema';
 import { matchesKeywords } from './matchesPattern';
 
 /** One class-validator decorator and the keywords it means. */
@@ -15,9 +23,30 @@ export interface ConstraintRule {
   validator: string;
   /** The keywords for the decorator's arguments (the same values class-validator stores as `constraints`). */
   keywords: (args: readonly unknown[]) => JsonSchema;
-  /** True when the arguments carry options the keywords cannot say (class-validator then judges by more). */
+  /**
+   * The JSON types the validator can pass at all (it refuses every other value); absent: the
+   * keywords' own `type`, or any type. The property's type is narrowed to them.
+   */
+  accepts?: readonly JsonSchemaType[] | ((traits: PropertyTraits) => readonly JsonSchemaType[]);
+  /**
+   * True when the keywords accept exactly what the validator accepts (given `accepts`); absent:
+   * always. Where not, the schema is looser and class-validator runs for the DTO.
+   */
+  exact?: (args: readonly unknown[], traits: PropertyTraits) => boolean;
+  /** True when the arguments carry options the keywords cannot say (codegen warns; class-validator judges by more). */
   unsaid?: (args: readonly unknown[]) => boolean;
 }
+
+/** What a row's exactness may depend on beyond its arguments. */
+export interface PropertyTraits {
+  /** `@Type(() => Date)`: class-transformer turns the string into a `Date` before validation. */
+  dateTransform: boolean;
+}
+
+const STRING: readonly JsonSchemaType[] = ['string'];
+const NUMBER: readonly JsonSchemaType[] = ['number'];
+const ARRAY: readonly JsonSchemaType[] = ['array'];
+const never = (): boolean => false;
 
 const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 
@@ -33,112 +62,209 @@ export function enumValues(entity: unknown): JsonValue[] {
     );
 }
 
-const VS = '\\uFE0E\\uFE0F';
-
 /**
- * A pattern counting characters as class-validator's `@Length`/`@MinLength`/`@MaxLength` do
- * (validator.js `isLength`: code points, a variation selector right after a character not
- * counted, so "❤️" is 1), where JSON Schema's `minLength`/`maxLength` count code points ("❤️" is
- * 2). Each character is one unit, taking the selector after it; a selector after a selector is
- * a unit of its own.
+ * `@Length`/`@MinLength`/`@MaxLength` as `minLength`/`maxLength`, which count code points. One
+ * deliberate difference from class-validator's `isLength` (validator.js), documented in the
+ * README: `isLength` does not count a variation selector (U+FE0E, U+FE0F) right after another
+ * character, so "❤️" is 1 character there and 2 here.
  */
-export function lengthPattern(min: number | undefined, max: number | undefined): string {
-  const unit = `(?:[^${VS}](?:[${VS}]|(?![${VS}]))|[${VS}])`;
-  return `^${unit}{${min ?? 0},${max ?? ''}}$`;
-}
-
-const lengthKeywords = (min: unknown, max: unknown): JsonSchema => {
-  const low = num(min);
-  const high = num(max);
-  if (low === undefined && high === undefined) return {};
-  // minLength is implied by the pattern (isLength never counts more than code points) and reads better.
-  return { ...(low ? { minLength: low } : {}), pattern: lengthPattern(low, high) };
-};
+const lengthKeywords = (min: unknown, max: unknown): JsonSchema => ({
+  minLength: num(min),
+  maxLength: num(max),
+});
 
 /** True when the first argument is a non-empty options object. */
 const hasOptions = ([options]: readonly unknown[]): boolean =>
   options !== null && typeof options === 'object' && Object.keys(options).length > 0;
 
-/** `@IsUrl()`: `isURL`'s defaults as a pattern; options change what it accepts, so only the format is said then. */
-const urlKeywords = (args: readonly unknown[]): JsonSchema =>
-  hasOptions(args)
-    ? { type: 'string', format: 'uri' }
-    : { type: 'string', format: 'uri', pattern: URL_PATTERN };
+/**
+ * `@IsNumber({ maxDecimalPlaces: n })` as `multipleOf: 1e-n`: class-validator counts the digits
+ * after the point of `String(value)`, which is "a multiple of 10^-n" read as `multipleOf` reads
+ * numbers. The one difference (the README says so): below 1e-6, where `String` writes an exponent
+ * (`1.5e-7`), class-validator misreads the digits (or throws) and the schema refuses.
+ */
+function decimalStep(options: unknown): number | undefined {
+  const places = (options as { maxDecimalPlaces?: unknown } | undefined)?.maxDecimalPlaces;
+  return typeof places === 'number' && Number.isInteger(places) && places >= 0 && places <= 100
+    ? Number(`1e-${places}`)
+    : undefined;
+}
+
+/** `isNumber`'s options the schema says: `maxDecimalPlaces`, and NaN/Infinity, which JSON never carries. */
+function numberOptionsSaid(options: unknown): boolean {
+  if (options === undefined || options === null || typeof options !== 'object') return true;
+  const {
+    maxDecimalPlaces,
+    allowNaN: _nan,
+    allowInfinity: _infinity,
+    ...rest
+  } = options as {
+    maxDecimalPlaces?: unknown;
+    allowNaN?: unknown;
+    allowInfinity?: unknown;
+  };
+  return (
+    Object.keys(rest).length === 0 &&
+    (maxDecimalPlaces === undefined || decimalStep(options) !== undefined)
+  );
+}
+
+/** `isISO8601` without `strict`, whose calendar check no pattern says. */
+const notStrict = ([options]: readonly unknown[]): boolean =>
+  !(options as { strict?: unknown } | undefined)?.strict;
+
+/** `isIn`'s values compare by identity: an object or array among them is never matched by JSON. */
+const plainValues = ([values]: readonly unknown[]): boolean =>
+  Array.isArray(values) && values.every((v) => v === null || typeof v !== 'object');
+
+/** `isEnum` also accepts the names a numeric enum maps back to, which the schema's `enum` leaves out. */
+const noReverseMapping = ([entity]: readonly unknown[]): boolean =>
+  entity !== null &&
+  typeof entity === 'object' &&
+  Object.keys(entity).every((key) => !/^\d+$/.test(key));
+
+/**
+ * `@IsUrl(options?)`: no `format` (JSON Schema's `uri` needs a scheme, `isURL` does not), only what
+ * every `isURL` refuses; class-validator runs for the DTO and judges the rest, options included.
+ */
+const urlKeywords = (): JsonSchema => ({ type: 'string', pattern: URL_SHAPE_PATTERN });
 
 /** Every class-validator decorator toolwright turns into JSON Schema. */
 export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
   { decorator: 'IsString', validator: 'isString', keywords: () => ({ type: 'string' }) },
-  { decorator: 'IsNumber', validator: 'isNumber', keywords: () => ({ type: 'number' }) },
+  {
+    decorator: 'IsNumber',
+    validator: 'isNumber',
+    keywords: ([options]) => ({ type: 'number', multipleOf: decimalStep(options) }),
+    exact: ([options]) => numberOptionsSaid(options),
+  },
   { decorator: 'IsInt', validator: 'isInt', keywords: () => ({ type: 'integer' }) },
   { decorator: 'IsBoolean', validator: 'isBoolean', keywords: () => ({ type: 'boolean' }) },
   {
     decorator: 'IsDate',
     validator: 'isDate',
     keywords: dateTimeSchema,
+    // A `Date` instance only: JSON carries none, so without `@Type(() => Date)` nothing passes.
+    accepts: (traits) => (traits.dateTransform ? STRING : []),
+    exact: (_args, traits) => traits.dateTransform,
   },
   { decorator: 'IsArray', validator: 'isArray', keywords: () => ({ type: 'array' }) },
   { decorator: 'IsObject', validator: 'isObject', keywords: () => ({ type: 'object' }) },
-  { decorator: 'Min', validator: 'min', keywords: ([v]) => ({ minimum: num(v) }) },
-  { decorator: 'Max', validator: 'max', keywords: ([v]) => ({ maximum: num(v) }) },
-  { decorator: 'IsPositive', validator: 'isPositive', keywords: () => ({ exclusiveMinimum: 0 }) },
-  { decorator: 'IsNegative', validator: 'isNegative', keywords: () => ({ exclusiveMaximum: 0 }) },
+  { decorator: 'Min', validator: 'min', accepts: NUMBER, keywords: ([v]) => ({ minimum: num(v) }) },
+  { decorator: 'Max', validator: 'max', accepts: NUMBER, keywords: ([v]) => ({ maximum: num(v) }) },
+  {
+    decorator: 'IsPositive',
+    validator: 'isPositive',
+    accepts: NUMBER,
+    keywords: () => ({ exclusiveMinimum: 0 }),
+  },
+  {
+    decorator: 'IsNegative',
+    validator: 'isNegative',
+    accepts: NUMBER,
+    keywords: () => ({ exclusiveMaximum: 0 }),
+  },
   {
     decorator: 'MinLength',
     validator: 'minLength',
+    accepts: STRING,
     keywords: ([v]) => lengthKeywords(v, undefined),
   },
   {
     decorator: 'MaxLength',
     validator: 'maxLength',
+    accepts: STRING,
     keywords: ([v]) => lengthKeywords(undefined, v),
   },
   {
     decorator: 'Length',
     validator: 'isLength',
+    accepts: STRING,
     keywords: ([min, max]) => lengthKeywords(min, max),
   },
+  // `isNotEmpty` refuses '', null and undefined: `minLength` says it where the type has strings.
   { decorator: 'IsNotEmpty', validator: 'isNotEmpty', keywords: () => ({ minLength: 1 }) },
   {
     decorator: 'Matches',
     validator: 'matches',
+    accepts: STRING,
     keywords: ([pattern, modifiers]) => matchesKeywords(pattern, modifiers),
+    // class-validator reads the expression without the `u` flag; the schema's pattern may be narrower.
+    exact: never,
   },
   {
     decorator: 'IsEmail',
     validator: 'isEmail',
     keywords: () => ({ type: 'string', format: 'email' }),
+    exact: (args) => !hasOptions(args),
     unsaid: hasOptions,
   },
-  { decorator: 'IsUrl', validator: 'isUrl', keywords: urlKeywords, unsaid: hasOptions },
+  // Only what every `isURL` refuses: class-validator judges the rest.
+  { decorator: 'IsUrl', validator: 'isUrl', keywords: urlKeywords, exact: never },
   {
     decorator: 'IsUUID',
     validator: 'isUuid',
     keywords: ([version]) => ({ type: 'string', format: 'uuid', pattern: uuidPattern(version) }),
+    exact: never,
   },
-  { decorator: 'IsISO8601', validator: 'isIso8601', keywords: dateTimeSchema },
-  { decorator: 'IsDateString', validator: 'isDateString', keywords: dateTimeSchema },
+  {
+    decorator: 'IsISO8601',
+    validator: 'isIso8601',
+    keywords: ([options]) => iso8601Schema(options),
+    // `strict` checks the calendar, which the pattern does not say.
+    exact: notStrict,
+  },
+  {
+    decorator: 'IsDecimal',
+    validator: 'isDecimal',
+    keywords: ([options]) => decimalSchema(options),
+    // Another locale (or options it cannot read): the schema says `type: string` alone.
+    exact: ([options]) => decimalSchema(options).pattern !== undefined,
+  },
+  {
+    decorator: 'IsDateString',
+    validator: 'isDateString',
+    keywords: ([options]) => iso8601Schema(options),
+    exact: notStrict,
+  },
   {
     decorator: 'IsIn',
     validator: 'isIn',
     keywords: ([values]) => ({ enum: Array.isArray(values) ? (values as JsonValue[]) : [] }),
+    exact: plainValues,
   },
   {
     decorator: 'IsEnum',
     validator: 'isEnum',
     keywords: ([entity]) => ({ enum: enumValues(entity) }),
+    exact: noReverseMapping,
   },
   {
     decorator: 'ArrayMinSize',
     validator: 'arrayMinSize',
+    accepts: ARRAY,
     keywords: ([v]) => ({ minItems: num(v) }),
   },
   {
     decorator: 'ArrayMaxSize',
     validator: 'arrayMaxSize',
+    accepts: ARRAY,
     keywords: ([v]) => ({ maxItems: num(v) }),
   },
-  { decorator: 'ArrayNotEmpty', validator: 'arrayNotEmpty', keywords: () => ({ minItems: 1 }) },
-  { decorator: 'ArrayUnique', validator: 'arrayUnique', keywords: () => ({ uniqueItems: true }) },
+  {
+    decorator: 'ArrayNotEmpty',
+    validator: 'arrayNotEmpty',
+    accepts: ARRAY,
+    keywords: () => ({ minItems: 1 }),
+  },
+  {
+    decorator: 'ArrayUnique',
+    validator: 'arrayUnique',
+    accepts: ARRAY,
+    keywords: () => ({ uniqueItems: true }),
+    // A selector compares by a part of each element, which `uniqueItems` cannot say.
+    exact: (args) => typeof args[0] !== 'function',
+  },
 ];
 
 const byDecorator = new Map(CONSTRAINT_RULES.map((rule) => [rule.decorator, rule]));

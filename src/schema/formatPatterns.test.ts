@@ -3,7 +3,8 @@
  * checks, one named case each: the plain format accepts the value, class-validator (or the
  * `Date` transform) refuses it, and the schema the decorator now emits refuses it too.
  */
-import { isISO8601, isURL, isUUID } from 'class-validator';
+import { isDecimal, isISO8601, isURL, isUUID } from 'class-validator';
+import fc from 'fast-check';
 import { checkSchema } from '../validation/checkSchema';
 import { constraintKeywords, ruleForDecorator } from './constraintTable';
 import { dateTimeSchema } from './formatPatterns';
@@ -15,26 +16,78 @@ const keywordsOf = (decorator: string, ...args: unknown[]): JsonSchema =>
 const accepts = (schema: JsonSchema, value: string): boolean =>
   checkSchema(value, schema, 'v').length === 0;
 
-describe('@IsUrl() emits what isURL accepts', () => {
+/** Option sets of `@IsUrl(options)` users write. */
+const URL_OPTIONS = [
+  undefined,
+  { require_protocol: true },
+  { require_tld: false },
+  { allow_underscores: true },
+  { protocols: ['https'], require_valid_protocol: true },
+  { host_whitelist: ['x.com'] },
+  { require_host: false },
+  { validate_length: false },
+  { allow_protocol_relative_urls: true, allow_trailing_dot: true },
+];
+
+describe('@IsUrl(options?) emits no format, only what no isURL accepts (class-validator judges the rest)', () => {
   it.each([
-    ['a scheme isURL does not take', 'urn://w2.2bkgols3.li?name#I'],
-    ['a URN', 'urn:isbn:0451450523'],
-    ['mailto', 'mailto:a@x.com'],
-    ['a host without a top-level domain', 'http://localhost'],
-    ['a numeric top-level domain', 'http://a.123'],
-    ['an underscore in the host', 'http://a_b.com'],
-    ['port 0', 'http://x.com:0'],
-  ])('%s: %s', (_case, value) => {
-    expect(accepts({ type: 'string', format: 'uri' }, value)).toBe(true);
-    expect(isURL(value)).toBe(false);
-    expect(accepts(keywordsOf('IsUrl'), value)).toBe(false);
+    ['no protocol', 'x.com/path'],
+    ['a host and port without protocol', 'x.com:8080'],
+    ['an IPv6 host', 'http://[2001:db8::1]:8080/a'],
+    ['user:pass@', 'http://user:pass@x.com'],
+    ['a punycode top-level domain', 'http://x.xn--p1ai'],
+    ['punctuation in the path and query', "https://x.com/a,b;c=d!$'()*~?q=a|b&r=[1]"],
+    ['an internationalised host', 'http://\u00E9x.com'],
+  ])('accepts %s: %s, as isURL does', (_case, value) => {
+    expect(isURL(value)).toBe(true);
+    expect(accepts(keywordsOf('IsUrl'), value)).toBe(true);
   });
 
-  it('keeps the URLs both accept', () => {
-    for (const value of ['https://x.com:8080/p?q=1#f', 'HTTP://X.COM', 'ftp://127.0.0.1/a']) {
-      expect(isURL(value)).toBe(true);
-      expect(accepts(keywordsOf('IsUrl'), value)).toBe(true);
+  it('emits the same schema whatever the options', () => {
+    for (const options of URL_OPTIONS)
+      expect(keywordsOf('IsUrl', options)).toEqual(keywordsOf('IsUrl'));
+  });
+
+  it('holds every URL isURL accepts, under every option set, over 10,000 generated texts', () => {
+    const texts = fc.oneof(
+      fc.webUrl({
+        validSchemes: ['http', 'https', 'ftp', 'mailto'],
+        withQueryParameters: true,
+        withFragments: true,
+      }),
+      fc.constantFrom(
+        'x.com',
+        '//x.com',
+        'http://[::1]',
+        'http://a_b.x.com',
+        'http://localhost',
+        '',
+      ),
+      fc
+        .tuple(
+          fc.webUrl(),
+          fc.nat(),
+          fc.constantFrom(' ', '<', '>', '\n', '\u00A0', '\u2028', '\uFEFF', '%20'),
+        )
+        .map(
+          ([url, at, piece]) =>
+            url.slice(0, at % (url.length + 1)) + piece + url.slice(at % (url.length + 1)),
+        ),
+    );
+    const schema = keywordsOf('IsUrl');
+    let accepted = 0;
+    for (const value of fc.sample(texts, { numRuns: 10_000, seed: 9 })) {
+      for (const options of URL_OPTIONS) {
+        if (!isURL(value, options)) continue;
+        accepted++;
+        expect({ value, options, schema: accepts(schema, value) }).toEqual({
+          value,
+          options,
+          schema: true,
+        });
+      }
     }
+    expect(accepted).toBeGreaterThan(10_000);
   });
 });
 
@@ -60,7 +113,7 @@ describe('@IsUUID(version?) emits what isUUID accepts', () => {
   });
 });
 
-describe('a Date, @IsDate, @IsISO8601 and @IsDateString emit what becomes a valid Date', () => {
+describe('a Date and @IsDate emit what becomes a valid Date', () => {
   it.each([
     ['a leap second', '2016-12-31T23:59:60Z'],
     ['a lowercase t', '2020-01-01t00:00:00Z'],
@@ -71,13 +124,214 @@ describe('a Date, @IsDate, @IsISO8601 and @IsDateString emit what becomes a vali
     const becomesDate = isISO8601(value, { strict: true }) && !isNaN(new Date(value).getTime());
     expect(becomesDate).toBe(false);
     expect(accepts(dateTimeSchema(), value)).toBe(false);
-    for (const decorator of ['IsDate', 'IsISO8601', 'IsDateString'])
-      expect(accepts(keywordsOf(decorator), value)).toBe(false);
+    expect(accepts(keywordsOf('IsDate'), value)).toBe(false);
   });
 
   it('keeps what toISOString writes, and offsets', () => {
     for (const value of [new Date(0).toISOString(), '2024-02-29T23:59:59.5+05:30']) {
       expect(accepts(dateTimeSchema(), value)).toBe(true);
     }
+  });
+});
+
+const pad = (n: number, width: number): string => String(n).padStart(width, '0');
+
+/** ISO 8601-looking text from parts each biased to its boundaries, in every form validator.js reads. */
+const isoParts = fc
+  .record({
+    sign: fc.constantFrom('', '', '', '+', '-'),
+    year: fc.oneof(fc.constantFrom(0, 1, 999, 1000, 2023, 2024, 9999), fc.nat(9999)),
+    wideYear: fc.constantFrom('', '', '', '', '0', '00'),
+    date: fc.oneof(
+      fc.constant(''),
+      fc
+        .tuple(fc.constantFrom('-', '', '-'), fc.integer({ min: 0, max: 13 }))
+        .map(([s, m]) => `${s}${pad(m, 2)}`),
+      fc
+        .tuple(
+          fc.constantFrom('-', '', '-'),
+          fc.integer({ min: 0, max: 13 }),
+          fc.constantFrom('-', '', '-'),
+          fc.oneof(fc.constantFrom(28, 29, 30, 31), fc.integer({ min: 0, max: 32 })),
+        )
+        .map(([s, m, t, d]) => `${s}${pad(m, 2)}${t}${pad(d, 2)}`),
+      fc
+        .tuple(
+          fc.constantFrom('-', ''),
+          fc.integer({ min: 0, max: 54 }),
+          fc.constantFrom('', '-', ''),
+          fc.integer({ min: 0, max: 8 }),
+        )
+        .map(([s, w, t, d]) => `${s}W${pad(w, 2)}${d === 8 ? '' : `${t}${d}`}`),
+      fc
+        .tuple(
+          fc.constantFrom('-', ''),
+          fc.oneof(fc.constantFrom(0, 1, 365, 366, 367), fc.nat(399)),
+        )
+        .map(([s, d]) => `${s}${pad(d, 3)}`),
+    ),
+    separator: fc.constantFrom('T', 'T', ' ', 't', '_', '\n'),
+    time: fc.oneof(
+      fc.constant(''),
+      fc
+        .tuple(
+          fc.oneof(fc.constantFrom(0, 23, 24), fc.integer({ min: 0, max: 25 })),
+          fc.constantFrom(':', '', ':'),
+          fc.option(fc.oneof(fc.constantFrom(0, 59, 60), fc.nat(60))),
+          fc.option(fc.oneof(fc.constantFrom(0, 59, 60), fc.nat(61))),
+          fc.constantFrom('', '', '.5', ',25', '.123456789', '.', ','),
+        )
+        .map(
+          ([h, colon, m, sec, fraction]) =>
+            `${pad(h, 2)}${m === null ? '' : `${colon}${pad(m, 2)}`}` +
+            `${sec === null ? '' : `${colon}${pad(sec, 2)}`}${fraction}`,
+        ),
+    ),
+    offset: fc.constantFrom(
+      '',
+      'Z',
+      'z',
+      '+00:00',
+      '-23:59',
+      '+24:00',
+      '+01',
+      '+0130',
+      '+01:60',
+      '-1',
+    ),
+  })
+  .map(
+    (p) =>
+      `${p.sign}${p.wideYear}${pad(p.year, 4)}${p.date}` +
+      (p.time || p.offset ? `${p.separator}${p.time}${p.offset}` : ''),
+  );
+
+/** The parts above, and one or two characters inserted, replaced or deleted. */
+const isoTexts = fc.oneof(
+  isoParts,
+  fc
+    .tuple(
+      isoParts,
+      fc.nat(),
+      fc.constantFrom('-', ':', 'T', 'W', 'Z', '.', '0', '9', ' ', '+', '\u{1F600}', ''),
+    )
+    .map(([text, at, piece]) => {
+      const i = at % (text.length + 1);
+      return text.slice(0, i) + piece + text.slice(i + (piece === '' ? 1 : at % 2));
+    }),
+);
+
+describe('@IsISO8601 and @IsDateString emit what validator.js isISO8601 accepts', () => {
+  it.each([
+    ['a date alone', '2025-12-31'],
+    ['a year alone', '2024'],
+    ['a month', '2024-12'],
+    ['a week date', '2024-W05-3'],
+    ['an ordinal date', '2024-366'],
+    ['a time without seconds', '2024-01-31T09:30'],
+    ['a space before the time', '2024-01-31 09:30:00'],
+    ['an offset without minutes', '2020-01-01T10:00:00+01'],
+    ['a year before 1000', '0999-01-01'],
+    ['a calendar-invalid date (non-strict reads no calendar)', '2023-02-31'],
+  ])('accepts %s: %s', (_case, value) => {
+    for (const decorator of ['IsISO8601', 'IsDateString']) {
+      expect(isISO8601(value)).toBe(true);
+      expect(accepts(keywordsOf(decorator), value)).toBe(true);
+    }
+  });
+
+  it("says what is wanted, in class-validator's words", () => {
+    expect(checkSchema('31/12/2025', keywordsOf('IsDateString'), 'due')).toEqual([
+      'due: due must be a valid ISO 8601 date string such as 2024-01-31, 2024-01-31T09:30Z or 2024-W05-3',
+    ]);
+  });
+
+  it('agrees with isISO8601 (and strictSeparator) on 30,000 generated texts', () => {
+    const samples = fc.sample(isoTexts, { numRuns: 30_000, seed: 3 });
+    let valid = 0;
+    for (const value of samples) {
+      const expected = isISO8601(value);
+      if (expected) valid++;
+      expect({ value, schema: accepts(keywordsOf('IsISO8601'), value) }).toEqual({
+        value,
+        schema: expected,
+      });
+      expect({
+        value,
+        separator: accepts(keywordsOf('IsISO8601', { strictSeparator: true }), value),
+      }).toEqual({
+        value,
+        separator: isISO8601(value, { strictSeparator: true }),
+      });
+    }
+    expect(Math.min(valid, samples.length - valid)).toBeGreaterThan(1_500);
+  });
+
+  it('strict: the schema holds everything strict accepts; the calendar is left to class-validator', () => {
+    const strict = keywordsOf('IsISO8601', { strict: true });
+    for (const value of fc.sample(isoTexts, { numRuns: 10_000, seed: 4 })) {
+      if (isISO8601(value, { strict: true }))
+        expect({ value, ok: accepts(strict, value) }).toEqual({ value, ok: true });
+    }
+    expect(accepts(strict, '2023-02-29')).toBe(true);
+    expect(isISO8601('2023-02-29', { strict: true })).toBe(false);
+  });
+});
+
+describe('@IsDecimal(options?) on a string emits what isDecimal accepts', () => {
+  const OPTIONS = [
+    undefined,
+    {},
+    { decimal_digits: '2' },
+    { decimal_digits: '1,3' },
+    { decimal_digits: '0,' },
+    { force_decimal: true },
+    { force_decimal: true, decimal_digits: '2' },
+    { locale: 'en-US' },
+  ];
+  const texts = fc
+    .array(fc.constantFrom('0', '1', '9', '.', ',', '-', '+', ' ', 'e', '\u0663', '\u{1D7CE}'), {
+      maxLength: 8,
+    })
+    .map((parts) => parts.join(''));
+
+  it.each([
+    ['19.99', true],
+    ['-0.5', true],
+    ['.5', true],
+    ['12', true],
+    ['5.', false],
+    ['-', false],
+    ['', false],
+    ['1e5', false],
+    ['1,5', false],
+  ])('%s: %s', (value, expected) => {
+    expect(isDecimal(value)).toBe(expected);
+    expect(accepts(keywordsOf('IsDecimal'), value)).toBe(expected);
+  });
+
+  it('agrees with isDecimal under each option set on 8,000 generated texts', () => {
+    let valid = 0;
+    for (const value of fc.sample(texts, { numRuns: 8_000, seed: 12 })) {
+      for (const options of OPTIONS) {
+        const expected = isDecimal(value, options as never);
+        if (expected) valid++;
+        expect({
+          value,
+          options,
+          schema: accepts(keywordsOf('IsDecimal', options), value),
+        }).toEqual({
+          value,
+          options,
+          schema: expected,
+        });
+      }
+    }
+    expect(valid).toBeGreaterThan(2_000);
+  });
+
+  it('another locale leaves the text to class-validator', () => {
+    expect(keywordsOf('IsDecimal', { locale: 'de-DE' })).toEqual({ type: 'string' });
+    expect(accepts(keywordsOf('IsDecimal', { locale: 'de-DE' }), '1,5')).toBe(true);
   });
 });

@@ -1,10 +1,15 @@
 /**
- * Words for the patterns toolwright itself emits (class-validator's length count, `@IsUrl`,
- * `@IsUUID`, date-times, `@Matches`' astral guard), so a model that misses one reads what is wanted, in class-validator's
+ * Words for the patterns toolwright itself emits (`@IsUrl`, `@IsUUID`, date-times, `@Matches`'
+ * astral guard), so a model that misses one reads what is wanted, in class-validator's
  * wording, instead of a regular expression of a few hundred characters.
  */
-import { lengthPattern } from './constraintTable';
-import { DATE_TIME_PATTERN, URL_PATTERN, uuidPattern } from './formatPatterns';
+import {
+  DATE_TIME_PATTERN,
+  ISO8601_PATTERN,
+  ISO8601_STRICT_SEPARATOR_PATTERN,
+  URL_SHAPE_PATTERN,
+  uuidPattern,
+} from './formatPatterns';
 import { NO_ASTRAL_PATTERN } from './matchesPattern';
 
 const UUID_VERSIONS = [undefined, '1', '2', '3', '4', '5', '6', '7', '8', 'nil', 'max', 'loose'];
@@ -16,33 +21,24 @@ const FIXED = new Map<string, string>([
     'must be a valid ISO 8601 date-time string such as 2024-01-31T09:30:00Z ' +
       '(an upper-case T, seconds below 60, an offset of Z or ±hh:mm)',
   ],
-  [URL_PATTERN, 'must be a URL address (http, https or ftp, a host name with a top-level domain)'],
+  [
+    ISO8601_PATTERN,
+    'must be a valid ISO 8601 date string such as 2024-01-31, 2024-01-31T09:30Z or 2024-W05-3',
+  ],
+  [
+    ISO8601_STRICT_SEPARATOR_PATTERN,
+    'must be a valid ISO 8601 date string such as 2024-01-31 or 2024-01-31T09:30Z (a T before the time)',
+  ],
+  [URL_SHAPE_PATTERN, 'must be a URL address (no spaces, < or >)'],
   ...UUID_VERSIONS.map((v): [string, string] => [
     uuidPattern(v),
     v ? `must be a UUID (${v})` : 'must be a UUID',
   ]),
 ]);
 
-/** `lengthPattern(min, max)`'s text, read back. */
-const LENGTH = (() => {
-  const sample = lengthPattern(7, 9);
-  const [head, tail] = sample.split('{7,9}');
-  const escape = (text: string) => text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
-  return new RegExp(`^${escape(head)}\\{(\\d+),(\\d*)\\}${escape(tail)}$`);
-})();
-
-function lengthWords(pattern: string): string | undefined {
-  const match = LENGTH.exec(pattern);
-  if (!match) return undefined;
-  const [min, max] = [Number(match[1]), match[2]];
-  if (max === '') return `must be longer than or equal to ${min} characters`;
-  if (min === 0) return `must be shorter than or equal to ${max} characters`;
-  return `must be longer than or equal to ${min} and shorter than or equal to ${max} characters`;
-}
-
 /** What a pattern toolwright emitted asks for, in words; `undefined` for any other pattern. */
 export function patternWords(pattern: string): string | undefined {
-  return FIXED.get(pattern) ?? lengthWords(pattern);
+  return FIXED.get(pattern);
 }
 
 /** True for the patterns that narrow a `format` (its own message covers a value outside the format). */

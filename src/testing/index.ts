@@ -8,6 +8,8 @@
  */
 export { startScriptedServer } from './startScriptedServer';
 export { checkPairing } from './checkPairing';
+export { checkStrictTools, strictSubsetProblems } from './strictSubset';
+export type { StrictSubset } from './strictSubset';
 export type {
   RecordedRequest,
   ScriptedBlock,

@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { checkPairing } from './checkPairing';
+import { checkStrictTools } from './strictSubset';
 import { errorBody } from './errorBody';
 import { replyEvents, replyMessage } from './replyMessage';
 import type { SseEvent } from './replyMessage';
@@ -152,6 +153,11 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
     if (violation) {
       pairingViolations.push({ request, reason: violation });
       sendJson(res, 400, errorBody(400, violation));
+      return;
+    }
+    const strictProblem = options.checkStrictTools === false ? null : checkStrictTools(body.tools);
+    if (strictProblem) {
+      sendJson(res, 400, errorBody(400, strictProblem));
       return;
     }
     const turn = pick(request);

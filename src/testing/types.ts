@@ -112,6 +112,13 @@ export interface ScriptedServerOptions {
   turns: ScriptedTurn[] | TurnPicker;
   /** Answer 400 when a request breaks the tool_use/tool_result pairing rule (default true). */
   checkPairing?: boolean;
+  /**
+   * Answer 400, as the API does, when a tool sent with `strict: true` has an input schema outside
+   * the strict subset (unsupported keywords or formats, an object without `additionalProperties:
+   * false`, recursion, ...) or the request passes the strict limits (20 strict tools, 24
+   * optional properties, 16 unions). Default true. The request uses no turn.
+   */
+  checkStrictTools?: boolean;
   /** Model name echoed in replies (default: the request's `model`). */
   model?: string;
   /** Keep request bodies in `requests` (default true; turn off for load tests). */

@@ -10,6 +10,7 @@
 import type { JsonSchema, JsonSchemaType } from '../schema/JsonSchema';
 import { FORMAT_WORDS, FORMATS } from './formats';
 import { jsonEqual } from './jsonEqual';
+import { isMultipleOf } from './multipleOf';
 import { narrowsFormat, patternWords } from '../schema/patternWords';
 import { refTarget } from './schemaKeywords';
 
@@ -60,6 +61,15 @@ function regexpOf(pattern: string): RegExp {
 
 const formatted = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
 
+/**
+ * A value the `not` keyword excludes. `not: {}` excludes every value: it is what a property whose
+ * own decorators refuse everything becomes (`@IsDate()` without `@Type(() => Date)`), so say that.
+ */
+const notWords = (excluded: JsonSchema): string =>
+  Object.keys(excluded).length === 0
+    ? 'accepts no value: its validators refuse every value JSON can carry'
+    : 'must not match the excluded shape';
+
 /** Returns one `path: message` per problem; empty when the value conforms. */
 export function checkSchema(
   value: unknown,
@@ -91,8 +101,12 @@ function check(
   if (schema.anyOf) checkAnyOf(value, schema.anyOf, path, defs, out);
   if (schema.oneOf) checkOneOf(value, schema.oneOf, path, defs, out);
   for (const part of schema.allOf ?? []) check(value, part, path, defs, out);
+  if (schema.if) {
+    const branch = conforms(value, schema.if, path, defs) ? schema.then : schema.else;
+    if (branch) check(value, branch, path, defs, out);
+  }
   if (schema.not && conforms(value, schema.not, path, defs)) {
-    out.push(say(at, 'must not match the excluded shape'));
+    out.push(say(at, notWords(schema.not)));
   }
   if (schema.const !== undefined && !jsonEqual(value, schema.const)) {
     out.push(say(at, `must be equal to ${JSON.stringify(schema.const)}`));
@@ -174,7 +188,6 @@ function codePoints(text: string): number {
 }
 
 function checkString(value: string, schema: JsonSchema, at: string, out: string[]): void {
-  const before = out.length;
   if (schema.minLength !== undefined || schema.maxLength !== undefined) {
     const length = codePoints(value);
     if (schema.minLength !== undefined && length < schema.minLength) {
@@ -187,25 +200,19 @@ function checkString(value: string, schema: JsonSchema, at: string, out: string[
   const format = schema.format ? FORMATS[schema.format] : undefined;
   const formatFails = format !== undefined && !format(value);
   if (schema.pattern !== undefined && !regexpOf(schema.pattern).test(value)) {
-    out.push(...patternProblem(schema.pattern, at, formatFails, out.length > before));
+    out.push(...patternProblem(schema.pattern, at, formatFails));
   }
   if (formatFails) out.push(say(at, FORMAT_WORDS[schema.format as string]));
 }
 
 /**
- * A missed pattern: in words when toolwright emitted it (nothing more when the format's or the
- * length's own message already says it), else the expression itself.
+ * A missed pattern: in words when toolwright emitted it (nothing more when the format's own
+ * message already says it), else the expression itself.
  */
-function patternProblem(
-  pattern: string,
-  at: string,
-  formatFails: boolean,
-  lengthFails: boolean,
-): string[] {
+function patternProblem(pattern: string, at: string, formatFails: boolean): string[] {
   const words = patternWords(pattern);
   if (words === undefined) return [say(at, `must match /${pattern}/ regular expression`)];
-  const saidAlready = narrowsFormat(pattern) ? formatFails : lengthFails;
-  return saidAlready ? [] : [say(at, words)];
+  return narrowsFormat(pattern) && formatFails ? [] : [say(at, words)];
 }
 
 function checkNumber(value: number, schema: JsonSchema, at: string, out: string[]): void {
@@ -219,7 +226,7 @@ function checkNumber(value: number, schema: JsonSchema, at: string, out: string[
   if (schema.exclusiveMaximum !== undefined && value >= schema.exclusiveMaximum) {
     out.push(say(at, `must be less than ${schema.exclusiveMaximum}`));
   }
-  if (schema.multipleOf !== undefined && !Number.isInteger(value / schema.multipleOf)) {
+  if (schema.multipleOf !== undefined && !isMultipleOf(value, schema.multipleOf)) {
     out.push(say(at, `must be a multiple of ${schema.multipleOf}`));
   }
 }

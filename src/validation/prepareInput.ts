@@ -8,10 +8,12 @@
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { ValidatorOptions } from 'class-validator';
+import { applyDefaults, hasDefaults } from './applyDefaults';
 import { decodeLenient } from './decodeLenient';
 import { checkSchema } from './checkSchema';
 import { formatValidationErrors } from './formatValidationErrors';
 import { guardValue, parseJsonText } from './guardInput';
+import type { ObjectSchema } from '../schema/JsonSchema';
 import type { ClassValidation, InputLimits, InputPlan } from './types';
 
 const VALIDATOR_OPTIONS: ValidatorOptions = {
@@ -52,17 +54,36 @@ async function validated(instance: object): Promise<{ ok: true } | RejectedInput
   return errors.length > 0 ? { ok: false, problems: formatValidationErrors(errors) } : { ok: true };
 }
 
+/**
+ * A copy of checked input with the schema's defaults where properties are absent, so the method
+ * receives them (a class's initializers, nested objects and named parameters included).
+ */
+function withDefaults(
+  schema: ObjectSchema,
+  input: Record<string, unknown>,
+): Record<string, unknown> {
+  const copy = copyJson(input) as Record<string, unknown>;
+  if (hasDefaults(schema)) applyDefaults(copy, schema, schema.$defs ?? {});
+  return copy;
+}
+
+/** What `plainToInstance` reads: the input, or a copy with the defaults when the schema has any. */
+const sourceOf = (schema: ObjectSchema, input: Record<string, unknown>): Record<string, unknown> =>
+  hasDefaults(schema) ? withDefaults(schema, input) : input;
+
 /** The arguments of a schema-checked input where class-validator has a say. */
 async function argumentsOf(
   cv: ClassValidation,
   input: Record<string, unknown>,
+  schema: ObjectSchema,
 ): Promise<PreparedInput | RejectedInput> {
   if (cv.kind === 'dto') {
-    const instance = plainToInstance(cv.argumentClass, input) as Record<string, unknown>;
-    const verdict = cv.validate ? await validated(instance) : { ok: true as const };
+    const source = sourceOf(schema, input);
+    const instance = plainToInstance(cv.argumentClass, source) as Record<string, unknown>;
+    const verdict = await validated(instance);
     return verdict.ok ? { ok: true, input, instance } : verdict;
   }
-  const instance = copyJson(input) as Record<string, unknown>;
+  const instance = withDefaults(schema, input);
   const picked: Record<string, unknown> = {};
   for (const name of cv.names) if (name in input) picked[name] = input[name];
   const transformed = plainToInstance(cv.argumentClass, picked) as Record<string, unknown>;
@@ -72,9 +93,13 @@ async function argumentsOf(
   return { ok: true, input, instance };
 }
 
+const couldNotValidate = (error: unknown): string =>
+  `input: could not be validated (${(error as Error)?.message})`;
+
 /**
  * Runs every check of the call pipeline, each once; never throws. Synchronous (no promise, no
- * microtask) when the schema gate alone judges the tool, which is the common case.
+ * microtask) when the schema gate alone judges the tool (named parameters the schema describes,
+ * a DTO whose every constraint it judges exactly), which is the common case.
  */
 export function prepareInput(
   plan: InputPlan,
@@ -86,11 +111,20 @@ export function prepareInput(
   const input = decodeLenient(guarded.value, plan.schema, limits);
   const mismatches = checkSchema(input, plan.schema, '', plan.schema.$defs);
   if (mismatches.length > 0) return { ok: false, problems: mismatches };
-  if (!plan.classValidation) {
-    return { ok: true, input, instance: copyJson(input) as Record<string, unknown> };
+  const cv = plan.classValidation;
+  if (!cv) return { ok: true, input, instance: withDefaults(plan.schema, input) };
+  if (cv.kind === 'dto' && !cv.validate) {
+    // The gate judged every constraint: the instance (initializers applied) is all that is left.
+    try {
+      const source = sourceOf(plan.schema, input);
+      const instance = plainToInstance(cv.argumentClass, source) as Record<string, unknown>;
+      return { ok: true, input, instance };
+    } catch (error) {
+      return { ok: false, problems: [couldNotValidate(error)] };
+    }
   }
-  return argumentsOf(plan.classValidation, input).catch((error: unknown): RejectedInput => ({
+  return argumentsOf(cv, input, plan.schema).catch((error: unknown): RejectedInput => ({
     ok: false,
-    problems: [`input: could not be validated (${(error as Error).message})`],
+    problems: [couldNotValidate(error)],
   }));
 }

@@ -36,6 +36,9 @@ export const ENFORCED_KEYWORDS: ReadonlySet<string> = new Set([
   'oneOf',
   'allOf',
   'not',
+  'if',
+  'then',
+  'else',
   '$ref',
   '$defs',
 ]);
@@ -64,7 +67,15 @@ export interface SchemaFault {
 
 const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs'] as const;
 const SUBSCHEMA_LISTS = ['prefixItems', 'anyOf', 'oneOf', 'allOf'] as const;
-const SUBSCHEMAS = ['items', 'additionalProperties', 'not', 'propertyNames'] as const;
+const SUBSCHEMAS = [
+  'items',
+  'additionalProperties',
+  'not',
+  'propertyNames',
+  'if',
+  'then',
+  'else',
+] as const;
 
 const pointer = (path: string, ...keys: string[]): string =>
   [path, ...keys.map((k) => k.replace(/~/g, '~0').replace(/\//g, '~1'))].join('/');

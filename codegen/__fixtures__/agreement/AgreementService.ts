@@ -21,6 +21,7 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { Type } from 'class-transformer';
@@ -59,6 +60,15 @@ export class OrderRequest {
   @IsOptional() @IsBoolean() gift?: boolean;
   @IsOptional() @IsString() @IsNotEmpty() reference?: string;
   @IsOptional() @ArrayMaxSize(3) notes?: string[];
+}
+
+/** An invoice needs a VAT id; a card payment does not (an exact @ValidateIf: if/then). */
+export class PaymentRequest {
+  @IsIn(['card', 'invoice']) kind!: string;
+  @ValidateIf((o: PaymentRequest) => o.kind === 'invoice')
+  @IsString()
+  @Length(4, 12)
+  vatId?: string;
 }
 
 export interface Range {
@@ -146,5 +156,26 @@ export class AgreementService {
   @Tool()
   storeTree(@Param() root: Folder): string {
     return root.name;
+  }
+
+  /** Takes a payment. */
+  @Tool()
+  pay(@Params() payment: PaymentRequest): string {
+    return payment.kind;
+  }
+
+  /** Sizes a box, by a count or a label. */
+  @Tool()
+  size(
+    @Param('size', {
+      schema: {
+        if: { type: 'integer' },
+        then: { type: 'integer', minimum: 1 },
+        else: { type: 'string', minLength: 1 },
+      },
+    })
+    size: number | string,
+  ): string {
+    return String(size);
   }
 }

@@ -1,7 +1,7 @@
 /**
  * A service with one tool per keyword family of the agreement property test: the JSON Schema
  * keywords toolwright accepts in `@Param({ schema })` (oneOf, not, min/maxProperties,
- * propertyNames, patternProperties, string lengths, formats) and the class-validator decorators
+ * propertyNames, patternProperties, multipleOf, string lengths, formats) and the class-validator decorators
  * that become format and length keywords, on DTOs judged by the schema gate alone and on DTOs
  * class-validator also runs on (so a gate/validator disagreement shows as well).
  */
@@ -9,8 +9,10 @@ import { Param, Params, Tool } from 'toolwright';
 import {
   IsDate,
   IsDateString,
+  IsDecimal,
   IsEmail,
   IsISO8601,
+  IsNumber,
   IsOptional,
   IsString,
   IsUrl,
@@ -57,9 +59,15 @@ export class CheckedContact {
   @IsEmail() @Validate(Anything) email!: string;
 }
 
-/** URLs, as `@IsUrl()` reads them (class-validator runs). */
+/** The options of `@IsUrl` on `Site`, shared with the test's last word. */
+export const SECURE_URL = { require_protocol: true, protocols: ['https'] };
+export const INTERNAL_URL = { require_tld: false, allow_underscores: true };
+
+/** URLs, as `@IsUrl(options?)` reads them (class-validator runs). */
 export class Site {
   @IsUrl() url!: string;
+  @IsOptional() @IsUrl(SECURE_URL) secure?: string;
+  @IsOptional() @IsUrl(INTERNAL_URL) internal?: string;
 }
 
 /** UUIDs, as `@IsUUID()` reads them (class-validator runs). */
@@ -75,6 +83,13 @@ export class Times {
   @IsOptional() @IsDate() @Type(() => Date) at?: Date;
 }
 
+/** Decimal strings, as `@IsDecimal(options?)` reads them, and a number of at most two decimal places. */
+export class Prices {
+  @IsDecimal() price!: string;
+  @IsOptional() @IsDecimal({ decimal_digits: '2', force_decimal: true }) cents?: string;
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) total?: number;
+}
+
 /** `@Matches`: class-validator tests without the `u` flag (and with the flags given), the schema with it. */
 export class Patterns {
   @IsString() @Matches(/^[A-Z]{2}-\d{3}$/) code!: string;
@@ -83,6 +98,12 @@ export class Patterns {
   @IsOptional() @IsString() @Matches(/^\S+$/) word?: string;
   @IsOptional() @IsString() @Matches('^ab', 'i') prefix?: string;
   @IsOptional() @IsString() @Matches(/^x.y$/s) dotAll?: string;
+}
+
+/** A total in steps of five cents, said by a JSDoc tag. */
+export interface Amounts {
+  /** @multipleOf 0.05 */
+  total: number;
 }
 
 export class KeywordService {
@@ -171,6 +192,28 @@ export class KeywordService {
     return JSON.stringify(bag);
   }
 
+  /** const, exclusiveMaximum and uniqueItems (JSON equality: 1 and 1.0, keys in any order). */
+  @Tool()
+  marks(
+    @Param('kind', { schema: { const: 'mark' } }) kind: string,
+    @Param('offset', { schema: { type: 'number', exclusiveMaximum: 0 } }) offset: number,
+    @Param('tags', { optional: true, schema: { type: 'array', uniqueItems: true } })
+    tags?: (string | number | null | number[] | Record<string, number>)[],
+  ): string {
+    return `${kind}${offset}${JSON.stringify(tags)}`;
+  }
+
+  /** multipleOf with decimal and integer divisors (cents, quarter steps, fives). */
+  @Tool()
+  steps(
+    @Param('price', { schema: { type: 'number', multipleOf: 0.01 } }) price: number,
+    @Param('step', { optional: true, schema: { type: 'number', multipleOf: 2.5 } }) step?: number,
+    @Param('count', { optional: true, schema: { type: 'integer', multipleOf: 5 } }) count?: number,
+    @Param() amounts?: Amounts,
+  ): string {
+    return `${price}${step}${count}${amounts?.total}`;
+  }
+
   /** JSON Schema string lengths (code points) on named parameters. */
   @Tool()
   schemaLengths(
@@ -196,6 +239,12 @@ export class KeywordService {
   @Tool()
   patterns(@Params() input: Patterns): string {
     return input.code;
+  }
+
+  /** `@IsDecimal()`. */
+  @Tool()
+  prices(@Params() input: Prices): string {
+    return input.price;
   }
 
   /** `format: email` on a named parameter. */

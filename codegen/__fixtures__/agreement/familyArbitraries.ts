@@ -37,6 +37,16 @@ export const TEXT_PIECES = [
 export const trickyText = (maxPieces = 7): fc.Arbitrary<string> =>
   fc.array(fc.constantFrom(...TEXT_PIECES), { maxLength: maxPieces }).map((p) => p.join(''));
 
+const VARIATION_SELECTOR = /[\uFE0E\uFE0F]/;
+
+/** Text of 0–`maxPieces` pieces without variation selectors (where every length notion agrees). */
+export const plainText = (maxPieces = 7): fc.Arbitrary<string> =>
+  fc
+    .array(fc.constantFrom(...TEXT_PIECES.filter((p) => !VARIATION_SELECTOR.test(p))), {
+      maxLength: maxPieces,
+    })
+    .map((p) => p.join(''));
+
 type Edit = ['insert' | 'replace' | 'delete' | 'upper' | 'lower', number, string];
 
 function applyEdit(text: string, [kind, at, piece]: Edit): string {
@@ -177,6 +187,16 @@ const URL_CASES = [
   'http://x.com/\u00E9',
   `http://${'a'.repeat(63)}.com`,
   `http://${'a'.repeat(64)}.com`,
+  'x.com',
+  'x.com/path',
+  'x.com:8080',
+  'user:pass@x.com',
+  'http://[2001:db8::1]:8080/a',
+  'https://[::ffff:127.0.0.1]',
+  "https://x.com/a,b;c=d!$'()*~?q=a|b&r=[1]",
+  'http://x.xn--p1ai',
+  'https://a_b.internal',
+  'https://intranet',
 ];
 
 /** URLs and URIs of many schemes, the cases where `uri` and `isURL` part, and near-misses. */
@@ -250,7 +270,7 @@ const dateTimeParts = fc
       `${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}${p.fraction}${p.offset}`,
   );
 
-/** Date-times (real instants, and part-wise boundary cases), date-only texts, and near-misses. */
+/** Date-times (real instants, and part-wise boundary cases), ISO 8601's other forms (dates alone, weeks, ordinals, no seconds, calendar-invalid days), and near-misses. */
 export const dateTimes = (): fc.Arbitrary<string> =>
   nearMisses(
     fc.oneof(
@@ -263,10 +283,69 @@ export const dateTimes = (): fc.Arbitrary<string> =>
       { weight: 2, arbitrary: dateTimeParts },
       {
         weight: 1,
-        arbitrary: fc.constantFrom('2024-02-29', '2024-02-29T12:00', '2024-W01', '2024-060T00:00Z'),
+        arbitrary: fc.constantFrom(
+          '2024-02-29',
+          '2024-02-29T12:00',
+          '2024-W01',
+          '2024-060T00:00Z',
+          '2025-12-31',
+          '2024',
+          '2024-12',
+          '2024-W05-3',
+          '2024W053',
+          '2024-366',
+          '2023-366',
+          '2024-01-31T09:30',
+          '2024-01-31 09:30:00',
+          '20240131T0930Z',
+          '2024-01-31T24:00',
+          '2023-02-29',
+          '2023-02-31T10:00Z',
+          '0999-01-01',
+          '+2024-01-01',
+        ),
       },
     ),
     ['-', ':', 'T', 'Z', '.', '0', '9', ' ', '+', ...CONTROL_AND_UNICODE],
+  );
+
+/**
+ * Decimals of at most four fraction digits below 1e7, biased to cents and to the values a float
+ * division misjudges (0.07, 0.29, 19.99): the domain where ajv's `multipleOfPrecision` (which the
+ * judge sets) is exact for the divisors of the multipleOf family (0.01, 0.05, 2.5, 5).
+ */
+export const decimals = (): fc.Arbitrary<unknown> =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.integer({ min: -9_999_999, max: 9_999_999 }).map((n) => n / 100) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(fc.integer({ min: -9_999_999, max: 9_999_999 }), fc.constantFrom(1, 10, 1000, 10000))
+        .map(([n, scale]) => n / scale),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(0.07, 0.29, 19.99, 0.075, 1.1, 0.3, 2.5, 7.5, 0.05, 0.15, 12.5),
+    },
+    { weight: 1, arbitrary: fc.constantFrom('0.07', null, 1e21, -0) },
+  );
+
+/** Decimal-looking text: digits, signs, points, commas, spaces and look-alike digits, and numbers. */
+export const decimalTexts = (): fc.Arbitrary<unknown> =>
+  fc.oneof(
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom('19.99', '-0.5', '.5', '12', '0.07', '5.', '-', '', '1e5', '1,5'),
+    },
+    {
+      weight: 6,
+      arbitrary: fc
+        .array(fc.constantFrom('0', '1', '9', '.', '.', ',', '-', '+', ' ', 'e', '\u0663'), {
+          maxLength: 7,
+        })
+        .map((parts) => parts.join('')),
+    },
+    { weight: 1, arbitrary: fc.constantFrom(19.99, 1, null) },
   );
 
 /** Numbers around the boundaries the family fixtures use (0, 5, 10), integers and fractions. */

@@ -31,7 +31,7 @@ export class RefundsService {
    * @throws ToolError if the order does not exist or the amount is more than what is left to refund.
    * @example {"orderId": "ord_1002", "amountCents": 2000, "reason": "One hub arrived broken"}
    */
-  @Tool({ requiresApproval: true, annotations: { destructiveHint: true } })
+  @Tool({ strict: true, requiresApproval: true, annotations: { destructiveHint: true } })
   issueRefund(@Params() request: RefundRequest, @Ctx() ctx: ToolCallContext): Refund {
     const order = this.orders.require(request.orderId);
     const left = order.totalCents - order.refundedCents;

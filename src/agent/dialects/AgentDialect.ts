@@ -76,8 +76,11 @@ export interface DialectStreamReader {
 
 /** One wire format of the agent loop. */
 export interface AgentDialect {
-  /** The request parts carrying the tools and the system prompt (`cache` marks them cacheable). */
-  requestParts(options: { system?: string; cache: boolean }): DialectRequest;
+  /**
+   * The request parts carrying the tools and the system prompt (`cache` marks them cacheable;
+   * `strict` is the tools' strict default, where the format has strict tools).
+   */
+  requestParts(options: { system?: string; cache: boolean; strict?: boolean }): DialectRequest;
   /** Every call of an assistant message, in order. */
   extractCalls(message: Message): DialectCall[];
   /**

@@ -24,9 +24,9 @@ export class NativeDialect implements AgentDialect {
   constructor(private readonly registry: AgentRegistry) {}
 
   /** Rendered per request (cheap), so tools registered later are sent, and nothing subscribes. */
-  requestParts(options: { system?: string; cache: boolean }): DialectRequest {
+  requestParts(options: { system?: string; cache: boolean; strict?: boolean }): DialectRequest {
     const parts: DialectRequest = {};
-    const tools = this.registry.toAnthropic({ cache: options.cache });
+    const tools = this.registry.toAnthropic({ cache: options.cache, strict: options.strict });
     if (tools.length > 0) parts.tools = tools;
     if (options.system !== undefined) {
       const block: TextBlockParam = { type: 'text', text: options.system };

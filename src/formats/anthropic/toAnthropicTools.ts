@@ -1,9 +1,12 @@
 /**
  * Renders tool descriptors as Messages API tool definitions. The one renderer behind
- * `registry.toAnthropic()` and `toolwright show --format anthropic`.
+ * `registry.toAnthropic()` and `toolwright show --format anthropic`. A tool that asks for strict
+ * tool use is sent with its strict projection (`schema/strict`), or without `strict` when its
+ * schema cannot be made strict.
  */
 import type { Tool as AnthropicTool } from '@anthropic-ai/sdk/resources/messages';
 import type { ToolDescriptor } from '../../manifest/types';
+import { strictProjectionOf } from '../../schema/strict/strictTools';
 
 /** `@Tool` options that are toolwright's own and never go on the wire. */
 const LOCAL_OPTIONS = new Set([
@@ -19,18 +22,25 @@ const LOCAL_OPTIONS = new Set([
 export interface AnthropicRenderOptions {
   /** Mark the last tool with `cache_control` so the whole tool list is cached. */
   cache?: boolean;
+  /** Strict tool use for every tool whose own `strict` option is not set (default false). */
+  strict?: boolean;
 }
 
 /** One tool definition as the Messages API takes it. */
-export function toAnthropicTool(tool: ToolDescriptor): AnthropicTool {
+export function toAnthropicTool(
+  tool: ToolDescriptor,
+  render: Pick<AnthropicRenderOptions, 'strict'> = {},
+): AnthropicTool {
+  const projection = strictProjectionOf(tool, 'anthropic', render.strict);
+  const strict = projection?.strict === true;
   const definition: AnthropicTool = {
     name: tool.name,
     description: tool.description,
-    input_schema: tool.inputSchema,
+    input_schema: strict ? (projection.schema as AnthropicTool['input_schema']) : tool.inputSchema,
   };
   const options = tool.options ?? {};
   if (tool.examples?.length) definition.input_examples = tool.examples;
-  if (options.strict !== undefined) definition.strict = options.strict;
+  if (strict) definition.strict = true;
   if (options.cacheControl) definition.cache_control = options.cacheControl;
   for (const [key, value] of Object.entries(options)) {
     if (!LOCAL_OPTIONS.has(key) && value !== undefined) {
@@ -43,13 +53,13 @@ export function toAnthropicTool(tool: ToolDescriptor): AnthropicTool {
 /**
  * All tools, in the given order.
  * @example
- * const tools = toAnthropicTools(manifest.tools);
+ * const tools = toAnthropicTools(manifest.tools, { strict: true });
  */
 export function toAnthropicTools(
   tools: readonly ToolDescriptor[],
   options: AnthropicRenderOptions = {},
 ): AnthropicTool[] {
-  const definitions = tools.map(toAnthropicTool);
+  const definitions = tools.map((tool) => toAnthropicTool(tool, options));
   const last = definitions[definitions.length - 1];
   if (options.cache && last && !last.cache_control) last.cache_control = { type: 'ephemeral' };
   return definitions;

@@ -1,23 +1,28 @@
 /**
  * Runs an OpenAI assistant message's `tool_calls` through a registry and answers each with one
  * `{ role: 'tool', tool_call_id, content }` message, in order. Never throws: unknown tools,
- * arguments that are not one JSON object and failing calls answer `Error: …` text.
+ * arguments that are not one JSON object and failing calls answer `Error: …` text. Tools sent
+ * with strict function calling get `null` optional properties as absent (see `parseOpenAICalls`).
  */
 import { parseOpenAIToolCall } from '../../calls/parseOpenAICalls';
 import { sanitizeForModel } from '../../errors/sanitizeForModel';
 import type { CallOptions, ToolOutcome } from '../../registry/types';
 import type { ObjectSchema } from '../../schema/JsonSchema';
+import type { ManifestToolOptions } from '../../manifest/types';
 import { contentText } from '../xml/renderFunctionResults';
 import type { OpenAIToolCall, OpenAIToolMessage } from './types';
 
 /** What `callOpenAI` needs of a registry. */
 export interface OpenAIToolHost {
-  list(): readonly { name: string; inputSchema: ObjectSchema }[];
+  list(): readonly { name: string; inputSchema: ObjectSchema; options?: ManifestToolOptions }[];
   call(name: string, input: unknown, options?: CallOptions): Promise<ToolOutcome>;
 }
 
-/** Options of `callOpenAI`: what every call's context gets. */
-export type CallOpenAIOptions = Pick<CallOptions, 'signal' | 'state' | 'timeoutMs'>;
+/** Options of `callOpenAI`: what every call's context gets, and how the tools were rendered. */
+export type CallOpenAIOptions = Pick<CallOptions, 'signal' | 'state' | 'timeoutMs'> & {
+  /** The `strict` default the tools were rendered with (`toOpenAI({ strict })`). */
+  strict?: boolean;
+};
 
 /**
  * One tool message per call, in the calls' order; the calls run concurrently.
@@ -47,9 +52,10 @@ async function answer(
   });
   try {
     const tools = host.list();
-    const parsed = parseOpenAIToolCall(toolCall, { tools });
+    const { strict, ...callOptions } = options;
+    const parsed = parseOpenAIToolCall(toolCall, { tools, strict });
     if ('error' in parsed) return reply(asError(parsed.error));
-    const outcome = await host.call(parsed.name, parsed.input, { ...options, toolUseId: id });
+    const outcome = await host.call(parsed.name, parsed.input, { ...callOptions, toolUseId: id });
     const text = contentText(outcome.content);
     return reply(outcome.isError ? asError(sanitizeForModel(text)) : text);
   } catch (error) {

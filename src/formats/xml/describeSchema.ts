@@ -5,6 +5,7 @@
  * and nested object shapes (as indented `- name (type, required): ...` lines).
  */
 import type { JsonSchema, JsonValue } from '../../schema/JsonSchema';
+import { patternWords } from '../../schema/patternWords';
 import { allowedTypes, resolveRef } from './schemaShape';
 
 const MAX_DEPTH = 6;
@@ -16,6 +17,16 @@ interface BoundRule {
   phrase: (value: JsonValue) => string;
 }
 
+/**
+ * A pattern toolwright emitted (an ISO 8601 date, a UUID version, a URL's shape) in its words,
+ * rather than a regular expression of hundreds of characters; any other pattern as written.
+ */
+function patternPhrase(pattern: string): string {
+  const words = patternWords(pattern);
+  if (words === undefined) return `a string matching the pattern ${pattern}`;
+  return words.replace(/^must be /, '').replace(/^must not contain /, 'without ');
+}
+
 /** Bounds and checks, in the order they are stated. A table, not a switch. */
 const BOUND_RULES: readonly BoundRule[] = [
   { keyword: 'minimum', phrase: (v) => `at least ${v}` },
@@ -25,7 +36,7 @@ const BOUND_RULES: readonly BoundRule[] = [
   { keyword: 'multipleOf', phrase: (v) => `a multiple of ${v}` },
   { keyword: 'minLength', phrase: (v) => `at least ${v} characters` },
   { keyword: 'maxLength', phrase: (v) => `at most ${v} characters` },
-  { keyword: 'pattern', phrase: (v) => `a string matching the pattern ${String(v)}` },
+  { keyword: 'pattern', phrase: (v) => patternPhrase(String(v)) },
   { keyword: 'format', phrase: (v) => `in ${String(v)} format` },
   { keyword: 'minItems', phrase: (v) => `at least ${v} items` },
   { keyword: 'maxItems', phrase: (v) => `at most ${v} items` },

@@ -1,5 +1,7 @@
 import type { ToolDescriptor } from '../../manifest/types';
 import { stockTools } from './__fixtures__/stockTools';
+import { ISO8601_PATTERN } from '../../schema/formatPatterns';
+import { NO_ASTRAL_PATTERN } from '../../schema/matchesPattern';
 import { renderToolsXml } from './renderToolsXml';
 
 describe('renderToolsXml', () => {
@@ -149,6 +151,31 @@ describe('renderToolsXml', () => {
       type: 'string',
       description: '(optional) Must be in date-time format.',
     });
+  });
+
+  it('words the patterns toolwright emits instead of printing a long regular expression', () => {
+    const xml = renderToolsXml([
+      {
+        name: 'book',
+        description: 'Books a day.',
+        inputSchema: {
+          type: 'object',
+          properties: {
+            due: { type: 'string', pattern: ISO8601_PATTERN },
+            name: { type: 'string', maxLength: 3, pattern: NO_ASTRAL_PATTERN },
+          },
+          required: ['due'],
+          additionalProperties: false,
+        },
+      },
+    ]);
+    expect(xml).toContain(
+      '<description>Must be a valid ISO 8601 date string such as 2024-01-31, 2024-01-31T09:30Z or 2024-W05-3.</description>',
+    );
+    expect(xml).toContain(
+      '<description>(optional) Must be at most 3 characters, without emoji or other characters beyond U+FFFF.</description>',
+    );
+    expect(xml).not.toContain('\\d{4}');
   });
 
   it('renders a tool without parameters and escapes markup in descriptions', () => {

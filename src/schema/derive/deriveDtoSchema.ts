@@ -1,16 +1,19 @@
 /**
  * Derives the JSON Schema of a class-validator DTO at run time, from class-validator's
  * metadata storage, class-transformer's `@Type` and the emitted `design:type`, through the
- * shared constraint table. Used when there is no manifest; codegen reads the same decorators
- * from source.
+ * shared rule set (`ruleProperty`; initializers as `default`s, read from a new instance as
+ * `plainToInstance` makes one), and with it whether the schema gate judges the DTO exactly
+ * as class-validator would. Used when there is no manifest (the schema) and at `register()`
+ * (the plan); codegen reads the same decorators from source and applies the same rules.
  */
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { readPropertyType } from '../../metadata/reflection';
-import { constraintKeywords, layKeywords, ruleForValidator } from '../constraintTable';
 import { dateTimeSchema } from '../formatPatterns';
-import type { JsonSchema, ObjectSchema } from '../JsonSchema';
-import { nestedTypeOf } from './nestedTypeOf';
+import type { JsonSchema, JsonValue, ObjectSchema } from '../JsonSchema';
+import { ruleProperty } from '../propertyRules';
+import { hasStrategy, nestedTypeOf } from './nestedTypeOf';
+import { readDecoratorFacts } from './readDecoratorFacts';
 
 type Ctor = abstract new (...args: never[]) => unknown;
 
@@ -41,33 +44,63 @@ export function schemaOfRuntimeType(type: unknown): JsonSchema | undefined {
   }
 }
 
+/** The primitive classes `@Type(() => X)` converts to (class-transformer calls `X(value)`). */
+const CONVERSIONS = new Set<unknown>([Number, String, Boolean]);
+
 /** State of one derivation: classes met on the current path and the `$defs` for recursion. */
 interface Derivation {
   onPath: Set<unknown>;
   defs: Record<string, JsonSchema>;
   recursive: Set<unknown>;
+  /** False once a property anywhere is one the schema cannot judge exactly. */
+  exact: boolean;
 }
 
-/** The object schema of a DTO class, with `$defs` for classes that contain themselves. */
-export function deriveDtoSchema(cls: Ctor): ObjectSchema {
-  const state: Derivation = { onPath: new Set(), defs: {}, recursive: new Set() };
+/** A DTO class's object schema and whether the schema gate alone judges it as class-validator would. */
+export function deriveDto(cls: Ctor): { schema: ObjectSchema; exact: boolean } {
+  const state: Derivation = { onPath: new Set(), defs: {}, recursive: new Set(), exact: true };
   const schema = objectSchemaOf(cls, state);
   if (state.recursive.has(cls)) state.defs[cls.name] = { ...schema };
   if (Object.keys(state.defs).length > 0) schema.$defs = state.defs;
-  return schema;
+  return { schema, exact: state.exact };
 }
+
+/** The object schema of a DTO class, with `$defs` for classes that contain themselves. */
+export const deriveDtoSchema = (cls: Ctor): ObjectSchema => deriveDto(cls).schema;
 
 function objectSchemaOf(cls: Ctor, state: Derivation): ObjectSchema {
   state.onPath.add(cls);
+  if (hasStrategy(cls)) state.exact = false;
   const byProperty = new Map<string, ValidationMetadata[]>();
   for (const meta of validationMetadataOf(cls)) {
     byProperty.set(meta.propertyName, [...(byProperty.get(meta.propertyName) ?? []), meta]);
   }
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
+  const initial = initialValues(cls);
   for (const [name, metas] of byProperty) {
-    properties[name] = propertySchema(cls, name, metas, state);
-    if (!metas.some((m) => m.type === 'conditionalValidation')) required.push(name);
+    const designType = readPropertyType(cls.prototype as object, name);
+    const decorators = readDecoratorFacts(cls, name, metas);
+    const typed = nestedTypeOf(cls, name);
+    if (CONVERSIONS.has(typed)) decorators.push({ kind: 'reshaped', decorator: 'Type' });
+    const nestedClass =
+      typeof typed === 'function' && typed !== Date && !CONVERSIONS.has(typed)
+        ? (typed as Ctor)
+        : undefined;
+    const hasNested = decorators.some((d) => d.kind === 'nested');
+    const nested = nestedClass && hasNested ? nestedClassSchema(nestedClass, state) : undefined;
+    const ruling = ruleProperty({
+      base: schemaOfRuntimeType(designType) ?? {},
+      decorators,
+      ...(nested ? { nested } : {}),
+      // ValidateNested without a class from @Type sees plain objects, which it refuses.
+      ...(hasNested && !nestedClass ? { nestedExact: false } : {}),
+      traits: { dateTransform: typed === Date },
+      ...(jsonDefault(initial[name]) !== undefined ? { default: jsonDefault(initial[name]) } : {}),
+    });
+    if (!ruling.exact) state.exact = false;
+    properties[name] = ruling.schema;
+    if (!ruling.optional) required.push(name);
   }
   state.onPath.delete(cls);
   const schema: ObjectSchema = { type: 'object', properties, additionalProperties: false };
@@ -75,32 +108,30 @@ function objectSchemaOf(cls: Ctor, state: Derivation): ObjectSchema {
   return schema;
 }
 
-function propertySchema(
-  cls: Ctor,
-  name: string,
-  metas: ValidationMetadata[],
-  state: Derivation,
-): JsonSchema {
-  const designType = readPropertyType(cls.prototype as object, name);
-  const nested = nestedTypeOf(cls, name);
-  const isEach = metas.some((m) => m.each);
-  let own: JsonSchema = schemaOfRuntimeType(designType) ?? {};
-  let items: JsonSchema | undefined = isEach || designType === Array ? {} : undefined;
-  if (nested && metas.some((m) => m.type === 'nestedValidation')) {
-    const nestedSchema = nestedClassSchema(nested as Ctor, state);
-    if (items) items = { ...items, ...nestedSchema };
-    else own = { ...own, ...nestedSchema };
+/**
+ * The values a new instance starts with (its initializers), as `plainToInstance` creates it; none
+ * when the constructor needs arguments or throws.
+ */
+function initialValues(cls: Ctor): Record<string, unknown> {
+  try {
+    return new (cls as unknown as new () => Record<string, unknown>)();
+  } catch {
+    return {};
   }
-  for (const meta of metas) {
-    const rule = meta.name ? ruleForValidator(meta.name) : undefined;
-    if (!rule) continue;
-    const keywords = constraintKeywords(rule, meta.constraints ?? []);
-    if (meta.each && items) items = layKeywords(items, keywords);
-    else own = layKeywords(own, keywords);
-  }
-  if (items) own = { ...own, type: 'array', items };
-  return own;
 }
+
+/** True for plain JSON data: what a literal initializer is (codegen reads only literals). */
+function isPlainJson(value: unknown): value is JsonValue {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(isPlainJson);
+  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  return Object.values(value as object).every(isPlainJson);
+}
+
+/** An initializer's value as a schema `default`, when it is plain JSON. */
+const jsonDefault = (value: unknown): JsonValue | undefined =>
+  isPlainJson(value) ? (JSON.parse(JSON.stringify(value)) as JsonValue) : undefined;
 
 function nestedClassSchema(nested: Ctor, state: Derivation): JsonSchema {
   if (state.onPath.has(nested)) {

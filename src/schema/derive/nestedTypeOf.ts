@@ -26,13 +26,17 @@ export function nestedTypeOf(target: unknown, property: string): unknown {
   return metadata?.typeFunction();
 }
 
-/** True when `plainToInstance` may change the property's value beyond `@Type` (`@Transform`, `@Exclude`, `@Expose`). */
-export function isReshaped(target: unknown, property: string): boolean {
+/** The decorators that make `plainToInstance` change the property's value beyond `@Type`. */
+export function reshapersOf(target: unknown, property: string): string[] {
   const meta = storage.defaultMetadataStorage;
-  return (
-    meta.getStrategy(target) !== 'none' ||
-    meta.findTransformMetadatas(target, property, PLAIN_TO_CLASS).length > 0 ||
-    meta.findExcludeMetadata(target, property) !== undefined ||
-    meta.findExposeMetadata(target, property) !== undefined
-  );
+  const out: string[] = [];
+  if (meta.findTransformMetadatas(target, property, PLAIN_TO_CLASS).length > 0)
+    out.push('Transform');
+  if (meta.findExcludeMetadata(target, property) !== undefined) out.push('Exclude');
+  if (meta.findExposeMetadata(target, property) !== undefined) out.push('Expose');
+  return out;
 }
+
+/** True when the class has a class-transformer strategy (`@Exclude()`/`@Expose()` on the class). */
+export const hasStrategy = (target: unknown): boolean =>
+  storage.defaultMetadataStorage.getStrategy(target) !== 'none';

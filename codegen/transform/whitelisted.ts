@@ -1,0 +1,29 @@
+/**
+ * class-validator's whitelist, as codegen reads it: in a class class-validator validates (one of
+ * its properties carries a validator), a property with none is refused by `validate` with
+ * `whitelist` and `forbidNonWhitelisted` (what the registry runs, and what NestJS apps run), so
+ * the schema must not offer it. The run-time derivation sees only decorated properties anyway.
+ */
+import { ts } from '../typescript';
+import type { SchemaSource } from './SchemaSource';
+
+/** Whether class-validator knows the property: a decorator of its own, or a custom one that registers a validator. */
+export function isValidatedProperty(builder: SchemaSource, property: ts.Symbol): boolean {
+  const { resolver } = builder.context;
+  return (property.declarations ?? []).some(
+    (declaration) =>
+      ts.canHaveDecorators(declaration) &&
+      (ts.getDecorators(declaration) ?? []).some(
+        (decorator) =>
+          resolver.fromPackage(decorator, 'class-validator') !== undefined ||
+          resolver.callsInto(decorator, ['class-validator']) !== undefined,
+      ),
+  );
+}
+
+/** Whether the type is a class whose properties class-validator validates (and so whitelists). */
+export function isValidatedClass(builder: SchemaSource, type: ts.Type): boolean {
+  const symbol = type.getSymbol();
+  if (!symbol || !(symbol.flags & ts.SymbolFlags.Class)) return false;
+  return type.getProperties().some((property) => isValidatedProperty(builder, property));
+}

@@ -1,0 +1,334 @@
+/**
+ * The one rule set for what a DTO property's decorators mean, used by codegen (decorators read
+ * from source) and by the run-time derivation (read from metadata): the property's schema,
+ * whether it may be absent, and whether the schema gate judges it exactly as class-validator
+ * would (so class-validator need not run) or says less (so it must). One function, so the two
+ * phases cannot disagree, as `@nestjs/swagger` replays its plugin's metadata through one factory.
+ *
+ * The rules, in order: `@Transform` and friends make the schema say nothing of the value (the
+ * transform's input is unknown); `@ValidateIf` makes the property optional and drops the
+ * decorators' keywords (they hold only when the condition does); otherwise each constraint
+ * narrows the property's type to what its validator can pass (`@Min` refuses strings, so
+ * `string | number` becomes `number`) and lays its keywords where that type allows them
+ * (`@IsNotEmpty()` is `minLength: 1` on a string and nothing on a number).
+ */
+import type { ConstraintRule, PropertyTraits } from './constraintTable';
+import { constraintKeywords, layKeywords } from './constraintTable';
+import type { Condition, DecoratorFact } from './decoratorFacts';
+import type { JsonSchema, JsonSchemaType, JsonValue } from './JsonSchema';
+import { allowsNull, withNull } from './nullable';
+import { unsatisfiable } from './unsatisfiable';
+
+/** Everything the rule set needs to know of one property. */
+export interface PropertyInput {
+  /** What the property's type says: the TypeScript type and its JSDoc (codegen), or `design:type`. */
+  base: JsonSchema;
+  decorators: readonly DecoratorFact[];
+  /** The schema of the class `@Type(() => X)` names, when it is a nested DTO. */
+  nested?: JsonSchema;
+  /** Whether the nested class is judged exactly by its schema (run time; default: yes). */
+  nestedExact?: boolean;
+  /** Whether the type lets the property be absent (`?`, `| undefined`); unknown at run time. */
+  typeOptional?: boolean;
+  /** The class's initializer for the property: `plainToInstance` (and the gate's defaults) set it. */
+  default?: JsonValue;
+  traits?: Partial<PropertyTraits>;
+}
+
+/** Why the schema does not say a decorator exactly. */
+export type UnsaidReason =
+  | 'conditional'
+  | 'custom'
+  | 'reshaped'
+  | 'unread'
+  | 'options'
+  | 'grouped'
+  | 'looser'
+  | 'null'
+  | 'untyped'
+  | 'nested';
+
+/** A decorator the schema says less than (class-validator keeps the final word on it). */
+export interface Unsaid {
+  decorator: string;
+  why: UnsaidReason;
+}
+
+/** What the rule set decided for a property. */
+export interface PropertyRuling {
+  schema: JsonSchema;
+  optional: boolean;
+  /** True when the schema gate's verdict on the property is class-validator's (nothing in `unsaid`). */
+  exact: boolean;
+  unsaid: Unsaid[];
+  /** Why no value can satisfy the schema, when none can. */
+  unsatisfiable?: string;
+  /**
+   * An exact `@ValidateIf`: when `condition` holds, the property is `schema` (and required unless
+   * `optional`), for the object's `if`/`then`.
+   */
+  when?: { condition: Condition; schema: JsonSchema; optional: boolean };
+}
+
+const ANNOTATIONS = ['description', 'title', 'examples', 'deprecated'] as const;
+
+/** The keywords that constrain only values of one JSON type (so ajv strict wants that type). */
+const KEYWORD_TYPES: Record<string, JsonSchemaType> = {
+  minLength: 'string',
+  maxLength: 'string',
+  pattern: 'string',
+  format: 'string',
+  minimum: 'number',
+  maximum: 'number',
+  exclusiveMinimum: 'number',
+  exclusiveMaximum: 'number',
+  multipleOf: 'number',
+  items: 'array',
+  prefixItems: 'array',
+  minItems: 'array',
+  maxItems: 'array',
+  uniqueItems: 'array',
+  properties: 'object',
+  required: 'object',
+  additionalProperties: 'object',
+  patternProperties: 'object',
+  propertyNames: 'object',
+  minProperties: 'object',
+  maxProperties: 'object',
+};
+
+const typesOf = (schema: JsonSchema): JsonSchemaType[] | undefined =>
+  schema.type === undefined ? undefined : Array.isArray(schema.type) ? schema.type : [schema.type];
+
+/** `a ∩ b` of JSON types, where an integer is a number. */
+function intersect(a: readonly JsonSchemaType[], b: readonly JsonSchemaType[]): JsonSchemaType[] {
+  const out = new Set<JsonSchemaType>();
+  for (const x of a) {
+    for (const y of b) {
+      if (x === y) out.add(x);
+      else if ((x === 'integer' && y === 'number') || (x === 'number' && y === 'integer'))
+        out.add('integer');
+    }
+  }
+  return [...out];
+}
+
+const typeOfValue = (value: unknown): JsonSchemaType =>
+  value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'array'
+      : typeof value === 'number'
+        ? Number.isInteger(value)
+          ? 'integer'
+          : 'number'
+        : (typeof value as JsonSchemaType);
+
+const valueFits = (value: unknown, types: readonly JsonSchemaType[]): boolean =>
+  intersect([typeOfValue(value)], types).length > 0;
+
+/** A typed schema narrowed to `allowed`, or `undefined` when none of its types is left. */
+function narrowTyped(
+  schema: JsonSchema,
+  allowed: readonly JsonSchemaType[],
+): JsonSchema | undefined {
+  const types = intersect(typesOf(schema) ?? [], allowed);
+  if (types.length === 0) return undefined;
+  const out: JsonSchema = { ...schema, type: types.length === 1 ? types[0] : types };
+  if (schema.enum) out.enum = schema.enum.filter((value) => valueFits(value, types));
+  return out;
+}
+
+/**
+ * The level's type narrowed to `accepts` (keeping a `null` class-validator skips): a union's
+ * branches of other types are dropped (`string | number` under `@Min` is `number`), and a level
+ * without a type gets one.
+ */
+function narrow(
+  level: JsonSchema,
+  accepts: readonly JsonSchemaType[],
+  keepNull: boolean,
+): JsonSchema {
+  const allowed = keepNull && allowsNull(level) ? [...accepts, 'null' as const] : [...accepts];
+  let current = level;
+  if (current.type === undefined && current.anyOf) {
+    const branches = current.anyOf
+      .map((branch) => (typesOf(branch) ? narrowTyped(branch, allowed) : branch))
+      .filter((branch): branch is JsonSchema => branch !== undefined);
+    const { anyOf: _anyOf, ...rest } = current;
+    if (branches.length === 1 && typesOf(branches[0])) return { ...rest, ...branches[0] };
+    current = branches.length > 0 ? { ...rest, anyOf: branches } : rest;
+  }
+  if (current.type === undefined)
+    return { ...current, type: allowed.length === 1 ? allowed[0] : allowed };
+  return narrowTyped(current, allowed) ?? { ...current, type: [] };
+}
+
+/** The types a constraint's validator can pass: its row's, or its keywords' own `type`. */
+function acceptsOf(
+  rule: ConstraintRule,
+  keywords: JsonSchema,
+  traits: PropertyTraits,
+): readonly JsonSchemaType[] | undefined {
+  if (typeof rule.accepts === 'function') return rule.accepts(traits);
+  if (rule.accepts) return rule.accepts;
+  return typesOf(keywords);
+}
+
+/** Whether each keyword fits a type of the level; a keyword of a type the level lacks is dropped. */
+function fitting(
+  level: JsonSchema,
+  keywords: JsonSchema,
+): { keywords: JsonSchema; untyped: boolean } {
+  const types = typesOf(level);
+  const out: JsonSchema = {};
+  let untyped = false;
+  for (const [key, value] of Object.entries(keywords)) {
+    const needs = KEYWORD_TYPES[key];
+    if (!needs) out[key] = value;
+    else if (!types) untyped = true;
+    else if (intersect(types, [needs]).length > 0) out[key] = value;
+  }
+  return { keywords: out, untyped };
+}
+
+type Constraint = Extract<DecoratorFact, { kind: 'constraint' }>;
+
+/** What the schema says of a property whose value `plainToInstance` reshapes: nothing but its words. */
+function annotationsOf(base: JsonSchema): JsonSchema {
+  const out: Record<string, unknown> = {};
+  for (const key of ANNOTATIONS) if (base[key] !== undefined) out[key] = base[key];
+  return out as JsonSchema;
+}
+
+const isArrayTyped = (schema: JsonSchema): boolean => typesOf(schema)?.includes('array') ?? false;
+
+/** The nested class's schema in the property's place (or its items'), keeping the base's words and `null`. */
+function placeNested(base: JsonSchema, nested: JsonSchema, each: boolean): JsonSchema {
+  if (each || isArrayTyped(base)) return { ...base, items: nested };
+  const placed = allowsNull(base) && !allowsNull(nested) ? withNull(nested) : nested;
+  return base.description ? { ...placed, description: base.description } : placed;
+}
+
+/** The keywords of each constraint laid on the property (or its items), after narrowing types. */
+function applyConstraints(
+  input: PropertyInput,
+  constraints: readonly Constraint[],
+  skipsNull: boolean,
+  unsaid: Unsaid[],
+): JsonSchema {
+  const traits: PropertyTraits = { dateTransform: false, ...input.traits };
+  const nestedEach = input.decorators.some((d) => d.kind === 'nested' && d.each);
+  let own = input.nested ? placeNested(input.base, input.nested, nestedEach) : { ...input.base };
+  const hasEach = constraints.some((c) => c.each);
+  let items: JsonSchema | undefined =
+    hasEach || isArrayTyped(own)
+      ? own.items === false
+        ? {}
+        : { ...(own.items ?? {}) }
+      : undefined;
+  if (hasEach && !typesOf(own)) own = { ...own, type: 'array' };
+  const keywordsOf = constraints.map((c) => constraintKeywords(c.rule, c.args));
+  // Types first, so a keyword finds the final type whatever the decorators' order.
+  constraints.forEach((c, i) => {
+    const accepts = acceptsOf(c.rule, keywordsOf[i], traits);
+    if (!accepts) return;
+    if (c.each && items) items = narrow(items, accepts, false);
+    else own = narrow(own, accepts, skipsNull);
+  });
+  constraints.forEach((c, i) => {
+    const { type: _type, ...rest } = keywordsOf[i];
+    const level = c.each && items ? items : own;
+    const { keywords, untyped } = fitting(level, rest);
+    if (untyped) unsaid.push({ decorator: c.rule.decorator, why: 'untyped' });
+    const laid = layKeywords(level, keywords);
+    if (c.each && items) items = laid;
+    else own = laid;
+  });
+  constraints.forEach((c) => {
+    const level = c.each && items ? items : own;
+    const why = constraintGap(c, traits, allowsNull(level) && (c.each || !skipsNull));
+    if (why) unsaid.push({ decorator: c.rule.decorator, why });
+  });
+  if (!items) return own;
+  // Elements no value satisfies (`@IsDecimal({ each: true })` on `number[]`): only `[]` passes.
+  const noElement = Array.isArray(items.type) && items.type.length === 0;
+  return { ...own, items: noElement ? false : items };
+}
+
+/** Why a constraint's keywords do not say exactly what its validator does, if they do not. */
+function constraintGap(
+  c: Constraint,
+  traits: PropertyTraits,
+  nullReachesValidator: boolean,
+): UnsaidReason | undefined {
+  if (c.rule.unsaid?.(c.args)) return 'options';
+  if (c.grouped) return 'grouped';
+  if (c.rule.exact && !c.rule.exact(c.args, traits)) return 'looser';
+  // No row's validator passes null; the schema lets it through where the type has it.
+  if (nullReachesValidator) return 'null';
+  return undefined;
+}
+
+const decoratorName = (fact: DecoratorFact): string =>
+  fact.kind === 'constraint'
+    ? fact.rule.decorator
+    : 'decorator' in fact
+      ? fact.decorator
+      : { optional: 'IsOptional', defined: 'IsDefined', allow: 'Allow', nested: 'ValidateNested' }[
+          fact.kind
+        ];
+
+/** Decides a property's schema, optionality and exactness from its type and decorators. */
+export function ruleProperty(input: PropertyInput): PropertyRuling {
+  const facts = input.decorators;
+  const unsaid: Unsaid[] = [];
+  for (const fact of facts) {
+    if (fact.kind === 'custom' || fact.kind === 'unread' || fact.kind === 'reshaped') {
+      unsaid.push({ decorator: fact.decorator, why: fact.kind });
+    } else if (fact.kind === 'conditional') {
+      unsaid.push({ decorator: fact.decorator, why: 'conditional' });
+    } else if (fact.kind === 'nested' && input.nestedExact === false) {
+      unsaid.push({ decorator: decoratorName(fact), why: 'nested' });
+    }
+  }
+  const withDefault = (schema: JsonSchema): JsonSchema =>
+    input.default !== undefined && schema.default === undefined
+      ? { ...schema, default: input.default }
+      : schema;
+  if (facts.some((f) => f.kind === 'reshaped')) {
+    return { schema: withDefault(annotationsOf(input.base)), optional: true, exact: false, unsaid };
+  }
+  const conditionals = facts.filter((f) => f.kind === 'conditional');
+  if (conditionals.length > 0) {
+    const base = input.nested ? placeNested(input.base, input.nested, false) : input.base;
+    const ruling = { schema: withDefault(base), optional: true, exact: false, unsaid };
+    const [only] = conditionals;
+    if (conditionals.length !== 1 || only.kind !== 'conditional' || !only.when) return ruling;
+    // Said exactly as if/then (nothing to warn of); class-validator still runs: run time cannot read it.
+    const inner = ruleProperty({ ...input, decorators: facts.filter((f) => f !== only) });
+    return {
+      ...ruling,
+      unsaid: inner.unsaid,
+      when: { condition: only.when, schema: inner.schema, optional: inner.optional },
+    };
+  }
+  const skipsNull = facts.some((f) => f.kind === 'optional');
+  const constraints = facts.filter((f): f is Constraint => f.kind === 'constraint');
+  const schema = withDefault(applyConstraints(input, constraints, skipsNull, unsaid));
+  const refusesUndefined = facts.some(
+    (f) => (f.kind === 'constraint' && !f.grouped) || f.kind === 'defined',
+  );
+  // Unknown at run time (no manifest): a decorated property is required unless a decorator says not.
+  const optional =
+    skipsNull || input.default !== undefined || (input.typeOptional === true && !refusesUndefined);
+  const why = unsatisfiable(schema);
+  return {
+    // A schema nothing satisfies, still valid JSON Schema (codegen reports it as an error).
+    schema: why ? { ...annotationsOf(schema), not: {} } : schema,
+    optional,
+    exact: unsaid.length === 0,
+    unsaid,
+    ...(why ? { unsatisfiable: why } : {}),
+  };
+}

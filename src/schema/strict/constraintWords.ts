@@ -1,0 +1,134 @@
+/**
+ * The plain words for a constraint a strict projection drops (`at most 40 characters`, `an
+ * integer from 1 to 10`, `matches ^ord_\d+$`): one table from keyword family to text, so the
+ * model is still told what the registry's gate will enforce. Related keywords (a minimum and a
+ * maximum) are worded together.
+ */
+import type { JsonSchema, JsonValue } from '../JsonSchema';
+import { patternWords } from '../patternWords';
+
+/** The keywords dropped from one schema node, with their values. */
+export type Dropped = Partial<Record<string, unknown>>;
+
+/** How a `format` reads when the grammar cannot carry it. */
+const FORMAT_NOUNS: Record<string, string> = {
+  email: 'an email address',
+  uri: 'a URI (such as https://example.com/path)',
+  'date-time': 'an ISO 8601 date-time (such as 2024-01-31T09:30:00Z)',
+  date: 'an ISO 8601 date (YYYY-MM-DD)',
+  time: 'an ISO 8601 time (hh:mm:ss)',
+  duration: 'an ISO 8601 duration (such as P3D)',
+  uuid: 'a UUID',
+  hostname: 'a host name',
+  ipv4: 'an IPv4 address',
+  ipv6: 'an IPv6 address',
+};
+
+const json = (value: unknown): string => JSON.stringify(value);
+const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
+const plural = (n: number, unit: string): string => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/** `from 3 to 40 characters`, `at most 40 characters`, `exactly 5 items`. */
+function countWords(min: number | undefined, max: number | undefined, unit: string): string[] {
+  if (min !== undefined && max !== undefined) {
+    return [min === max ? `exactly ${plural(min, unit)}` : `from ${min} to ${plural(max, unit)}`];
+  }
+  if (min !== undefined) return [`at least ${plural(min, unit)}`];
+  if (max !== undefined) return [`at most ${plural(max, unit)}`];
+  return [];
+}
+
+/** `an integer from 1 to 10`, `a number greater than 0 and at most 99.5`. */
+function rangeWords(dropped: Dropped, node: JsonSchema): string[] {
+  const [min, max] = [num(dropped.minimum), num(dropped.maximum)];
+  const [above, below] = [num(dropped.exclusiveMinimum), num(dropped.exclusiveMaximum)];
+  if ([min, max, above, below].every((v) => v === undefined)) return [];
+  const types = Array.isArray(node.type) ? node.type : [node.type];
+  const noun = types.includes('integer') ? 'an integer' : 'a number';
+  if (min !== undefined && max !== undefined && above === undefined && below === undefined) {
+    return [`${noun} from ${min} to ${max}`];
+  }
+  const parts = [
+    ...(min !== undefined ? [`at least ${min}`] : []),
+    ...(above !== undefined ? [`greater than ${above}`] : []),
+    ...(max !== undefined ? [`at most ${max}`] : []),
+    ...(below !== undefined ? [`less than ${below}`] : []),
+  ];
+  return [`${noun} ${parts.join(' and ')}`];
+}
+
+/** One keyword family: the keywords it reads, and its words. */
+interface WordRule {
+  keywords: readonly string[];
+  words: (dropped: Dropped, node: JsonSchema) => string[];
+}
+
+const patterns = (value: unknown): string[] => (Array.isArray(value) ? value : [value]).map(String);
+
+/** The families, in the order their words are written. */
+const WORD_RULES: readonly WordRule[] = [
+  {
+    keywords: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'],
+    words: rangeWords,
+  },
+  { keywords: ['multipleOf'], words: (d) => [`a multiple of ${String(d.multipleOf)}`] },
+  {
+    keywords: ['minLength', 'maxLength'],
+    words: (d) => countWords(num(d.minLength), num(d.maxLength), 'character'),
+  },
+  {
+    keywords: ['format'],
+    words: (d) => [FORMAT_NOUNS[String(d.format)] ?? `in the "${String(d.format)}" format`],
+  },
+  {
+    keywords: ['pattern'],
+    words: (d) => patterns(d.pattern).map((p) => patternWords(p) ?? `matches ${p}`),
+  },
+  {
+    keywords: ['minItems', 'maxItems'],
+    words: (d) => countWords(num(d.minItems), num(d.maxItems), 'item'),
+  },
+  {
+    keywords: ['uniqueItems'],
+    words: (d) => (d.uniqueItems === true ? ['no duplicate items'] : []),
+  },
+  {
+    keywords: ['minProperties', 'maxProperties'],
+    words: (d) => countWords(num(d.minProperties), num(d.maxProperties), 'property'),
+  },
+  { keywords: ['oneOf'], words: () => ['exactly one of the alternatives'] },
+  { keywords: ['default'], words: (d) => [`default ${json(d.default)}`] },
+  {
+    keywords: ['examples'],
+    words: (d) =>
+      Array.isArray(d.examples) && d.examples.length > 0
+        ? [`for example ${(d.examples as JsonValue[]).map(json).join(', ')}`]
+        : [],
+  },
+  { keywords: ['deprecated'], words: (d) => (d.deprecated === true ? ['deprecated'] : []) },
+];
+
+const KNOWN = new Set(WORD_RULES.flatMap((rule) => rule.keywords));
+
+/** The words for every dropped keyword; a keyword without a rule reads `keyword: <JSON>`. */
+export function constraintWords(dropped: Dropped, node: JsonSchema): string[] {
+  const words: string[] = [];
+  for (const rule of WORD_RULES) {
+    if (rule.keywords.some((k) => dropped[k] !== undefined))
+      words.push(...rule.words(dropped, node));
+  }
+  for (const [keyword, value] of Object.entries(dropped)) {
+    if (!KNOWN.has(keyword) && value !== undefined) words.push(`${keyword}: ${json(value)}`);
+  }
+  return words;
+}
+
+/** A description with the dropped constraints appended as one `Constraints: …` line. */
+export function describeDropped(
+  description: string | undefined,
+  words: readonly string[],
+): string | undefined {
+  if (words.length === 0) return description;
+  const line = `Constraints: ${words.join('; ')}.`;
+  return description ? `${description}\n\n${line}` : line;
+}
