@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -146,4 +147,41 @@ describe('mountMcpHttp, stateless, on a Nest (Express) application', () => {
       await exited;
     }
   });
+});
+
+/** Sends the start of a request and nothing more; resolves with what the server answered, or 'still open'. */
+function sendHalfRequest(port: number, head: string, waitMs: number): Promise<string> {
+  return new Promise((resolve) => {
+    let received = '';
+    const socket = connect(port, '127.0.0.1', () => socket.write(head));
+    const giveUp = setTimeout(() => {
+      socket.destroy();
+      resolve('still open');
+    }, waitMs);
+    socket.on('data', (chunk) => (received += chunk.toString()));
+    socket.on('close', () => {
+      clearTimeout(giveUp);
+      resolve(received);
+    });
+    socket.on('error', () => undefined);
+  });
+}
+
+describe('mountMcpHttp slow-client limits on a Nest (Express) application', () => {
+  it("cuts off a client whose headers stall past headersTimeoutMs, on the app's own server", async () => {
+    const { child, url } = await startNestApp({ MCP_HEADERS_TIMEOUT_MS: '300' });
+    try {
+      const { port } = new URL(url);
+      const answer = await sendHalfRequest(
+        Number(port),
+        'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n',
+        15_000,
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }, 30_000);
 });

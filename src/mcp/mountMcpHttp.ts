@@ -3,10 +3,11 @@
  * application's `app.getHttpAdapter().getInstance()` on `@nestjs/platform-express`. The Nest
  * module can call this; the caller closes the returned handler on shutdown.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createMcpHttpHandler } from './createMcpHttpHandler';
 import type { McpHttpHandler, McpHttpOptions } from './createMcpHttpHandler';
 import { LOOPBACK_HOSTS } from './httpGuards';
+import { slowClientLimits } from './slowClientLimits';
 import type { McpToolSource } from './types';
 
 /** The one method of an Express-style app this needs. */
@@ -26,6 +27,16 @@ export interface MountMcpHttpOptions extends McpHttpOptions {
    * none are given; pass `allowedHosts` (or `false` here, behind a token) for a public server.
    */
   dnsRebindingProtection?: boolean;
+  /**
+   * The app's Node server (Nest: `app.getHttpServer()`), before it listens. When given, it gets
+   * the standalone server's slow-client limits (`headersTimeoutMs`, `requestTimeoutMs`, checked
+   * every second at most); without it the app's own server settings apply.
+   */
+  httpServer?: Server;
+  /** A client that has not sent its request headers in this long is cut off (408). Default 30 s; needs `httpServer`. */
+  headersTimeoutMs?: number;
+  /** A client that has not sent its whole request in this long is cut off. Default 60 s; needs `httpServer`. */
+  requestTimeoutMs?: number;
 }
 
 /**
@@ -34,7 +45,9 @@ export interface MountMcpHttpOptions extends McpHttpOptions {
  * added later sit behind Nest's not-found handler.
  * @example
  * const app = await NestFactory.create(AppModule);
- * const mcp = mountMcpHttp(app.getHttpAdapter().getInstance(), registry, { name: 'shop', version: '1.0.0' });
+ * const mcp = mountMcpHttp(app.getHttpAdapter().getInstance(), registry, {
+ *   name: 'shop', version: '1.0.0', httpServer: app.getHttpServer(),
+ * });
  * await app.listen(3000, '127.0.0.1');
  */
 export function mountMcpHttp(
@@ -42,6 +55,11 @@ export function mountMcpHttp(
   registry: McpToolSource,
   options: MountMcpHttpOptions,
 ): McpHttpHandler {
+  if (options.httpServer)
+    Object.assign(
+      options.httpServer,
+      slowClientLimits(options.headersTimeoutMs, options.requestTimeoutMs),
+    );
   const protect = options.dnsRebindingProtection ?? true;
   const handler = createMcpHttpHandler(registry, {
     ...options,

@@ -1,7 +1,8 @@
 /**
  * A Nest (Express) application with the shop registry's MCP endpoint mounted at /mcp. Run as
  * its own process (Nest 12 is ES-module only, which Jest's runtime cannot load on Node 20);
- * prints `listening on <url>` and stops on SIGTERM. `MCP_STATELESS=1` mounts it stateless.
+ * prints `listening on <url>` and stops on SIGTERM. `MCP_STATELESS=1` mounts it stateless;
+ * `MCP_HEADERS_TIMEOUT_MS` sets the slow-client headers limit.
  */
 import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
     version: '1.0.0',
     token: process.env.MCP_TOKEN,
     stateless: process.env.MCP_STATELESS === '1',
+    httpServer: app.getHttpServer(),
+    headersTimeoutMs: Number(process.env.MCP_HEADERS_TIMEOUT_MS ?? 30_000),
   });
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
