@@ -11,6 +11,7 @@ import { Test } from '@nestjs/testing';
 import Anthropic from '@anthropic-ai/sdk';
 import { Param, Tool, ToolAgent, ToolDefinitionError, ToolRegistry } from 'toolwright';
 import { ANTHROPIC_CLIENT, ToolwrightModule } from 'toolwright/nest';
+import type { ToolwrightModuleOptions, ToolwrightOptionsFactory } from 'toolwright/nest';
 import { startScriptedServer } from 'toolwright/testing';
 
 @Injectable()
@@ -39,6 +40,15 @@ class GreetingService {
   @Tool()
   greet(@Param('name') name: string): string {
     return `Hello, ${name}`;
+  }
+}
+
+@Injectable()
+class NestingService {
+  /** Counts the keys of a tree's top level. */
+  @Tool()
+  countKeys(@Param('tree', { schema: { type: 'object' } }) tree: object): number {
+    return Object.keys(tree).length;
   }
 }
 
@@ -137,6 +147,64 @@ describe('ToolwrightModule', () => {
       content: 'Hello, Ada',
       isError: false,
     });
+  });
+
+  it('takes its options from forRootAsync({ useClass }) whose class injects a provider', async () => {
+    @Injectable()
+    class Settings {
+      readonly maxDepth = 2;
+    }
+    @Module({ providers: [Settings], exports: [Settings] })
+    class SettingsModule {}
+    @Injectable()
+    class ToolwrightConfig implements ToolwrightOptionsFactory {
+      constructor(@Inject(Settings) private readonly settings: Settings) {}
+      createToolwrightOptions(): ToolwrightModuleOptions {
+        return { limits: { maxDepth: this.settings.maxDepth } };
+      }
+    }
+    @Module({
+      imports: [
+        ToolwrightModule.forRootAsync({ imports: [SettingsModule], useClass: ToolwrightConfig }),
+      ],
+      providers: [NestingService],
+    })
+    class AppModule {}
+    app = await NestFactory.createApplicationContext(AppModule, { logger: false });
+    const registry = app.get(ToolRegistry);
+    expect(await registry.call('count_keys', { tree: { a: 1 } })).toEqual({
+      content: '1',
+      isError: false,
+    });
+    // The class's options reached the registry: input nested deeper than maxDepth 2 is refused.
+    const deep = await registry.call('count_keys', { tree: { a: { b: { c: 1 } } } });
+    expect(deep.isError).toBe(true);
+    expect(String(deep.content)).toContain('nested deeper than the limit of 2 levels');
+  });
+
+  it('takes its options from forRootAsync({ useExisting }) naming a provider of an imported module', async () => {
+    const made: string[] = [];
+    @Injectable()
+    class SharedConfig implements ToolwrightOptionsFactory {
+      createToolwrightOptions(): ToolwrightModuleOptions {
+        made.push('shared');
+        return { limits: { maxDepth: 2 } };
+      }
+    }
+    @Module({ providers: [SharedConfig], exports: [SharedConfig] })
+    class ConfigModule {}
+    @Module({
+      imports: [
+        ConfigModule,
+        ToolwrightModule.forRootAsync({ imports: [ConfigModule], useExisting: SharedConfig }),
+      ],
+      providers: [NestingService],
+    })
+    class AppModule {}
+    app = await NestFactory.createApplicationContext(AppModule, { logger: false });
+    expect(made).toEqual(['shared']);
+    const deep = await app.get(ToolRegistry).call('count_keys', { tree: { a: { b: { c: 1 } } } });
+    expect(deep.isError).toBe(true);
   });
 
   it('provides a ToolAgent over the discovered tools when agent options are given', async () => {

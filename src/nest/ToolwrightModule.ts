@@ -13,6 +13,7 @@ import { ToolAgent } from '../agent/ToolAgent';
 import { ToolRegistry } from '../registry/ToolRegistry';
 import { ANTHROPIC_CLIENT, TOOLWRIGHT_OPTIONS } from './constants';
 import { agentProvider } from './agentProvider';
+import { ConfigurableToolwrightModule } from './moduleDefinition';
 import { syncedRegistry } from './syncedRegistry';
 import { ToolwrightExplorer } from './ToolwrightExplorer';
 import type { ToolwrightModuleAsyncOptions, ToolwrightModuleOptions } from './types';
@@ -47,45 +48,47 @@ const clientProvider: Provider = {
  * export class AppModule {}
  */
 @Module({})
-export class ToolwrightModule {
+export class ToolwrightModule extends ConfigurableToolwrightModule {
   /** Static options. */
   static forRoot(options: ToolwrightModuleOptions = {}): DynamicModule {
-    return ToolwrightModule.build([{ provide: TOOLWRIGHT_OPTIONS, useValue: options }], []);
+    return withToolwright(super.forRoot(options));
   }
 
   /**
-   * Options from a factory with injected dependencies (configuration, a policy provider, ...).
+   * Options from a factory with injected dependencies (configuration, a policy provider, ...):
+   * `useFactory` with `inject`, or `useClass`/`useExisting` naming a `ToolwrightOptionsFactory`.
    * @example
    * ToolwrightModule.forRootAsync({
    *   inject: [RefundPolicy],
    *   useFactory: (policy: RefundPolicy) => ({ agent: { model, approve: (call) => policy.allows(call) } }),
    * })
+   * @example
+   * ToolwrightModule.forRootAsync({ imports: [ConfigModule], useClass: ToolwrightConfig })
    */
   static forRootAsync(options: ToolwrightModuleAsyncOptions): DynamicModule {
-    const optionsProvider: Provider = {
-      provide: TOOLWRIGHT_OPTIONS,
-      useFactory: options.useFactory as (...args: unknown[]) => ToolwrightModuleOptions,
-      inject: options.inject ?? [],
-    };
-    return ToolwrightModule.build([optionsProvider], options.imports ?? []);
+    return withToolwright(super.forRootAsync(options));
   }
+}
 
-  private static build(
-    providers: Provider[],
-    imports: DynamicModule['imports'] = [],
-  ): DynamicModule {
-    return {
-      module: ToolwrightModule,
-      global: true,
-      imports: [DiscoveryModule, ...imports],
-      providers: [
-        ...providers,
-        registryProvider,
-        clientProvider,
-        agentProvider,
-        ToolwrightExplorer,
-      ],
-      exports: [ToolRegistry, ToolAgent, ANTHROPIC_CLIENT, TOOLWRIGHT_OPTIONS],
-    };
-  }
+/** Adds toolwright's providers to the options module the builder made; global, so any module injects them. */
+function withToolwright(definition: DynamicModule): DynamicModule {
+  return {
+    ...definition,
+    global: true,
+    imports: [DiscoveryModule, ...(definition.imports ?? [])],
+    providers: [
+      ...(definition.providers ?? []),
+      registryProvider,
+      clientProvider,
+      agentProvider,
+      ToolwrightExplorer,
+    ],
+    exports: [
+      ...(definition.exports ?? []),
+      ToolRegistry,
+      ToolAgent,
+      ANTHROPIC_CLIENT,
+      TOOLWRIGHT_OPTIONS,
+    ],
+  };
 }

@@ -9,6 +9,7 @@ export type {
   ToolwrightAgentOptions,
   ToolwrightModuleAsyncOptions,
   ToolwrightModuleOptions,
+  ToolwrightOptionsFactory,
 } from './types';
 export { ToolRegistry } from '../registry/ToolRegistry';
 export { ToolAgent } from '../agent/ToolAgent';

@@ -1,6 +1,8 @@
 /** The options of `ToolwrightModule.forRoot()` and `forRootAsync()`. */
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ModuleMetadata } from '@nestjs/common' with { 'resolution-mode': 'import' };
+import type { ConfigurableModuleAsyncOptions } from '@nestjs/common' with {
+  'resolution-mode': 'import',
+};
 import type { ToolAgentOptions } from '../agent/types';
 import type { ToolRegistryOptions } from '../registry/types';
 
@@ -18,15 +20,27 @@ export interface ToolwrightModuleOptions extends ToolRegistryOptions {
   agent?: ToolwrightAgentOptions;
 }
 
-/** What `forRootAsync` takes: the options come from a factory with injected dependencies. */
-export interface ToolwrightModuleAsyncOptions extends Pick<ModuleMetadata, 'imports'> {
-  /** Builds the options; its arguments are the `inject` providers, in order. */
-  useFactory: (...args: never[]) => ToolwrightModuleOptions | Promise<ToolwrightModuleOptions>;
-  /** Providers to pass to `useFactory`. */
-  inject?: (
-    | string
-    | symbol
-    | (abstract new (...args: never[]) => unknown)
-    | (new (...args: never[]) => unknown)
-  )[];
+/**
+ * What `forRootAsync` takes, as every Nest module built with `ConfigurableModuleBuilder` does:
+ * `useFactory` (with `inject`), `useClass` or `useExisting` (a `ToolwrightOptionsFactory`),
+ * and `imports` for the modules those need.
+ */
+export type ToolwrightModuleAsyncOptions = ConfigurableModuleAsyncOptions<
+  ToolwrightModuleOptions,
+  'createToolwrightOptions'
+>;
+
+/**
+ * A class that makes the module options, for `forRootAsync({ useClass })` or `useExisting`.
+ * @example
+ * @Injectable()
+ * class ToolwrightConfig implements ToolwrightOptionsFactory {
+ *   constructor(private readonly config: ConfigService) {}
+ *   createToolwrightOptions(): ToolwrightModuleOptions {
+ *     return { agent: { model: this.config.get('MODEL') } };
+ *   }
+ * }
+ */
+export interface ToolwrightOptionsFactory {
+  createToolwrightOptions(): ToolwrightModuleOptions | Promise<ToolwrightModuleOptions>;
 }
