@@ -6,13 +6,20 @@
  * implements `createToolwrightOptions()` (`ToolwrightOptionsFactory`).
  */
 import { ConfigurableModuleBuilder } from '@nestjs/common';
+// `resolution-mode`: NestJS 12 is ESM only; the emitted declarations name this type, and a
+// CommonJS consumer on node16 can read it only with the attribute.
+import type { ConfigurableModuleCls } from '@nestjs/common' with { 'resolution-mode': 'import' };
 import { TOOLWRIGHT_OPTIONS } from './constants';
 import type { ToolwrightModuleOptions } from './types';
 
-export const { ConfigurableModuleClass: ConfigurableToolwrightModule } =
-  new ConfigurableModuleBuilder<ToolwrightModuleOptions>({
-    optionsInjectionToken: TOOLWRIGHT_OPTIONS,
-  })
-    .setClassMethodName('forRoot')
-    .setFactoryMethodName('createToolwrightOptions')
-    .build();
+/** The class `ToolwrightModule` extends: `forRoot` and `forRootAsync` as the builder makes them. */
+export const ConfigurableToolwrightModule: ConfigurableModuleCls<
+  ToolwrightModuleOptions,
+  'forRoot',
+  'createToolwrightOptions'
+> = new ConfigurableModuleBuilder<ToolwrightModuleOptions>({
+  optionsInjectionToken: TOOLWRIGHT_OPTIONS,
+})
+  .setClassMethodName('forRoot')
+  .setFactoryMethodName('createToolwrightOptions')
+  .build().ConfigurableModuleClass;
