@@ -23,6 +23,7 @@ const PACKAGING_SUITES = [
   'src/mcp/mountMcpHttp.test.ts',
   'src/nest/peerIsolation.test.ts',
   'src/approvals/ioredisIsolation.test.ts',
+  'samples/bundled/',
 ];
 /** A path pattern matching the suites of PACKAGING_SUITES. */
 const PACKAGING_PATTERN = `^<rootDir>/(${PACKAGING_SUITES.map((path) =>

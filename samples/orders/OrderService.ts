@@ -33,7 +33,10 @@ export class OrderRequest {
 export class OrderService {
   /** Places an order. */
   @Tool({ name: 'place_order', strict: true, requiresApproval: true })
-  place(@Params() order: OrderRequest, @Ctx() ctx: ToolCallContext<{ userId: string }>) {
+  place(
+    @Params(OrderRequest) order: OrderRequest,
+    @Ctx() ctx: ToolCallContext<{ userId: string }>,
+  ) {
     return { placedBy: ctx.state.userId, items: order.items.length };
   }
 }

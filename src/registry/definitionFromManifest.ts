@@ -1,6 +1,7 @@
 /**
  * Takes a tool's definition from the manifest and checks it still matches the decorated
- * method: same tool name, class, method and parameter mapping. Any difference means the
+ * method: same tool name, method and parameter mapping (the class chooses between entries of
+ * one name). Any difference means the
  * manifest is stale, a `ManifestMismatchError` that says to run codegen.
  */
 import { ManifestMismatchError } from '../errors/ManifestMismatchError';
@@ -34,32 +35,42 @@ function checkParams(facts: MethodFacts, entry: ManifestTool): void {
   }
 }
 
-/** The manifest's definition of the tool declared by `facts`. */
-export function definitionFromManifest(facts: MethodFacts, manifest: ToolManifest): ToolDefinition {
+/**
+ * The manifest entry of the method `facts` describes. The key is the tool name, which the
+ * decorator records from the method (a name a bundler keeps); the class only chooses between
+ * entries of one name (two classes may declare it; codegen warns, TW107). So a bundler that
+ * renames classes (esbuild or terser with minified names) keeps the join, as long as the name
+ * is the manifest's only entry of that method; with several, the class must be found.
+ */
+function entryOf(facts: MethodFacts, manifest: ToolManifest, name: string): ManifestTool {
   const where = methodLabel(facts.className, facts.tool.methodName);
-  const name = facts.tool.options.name ?? toSnakeCase(facts.tool.methodName);
-  // Two classes may declare the same name (codegen warns, TW107): the entry is this method's.
   const named = manifest.tools.filter((tool) => tool.name === name);
-  const entry =
-    named.find(
-      (tool) =>
-        facts.classChain.includes(tool.target.class) &&
-        tool.target.method === facts.tool.methodName,
-    ) ?? named[0];
-  if (!entry) {
+  const sameMethod = named.filter((tool) => tool.target.method === facts.tool.methodName);
+  const inChain = sameMethod.find((tool) => facts.classChain.includes(tool.target.class));
+  if (inChain) return inChain;
+  if (sameMethod.length === 1 && named.length === 1) return sameMethod[0];
+  if (named.length === 0) {
     throw new ManifestMismatchError(
       `Tool "${name}" (${where}) is not in the manifest; ${RUN_CODEGEN}`,
     );
   }
-  // An inherited tool is declared (and so listed) on the base class that carries its @Tool.
-  if (
-    !facts.classChain.includes(entry.target.class) ||
-    entry.target.method !== facts.tool.methodName
-  ) {
+  if (sameMethod.length > 1) {
+    const listed = sameMethod.map((t) => `${t.target.class}.${t.target.method}`).join(', ');
     throw new ManifestMismatchError(
-      `Tool "${name}" is ${entry.target.class}.${entry.target.method} in the manifest but ${where} at run time; ${RUN_CODEGEN}`,
+      `Tool "${name}" (${where}) is declared by several classes of the manifest (${listed}) and ${facts.className} is none of them; ` +
+        `if a bundler renamed the classes, keep their names (esbuild --keep-names) or give the tools distinct names (@Tool({ name })); else ${RUN_CODEGEN}`,
     );
   }
+  const listed = named.map((t) => `${t.target.class}.${t.target.method}`).join(', ');
+  throw new ManifestMismatchError(
+    `Tool "${name}" is ${listed} in the manifest but ${where} at run time; ${RUN_CODEGEN}`,
+  );
+}
+
+/** The manifest's definition of the tool declared by `facts`. */
+export function definitionFromManifest(facts: MethodFacts, manifest: ToolManifest): ToolDefinition {
+  const name = facts.tool.options.name ?? toSnakeCase(facts.tool.methodName);
+  const entry = entryOf(facts, manifest, name);
   checkParams(facts, entry);
   return { ...entry, options: { ...entry.options, ...toolOptionsOf(facts.tool.options) } };
 }

@@ -182,13 +182,26 @@ describe('an inherited tool with a manifest', () => {
     });
   });
 
-  it('still refuses an entry on an unrelated class', () => {
-    const unrelated: ToolManifest = {
+  it('joins by tool name when the class was renamed (as a bundler minifying names does)', async () => {
+    const renamed: ToolManifest = {
       version: 1,
       tools: [{ ...areaTool, target: { ...areaTool.target, class: 'Solids' } }],
     };
-    expect(() => new ToolRegistry({ manifest: unrelated }).register(new SquareGeometry())).toThrow(
-      'Tool "area" is Solids.area in the manifest but SquareGeometry.area at run time; the manifest is stale; run toolwright codegen',
+    const registry = new ToolRegistry({ manifest: renamed }).register(new SquareGeometry());
+    expect(registry.get('area')?.target).toEqual({ class: 'Solids', method: 'area' });
+    expect(await registry.call('area', { shape: { kind: 'square', size: 1 } })).toEqual({
+      isError: false,
+      content: 'square',
+    });
+  });
+
+  it('still refuses an entry whose parameters differ', () => {
+    const stale: ToolManifest = {
+      version: 1,
+      tools: [{ ...areaTool, target: { ...areaTool.target, class: 'Solids' }, params: [] }],
+    };
+    expect(() => new ToolRegistry({ manifest: stale }).register(new SquareGeometry())).toThrow(
+      'Tool "area" (SquareGeometry.area): its parameters differ from the manifest\'s; the manifest is stale; run toolwright codegen',
     );
   });
 });
@@ -235,6 +248,18 @@ describe('one tool name in two classes of the manifest (codegen warns, TW107)', 
       content: 'circle 1',
       isError: false,
     });
+  });
+
+  it('refuses a class that is neither, when the name alone cannot choose', () => {
+    class Renamed {
+      @Tool()
+      area(@Param() side: number): string {
+        return `renamed ${side}`;
+      }
+    }
+    expect(() => new ToolRegistry({ manifest }).register(new Renamed())).toThrow(
+      'Tool "area" (Renamed.area) is declared by several classes of the manifest (Circles.area, Squares.area) and Renamed is none of them; if a bundler renamed the classes, keep their names (esbuild --keep-names) or give the tools distinct names (@Tool({ name })); else the manifest is stale; run toolwright codegen',
+    );
   });
 
   it('refuses both in one registry, naming both classes', () => {
