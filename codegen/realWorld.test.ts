@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { Project } from 'ts-morph';
 import { ToolRegistry } from 'toolwright';
 import type { JsonSchema, ManifestTool } from 'toolwright';
-import { deriveDtoSchema } from '../src/schema/derive/deriveDtoSchema';
+import { deriveDtoSchema } from '../src/derive/deriveDtoSchema';
 import { judgedBySchema } from '../src/validation/schemaCoverage';
 import { inputs } from './__fixtures__/schemaArbitrary';
 import { compileStrict } from './__fixtures__/strictSchema';

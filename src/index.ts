@@ -79,11 +79,11 @@ export type {
   OpenAIToolCall,
   OpenAIToolMessage,
 } from './formats/openai/types';
-export { parseAnthropicCalls } from './calls/parseAnthropicCalls';
-export { parseOpenAICalls } from './calls/parseOpenAICalls';
-export type { OpenAICallParseOptions } from './calls/parseOpenAICalls';
-export { parseXmlCalls } from './calls/parseXmlCalls';
-export type { ParsedXmlCalls, XmlCallParseOptions } from './calls/parseXmlCalls';
+export { parseAnthropicCalls } from './formats/anthropic/parseAnthropicCalls';
+export { parseOpenAICalls } from './formats/openai/parseOpenAICalls';
+export type { OpenAICallParseOptions } from './formats/openai/parseOpenAICalls';
+export { parseXmlCalls } from './formats/xml/parseXmlCalls';
+export type { ParsedXmlCalls, XmlCallParseOptions } from './formats/xml/parseXmlCalls';
 export { validateCalls } from './calls/validateCalls';
 export type { CallParseOptions, ParsedCalls } from './calls/ParsedCalls';
 export { ToolAgent } from './agent/ToolAgent';

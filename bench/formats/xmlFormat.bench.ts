@@ -2,7 +2,7 @@
  * Cost of the legacy XML format per turn: parsing a reply with several invokes (coerced by
  * schema), rendering the results block, and rendering the system prompt for five tools.
  */
-import { parseXmlCalls } from '../../src/calls/parseXmlCalls';
+import { parseXmlCalls } from '../../src/formats/xml/parseXmlCalls';
 import type { ToolDescriptor } from '../../src/manifest/types';
 import { buildXmlSystemPrompt } from '../../src/formats/xml/buildXmlSystemPrompt';
 import { renderFunctionResults } from '../../src/formats/xml/renderFunctionResults';

@@ -4,7 +4,7 @@
  * the same error whichever layer caught the mistake.
  */
 import { DEFAULT_MAX_ERROR_LENGTH } from '../errors/sanitizeForModel';
-import { unknownToolText } from '../registry/modelText';
+import { unknownToolText } from './modelText';
 
 /** `Unknown tool "x". Available tools: a, b.` */
 export function unknownToolError(name: string, available: readonly { name: string }[]): string {

@@ -2,7 +2,7 @@
  * Lets a tool method return content blocks (text and images) instead of a string or JSON:
  * `return toolContent('Here is the chart', imageContent(png, 'image/png'))`.
  */
-import type { ContentBlock, ImageContent } from '../registry/types';
+import type { ContentBlock, ImageContent } from './ContentBlock';
 
 const CONTENT = Symbol.for('toolwright:content');
 

@@ -30,7 +30,7 @@ import { checkNoVanishedTools, definitionFromManifest } from './definitionFromMa
 import { definitionFromMetadata } from './definitionFromMetadata';
 import { methodLabel } from './describeTarget';
 import { invokeTool } from './invokeTool';
-import { invalidInputText, unknownToolText } from './modelText';
+import { invalidInputText, unknownToolText } from '../calls/modelText';
 import { readMethodFacts } from './readMethodFacts';
 import { toRunnableTools } from './toRunnableTools';
 import type { ParsedToolInput } from './toRunnableTools';

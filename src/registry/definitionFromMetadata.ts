@@ -7,11 +7,7 @@ import { ToolDefinitionError } from '../errors/ToolDefinitionError';
 import type { ManifestParam } from '../manifest/types';
 import type { NamedParamMetadata, ParamMetadata, ToolMetadata } from '../metadata/types';
 import { toSnakeCase } from '../naming/toolName';
-import {
-  deriveDtoSchema,
-  isValidatedClass,
-  schemaOfRuntimeType,
-} from '../schema/derive/deriveDtoSchema';
+import { deriveDtoSchema, isValidatedClass, schemaOfRuntimeType } from '../derive/deriveDtoSchema';
 import type { JsonSchema, ObjectSchema } from '../schema/JsonSchema';
 import { NO_DESIGN_TYPES, paramLabel } from './describeTarget';
 import { toolOptionsOf } from './toolOptions';

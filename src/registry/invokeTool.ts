@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { isToolContent } from '../content/toolContent';
 import type { PreparedInput } from '../validation/prepareInput';
-import { abortedText, thrownText, timedOutText } from './modelText';
+import { abortedText, thrownText, timedOutText } from '../calls/modelText';
 import type { BoundTool } from './ToolDefinition';
 import type { CallOptions, ToolCallContext, ToolOutcome } from './types';
 

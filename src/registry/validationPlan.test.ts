@@ -25,7 +25,7 @@ import { Param } from '../decorators/Param';
 import { Params } from '../decorators/Params';
 import { Tool } from '../decorators/Tool';
 import type { ManifestTool } from '../manifest/types';
-import { deriveDtoSchema } from '../schema/derive/deriveDtoSchema';
+import { deriveDtoSchema } from '../derive/deriveDtoSchema';
 import { prepareInput } from '../validation/prepareInput';
 import { judgedBySchema } from '../validation/schemaCoverage';
 import { DEFAULT_LIMITS, ToolRegistry } from './ToolRegistry';

@@ -7,7 +7,7 @@
 import { Transform, Type } from 'class-transformer';
 import { IsDate, IsObject, isISO8601, ValidateIf, ValidateNested } from 'class-validator';
 import type { JsonSchema } from '../schema/JsonSchema';
-import { isValidatedClass } from '../schema/derive/deriveDtoSchema';
+import { isValidatedClass } from '../derive/deriveDtoSchema';
 import type { ArgumentClass } from './types';
 
 /** One named input property of a tool. */

@@ -6,7 +6,7 @@
  * class-validator runs. The verdict is the shared rule set's (`ruleProperty`), through the same
  * derivation that makes a DTO's schema without a manifest.
  */
-import { deriveDto } from '../schema/derive/deriveDtoSchema';
+import { deriveDto } from '../derive/deriveDtoSchema';
 
 type Ctor = abstract new (...args: never[]) => unknown;
 

@@ -4,7 +4,7 @@
  * the same id and input.
  */
 import type { Message } from '@anthropic-ai/sdk/resources/messages';
-import { normalizeInvoke } from '../../calls/parseXmlCalls';
+import { normalizeInvoke } from '../../formats/xml/parseXmlCalls';
 import type { XmlInvoke } from '../../formats/xml/parseFunctionCalls';
 import type { ToolDescriptor } from '../../manifest/types';
 import type { DialectCall } from './AgentDialect';

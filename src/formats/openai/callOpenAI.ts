@@ -4,9 +4,10 @@
  * arguments that are not one JSON object and failing calls answer `Error: …` text. Tools sent
  * with strict function calling get `null` optional properties as absent (see `parseOpenAICalls`).
  */
-import { parseOpenAIToolCall } from '../../calls/parseOpenAICalls';
+import { parseOpenAIToolCall } from './parseOpenAICalls';
 import { sanitizeForModel } from '../../errors/sanitizeForModel';
-import type { CallOptions, ToolOutcome } from '../../registry/types';
+import type { ToolOutcome } from '../../calls/ToolOutcome';
+import type { CallOptions } from '../../calls/ToolCallContext';
 import type { ObjectSchema } from '../../schema/JsonSchema';
 import type { ManifestToolOptions } from '../../manifest/types';
 import { contentText } from '../xml/renderFunctionResults';

@@ -1,5 +1,5 @@
 import { ToolRegistry } from '../../index';
-import { parseXmlCalls } from '../../calls/parseXmlCalls';
+import { parseXmlCalls } from './parseXmlCalls';
 import { validateCalls } from '../../calls/validateCalls';
 import { CalculatorService, StockService } from '../__fixtures__/StockService';
 import { stockTools } from './__fixtures__/stockTools';

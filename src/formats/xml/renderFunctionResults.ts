@@ -5,7 +5,7 @@
  * never close or forge a tag; error text also goes through `sanitizeForModel`.
  */
 import { sanitizeForModel } from '../../errors/sanitizeForModel';
-import type { ContentBlock } from '../../registry/types';
+import type { ContentBlock } from '../../content/ContentBlock';
 import { escapeXml } from './escapeXml';
 
 /** One call's outcome, as the block reports it. */

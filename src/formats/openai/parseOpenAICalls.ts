@@ -5,13 +5,13 @@
  * sent with strict function calling, a `null` for an optional property means "not given" and is
  * removed (`schema/strict/absentNulls.ts`).
  */
-import { sanitizeForModel } from '../errors/sanitizeForModel';
-import type { OpenAIAssistantMessage, OpenAIToolCall } from '../formats/openai/types';
-import { dropAbsentNulls } from '../schema/strict/absentNulls';
-import { strictProjectionOf } from '../schema/strict/strictTools';
-import type { CallParseOptions, ParsedCalls } from './ParsedCalls';
-import type { InvalidToolCall, ToolCall } from './types';
-import { unknownToolError } from './unknownToolError';
+import { sanitizeForModel } from '../../errors/sanitizeForModel';
+import type { OpenAIAssistantMessage, OpenAIToolCall } from './types';
+import { dropAbsentNulls } from '../../schema/strict/absentNulls';
+import { strictProjectionOf } from '../../schema/strict/strictTools';
+import type { CallParseOptions, ParsedCalls } from '../../calls/ParsedCalls';
+import type { InvalidToolCall, ToolCall } from '../../calls/types';
+import { unknownToolError } from '../../calls/unknownToolError';
 
 /** Options of the OpenAI parsers. */
 export interface OpenAICallParseOptions extends CallParseOptions {

@@ -4,13 +4,13 @@
  * tool) into `InvalidToolCall`s. The XML format has no call ids, so ids are generated.
  */
 import { randomBytes } from 'node:crypto';
-import { sanitizeForModel } from '../errors/sanitizeForModel';
-import { coerceParameters } from '../formats/xml/coerceParameters';
-import { parseFunctionCalls } from '../formats/xml/parseFunctionCalls';
-import type { XmlInvoke } from '../formats/xml/parseFunctionCalls';
-import type { CallParseOptions, ParsedCalls } from './ParsedCalls';
-import type { InvalidToolCall, ToolCall } from './types';
-import { unknownToolError } from './unknownToolError';
+import { sanitizeForModel } from '../../errors/sanitizeForModel';
+import { coerceParameters } from './coerceParameters';
+import { parseFunctionCalls } from './parseFunctionCalls';
+import type { XmlInvoke } from './parseFunctionCalls';
+import type { CallParseOptions, ParsedCalls } from '../../calls/ParsedCalls';
+import type { InvalidToolCall, ToolCall } from '../../calls/types';
+import { unknownToolError } from '../../calls/unknownToolError';
 
 /** Options of `parseXmlCalls`. */
 export interface XmlCallParseOptions extends CallParseOptions {

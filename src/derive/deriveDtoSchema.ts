@@ -8,10 +8,10 @@
  */
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
-import { readPropertyType } from '../../metadata/reflection';
-import { dateTimeSchema } from '../formatPatterns';
-import type { JsonSchema, JsonValue, ObjectSchema } from '../JsonSchema';
-import { ruleProperty } from '../propertyRules';
+import { readPropertyType } from '../metadata/reflection';
+import { dateTimeSchema } from '../schema/formatPatterns';
+import type { JsonSchema, JsonValue, ObjectSchema } from '../schema/JsonSchema';
+import { ruleProperty } from '../schema/propertyRules';
 import { hasStrategy, nestedTypeOf } from './nestedTypeOf';
 import { readDecoratorFacts } from './readDecoratorFacts';
 

@@ -4,8 +4,8 @@
  * reads from source, so both phases hand the same facts to the same rules.
  */
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
-import { ruleForValidator } from '../constraintTable';
-import type { DecoratorFact } from '../decoratorFacts';
+import { ruleForValidator } from '../schema/constraintTable';
+import type { DecoratorFact } from '../schema/decoratorFacts';
 import { reshapersOf } from './nestedTypeOf';
 
 /** The decorator a custom validator was registered as, for the words of a warning. */

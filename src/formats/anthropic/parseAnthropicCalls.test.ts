@@ -1,4 +1,4 @@
-import { stockTools } from '../formats/xml/__fixtures__/stockTools';
+import { stockTools } from '../xml/__fixtures__/stockTools';
 import { parseAnthropicCalls } from './parseAnthropicCalls';
 
 describe('parseAnthropicCalls', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { stockTools } from '../formats/xml/__fixtures__/stockTools';
-import type { ToolDescriptor } from '../manifest/types';
+import { stockTools } from './__fixtures__/stockTools';
+import type { ToolDescriptor } from '../../manifest/types';
 import { parseXmlCalls } from './parseXmlCalls';
 
 const tools: ToolDescriptor[] = [

@@ -3,9 +3,9 @@
  * cannot run (unknown tool, input not an object) into `InvalidToolCall`s. Syntax and names
  * only; `validateCalls` adds the registry's validation.
  */
-import { sanitizeForModel } from '../errors/sanitizeForModel';
-import type { CallParseOptions, ParsedCalls } from './ParsedCalls';
-import { unknownToolError } from './unknownToolError';
+import { sanitizeForModel } from '../../errors/sanitizeForModel';
+import type { CallParseOptions, ParsedCalls } from '../../calls/ParsedCalls';
+import { unknownToolError } from '../../calls/unknownToolError';
 
 /** The part of a Messages API message this reads (a `Message` or a `MessageParam`). */
 export interface AnthropicMessageLike {

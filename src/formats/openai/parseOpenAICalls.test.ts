@@ -1,4 +1,4 @@
-import { stockTools } from '../formats/xml/__fixtures__/stockTools';
+import { stockTools } from '../xml/__fixtures__/stockTools';
 import { parseOpenAICalls } from './parseOpenAICalls';
 
 describe('parseOpenAICalls', () => {

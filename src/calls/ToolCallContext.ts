@@ -1,0 +1,43 @@
+/**
+ * The two halves of a call's context: what a tool method receives through `@Ctx()`
+ * (`ToolCallContext`) and what a caller may set (`CallOptions`), with the progress reports
+ * that travel from one to the other. Below the registry, so every layer that makes or runs
+ * calls can name them.
+ */
+
+/** What `@Ctx()` injects into a tool method. */
+export interface ToolCallContext<State = unknown> {
+  /** The id of the `tool_use` block (or a generated one for direct calls). */
+  toolUseId: string;
+  /** The tool's name. */
+  toolName: string;
+  /** Fires when the call is aborted or times out. */
+  signal: AbortSignal;
+  /** Application state passed to the call, such as the current user. */
+  state: State;
+  /**
+   * Reports progress (`done` of `total`, with an optional message) to whoever listens: an MCP
+   * client that sent a progress token, the agent's `stream()`. A no-op when nobody does.
+   */
+  progress(done: number, total?: number, message?: string): void;
+}
+
+/** One progress report of a running tool, as `ctx.progress()` made it. */
+export interface ToolProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/** The optional second half of a call: everything of the context the caller may set. */
+export interface CallOptions<State = unknown> {
+  toolUseId?: string;
+  signal?: AbortSignal;
+  state?: State;
+  /** Overrides the tool's own `timeoutMs`. */
+  timeoutMs?: number;
+  /** Receives the tool's `ctx.progress()` reports. */
+  onProgress?: (progress: ToolProgress) => void;
+  /** Keep what the method returned in `ToolOutcome.value` (for structured results). */
+  returnValue?: boolean;
+}
