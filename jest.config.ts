@@ -24,6 +24,7 @@ const PACKAGING_SUITES = [
   'src/nest/peerIsolation.test.ts',
   'src/approvals/ioredisIsolation.test.ts',
   'samples/bundled/',
+  'test/api/',
 ];
 /** A path pattern matching the suites of PACKAGING_SUITES. */
 const PACKAGING_PATTERN = `^<rootDir>/(${PACKAGING_SUITES.map((path) =>

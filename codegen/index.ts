@@ -14,14 +14,8 @@ export type { CodegenResult } from './assembleManifest';
 export { loadProject } from './collect/loadProject';
 export { DIAGNOSTIC_CODES } from './diagnostics';
 export type { CodegenDiagnostic, DiagnosticCode, DiagnosticSeverity } from './diagnostics';
-export {
-  renderManifest,
-  renderManifestJson,
-  renderManifestModule,
-  parseRenderedManifest,
-  manifestFormatFor,
-} from './emit/renderManifest';
+export { renderManifest, renderManifestJson, renderManifestModule } from './emit/renderManifest';
 export type { ManifestFormat } from './emit/renderManifest';
 export { diffManifests, formatDiff } from './emit/diffManifests';
 export type { ManifestDiff } from './emit/diffManifests';
-export { formatDiagnostic, formatSummary } from './emit/formatDiagnostic';
+export { formatDiagnostic } from './emit/formatDiagnostic';

@@ -22,7 +22,6 @@ describe('public entry points', () => {
 
   it('the constants it names are among them, and cannot be changed', () => {
     expect(Object.isFrozen(toolwright.DEFAULT_LIMITS)).toBe(true);
-    expect(Object.isFrozen(mcp.LOOPBACK_HOSTS)).toBe(true);
     expect(Object.isFrozen(codegen.DIAGNOSTIC_CODES)).toBe(true);
     expect(() => {
       (toolwright.DEFAULT_LIMITS as { maxDepth: number }).maxDepth = 1_000_000;
@@ -36,5 +35,20 @@ describe('public entry points', () => {
     }
     // What the registry method gives is still there.
     expect(typeof toolwright.ToolRegistry.prototype.toRunnableTools).toBe('function');
+  });
+
+  it("keeps the CLI's internals out of toolwright/mcp and toolwright/codegen", () => {
+    for (const name of [
+      'guardRequest',
+      'isLoopbackHost',
+      'LOOPBACK_HOSTS',
+      'loadRegistryModule',
+      'RegistryModuleError',
+    ]) {
+      expect(mcp).not.toHaveProperty(name);
+    }
+    for (const name of ['parseRenderedManifest', 'manifestFormatFor', 'formatSummary']) {
+      expect(codegen).not.toHaveProperty(name);
+    }
   });
 });

@@ -20,6 +20,7 @@ export type {
   TextContent,
   ToolCallContext,
   ToolOutcome,
+  ToolProgress,
   ToolRegistryOptions,
 } from './registry/types';
 export { toolContent, imageContent } from './content/toolContent';
@@ -42,12 +43,13 @@ export type {
   ToolManifest,
 } from './manifest/types';
 export type {
+  DtoClass,
   KnownToolOptions,
   ParamOptions,
   ToolAnnotations,
   ToolOptions,
 } from './metadata/types';
-export type { JsonSchema, JsonValue, ObjectSchema } from './schema/JsonSchema';
+export type { JsonSchema, JsonSchemaType, JsonValue, ObjectSchema } from './schema/JsonSchema';
 export type { ToolCall, InvalidToolCall } from './calls/types';
 export { toAnthropicTools } from './formats/anthropic/toAnthropicTools';
 export type { AnthropicRenderOptions } from './formats/anthropic/toAnthropicTools';
@@ -66,8 +68,9 @@ export {
   XML_TOOLS_PREAMBLE,
 } from './formats/xml/buildXmlSystemPrompt';
 export { renderFunctionResults } from './formats/xml/renderFunctionResults';
-export type { XmlCallResult } from './formats/xml/renderFunctionResults';
+export type { RenderResultsOptions, XmlCallResult } from './formats/xml/renderFunctionResults';
 export { parseFunctionResults } from './formats/xml/parseFunctionResults';
+export type { ParsedFunctionResult } from './formats/xml/parseFunctionResults';
 export { extractAnswer } from './formats/xml/extractAnswer';
 export { toOpenAITools } from './formats/openai/toOpenAITools';
 export type { OpenAIRenderOptions } from './formats/openai/toOpenAITools';
@@ -80,11 +83,13 @@ export type {
   OpenAIToolMessage,
 } from './formats/openai/types';
 export { parseAnthropicCalls } from './formats/anthropic/parseAnthropicCalls';
+export type { AnthropicMessageLike } from './formats/anthropic/parseAnthropicCalls';
 export { parseOpenAICalls } from './formats/openai/parseOpenAICalls';
 export type { OpenAICallParseOptions } from './formats/openai/parseOpenAICalls';
 export { parseXmlCalls } from './formats/xml/parseXmlCalls';
 export type { ParsedXmlCalls, XmlCallParseOptions } from './formats/xml/parseXmlCalls';
 export { validateCalls } from './calls/validateCalls';
+export type { CallChecker } from './calls/validateCalls';
 export type { CallParseOptions, ParsedCalls } from './calls/ParsedCalls';
 export { ToolAgent } from './agent/ToolAgent';
 export { AbortError } from './agent/AbortError';
@@ -93,6 +98,7 @@ export type {
   AgentEvent,
   AgentFormat,
   AgentRegistry,
+  AgentRequestOptions,
   AgentStopReason,
   AgentUsage,
   ApprovalContext,

@@ -175,8 +175,13 @@ function approvalHook(options: McpCommandOptions, exported: unknown): McpApprova
   return undefined;
 }
 
-/** The MCP entry, or a clear error when the optional MCP SDK is not installed. */
-async function loadMcp(): Promise<typeof import('../../src/mcp/index')> {
+/** What the CLI uses of the MCP layer: the public entry and two internals it alone needs. */
+type McpForCli = typeof import('../../src/mcp/index') &
+  Pick<typeof import('../../src/mcp/loadRegistryModule'), 'loadRegistryModule'> &
+  Pick<typeof import('../../src/mcp/httpGuards'), 'isLoopbackHost'>;
+
+/** The MCP layer, or a clear error when the optional MCP SDK is not installed. */
+async function loadMcp(): Promise<McpForCli> {
   try {
     require.resolve('@modelcontextprotocol/sdk/server/index.js');
   } catch {
@@ -184,7 +189,12 @@ async function loadMcp(): Promise<typeof import('../../src/mcp/index')> {
       'the MCP SDK is not installed; run npm install @modelcontextprotocol/sdk',
     );
   }
-  return import('../../src/mcp/index');
+  const [entry, { loadRegistryModule }, { isLoopbackHost }] = await Promise.all([
+    import('../../src/mcp/index'),
+    import('../../src/mcp/loadRegistryModule'),
+    import('../../src/mcp/httpGuards'),
+  ]);
+  return { ...entry, loadRegistryModule, isLoopbackHost };
 }
 
 async function serve(

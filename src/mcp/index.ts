@@ -15,11 +15,7 @@ export { startMcpHttpServer } from './startMcpHttpServer';
 export { mountMcpHttp } from './mountMcpHttp';
 export type { MountMcpHttpOptions, RouteMountable } from './mountMcpHttp';
 export type { McpHttpServerOptions, RunningMcpHttpServer } from './startMcpHttpServer';
-export { guardRequest, isLoopbackHost, LOOPBACK_HOSTS } from './httpGuards';
 export type { HttpGuardOptions, HttpRejection } from './httpGuards';
-export { loadRegistryModule } from './loadRegistryModule';
-export type { LoadedRegistryModule } from './loadRegistryModule';
-export { RegistryModuleError } from './RegistryModuleError';
 export { toMcpTool } from './toMcpTool';
 export { toMcpResult } from './toMcpResult';
 export type {

@@ -48,10 +48,10 @@ const clientProvider: Provider = {
  * export class AppModule {}
  */
 @Module({})
-export class ToolwrightModule extends ConfigurableToolwrightModule {
+export class ToolwrightModule {
   /** Static options. */
   static forRoot(options: ToolwrightModuleOptions = {}): DynamicModule {
-    return withToolwright(super.forRoot(options));
+    return withToolwright(ConfigurableToolwrightModule.forRoot(options));
   }
 
   /**
@@ -66,7 +66,7 @@ export class ToolwrightModule extends ConfigurableToolwrightModule {
    * ToolwrightModule.forRootAsync({ imports: [ConfigModule], useClass: ToolwrightConfig })
    */
   static forRootAsync(options: ToolwrightModuleAsyncOptions): DynamicModule {
-    return withToolwright(super.forRootAsync(options));
+    return withToolwright(ConfigurableToolwrightModule.forRootAsync(options));
   }
 }
 
@@ -74,6 +74,7 @@ export class ToolwrightModule extends ConfigurableToolwrightModule {
 function withToolwright(definition: DynamicModule): DynamicModule {
   return {
     ...definition,
+    module: ToolwrightModule,
     global: true,
     imports: [DiscoveryModule, ...(definition.imports ?? [])],
     providers: [

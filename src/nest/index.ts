@@ -3,6 +3,8 @@
  * (optional peer dependencies); `import 'toolwright'` never loads them.
  */
 import './requirePeers';
+import { ToolAgent as Agent } from '../agent/ToolAgent';
+import { ToolRegistry as Registry } from '../registry/ToolRegistry';
 export { ToolwrightModule } from './ToolwrightModule';
 export { ANTHROPIC_CLIENT, TOOLWRIGHT_OPTIONS } from './constants';
 export type {
@@ -11,5 +13,12 @@ export type {
   ToolwrightModuleOptions,
   ToolwrightOptionsFactory,
 } from './types';
-export { ToolRegistry } from '../registry/ToolRegistry';
-export { ToolAgent } from '../agent/ToolAgent';
+
+/** @deprecated Import `ToolRegistry` from `toolwright`; this re-export goes in the next minor version. */
+export const ToolRegistry = Registry;
+/** @deprecated Import `ToolRegistry` from `toolwright`; this re-export goes in the next minor version. */
+export type ToolRegistry = Registry;
+/** @deprecated Import `ToolAgent` from `toolwright`; this re-export goes in the next minor version. */
+export const ToolAgent = Agent;
+/** @deprecated Import `ToolAgent` from `toolwright`; this re-export goes in the next minor version. */
+export type ToolAgent = Agent;

@@ -1,0 +1,129 @@
+/**
+ * The public surface as a reviewed artefact: API Extractor reads the built declarations of
+ * each entry point (`toolwright`, `/codegen`, `/testing`, `/nest`, `/mcp`) and writes what
+ * they export to `api/<entry>.api.md`. The test compares (a change fails until the report is
+ * updated and reviewed with it: `npm run api:update`), and checks that no public signature
+ * names a type the package does not export: API Extractor's `ae-forgotten-export`, where a
+ * sub-entry may name what the main entry exports (it reads one entry at a time).
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Extractor, ExtractorConfig } from '@microsoft/api-extractor';
+import type { ExtractorMessage } from '@microsoft/api-extractor';
+
+const ROOT = join(__dirname, '..', '..');
+const REPORT_FOLDER = join(ROOT, 'api');
+
+/** Each entry point: its report's name and its built declarations. */
+export const ENTRY_POINTS: Readonly<Record<string, string>> = {
+  toolwright: 'dist/src/index.d.ts',
+  'toolwright-codegen': 'dist/codegen/index.d.ts',
+  'toolwright-testing': 'dist/src/testing/index.d.ts',
+  'toolwright-nest': 'dist/src/nest/index.d.ts',
+  'toolwright-mcp': 'dist/src/mcp/index.d.ts',
+};
+
+/** What one entry point's extraction found. */
+export interface EntryReport {
+  entry: string;
+  /** The report differs from the committed one (or none is committed). */
+  changed: boolean;
+  /** Types a public signature names that the entry does not export. */
+  forgotten: string[];
+  /** Anything else API Extractor or the compiler reported, as text. */
+  problems: string[];
+}
+
+/** The type name an `ae-forgotten-export` message is about. */
+const forgottenName = (message: ExtractorMessage): string =>
+  /The symbol "([^"]+)"/.exec(message.text)?.[1] ?? message.text;
+
+function extractEntry(entry: string, dts: string, update: boolean, temp: string): EntryReport {
+  const config = ExtractorConfig.prepare({
+    configObject: {
+      projectFolder: ROOT,
+      mainEntryPointFilePath: join(ROOT, dts),
+      compiler: { tsconfigFilePath: join(ROOT, 'tsconfig.build.json') },
+      apiReport: {
+        enabled: true,
+        reportFileName: `${entry}.api.md`,
+        reportFolder: REPORT_FOLDER,
+        reportTempFolder: temp,
+      },
+      docModel: { enabled: false },
+      dtsRollup: { enabled: false },
+      tsdocMetadata: { enabled: false },
+      messages: {
+        extractorMessageReporting: {
+          default: { logLevel: 'warning' },
+          'ae-missing-release-tag': { logLevel: 'none' },
+          'ae-undocumented': { logLevel: 'none' },
+        },
+        tsdocMessageReporting: { default: { logLevel: 'none' } },
+      },
+    },
+    packageJsonFullPath: join(ROOT, 'package.json'),
+  });
+  const report: EntryReport = { entry, changed: false, forgotten: [], problems: [] };
+  const result = Extractor.invoke(config, {
+    localBuild: update,
+    messageCallback: (message) => {
+      message.handled = true;
+      if (message.logLevel === 'none' || message.logLevel === 'verbose') return;
+      if (message.messageId === 'ae-forgotten-export')
+        report.forgotten.push(forgottenName(message));
+      else if (message.messageId.startsWith('console-')) return;
+      else if (message.logLevel === 'error' || message.logLevel === 'warning')
+        report.problems.push(`${message.messageId}: ${message.text}`);
+    },
+  });
+  report.changed = result.apiReportChanged;
+  return report;
+}
+
+/** The names the main entry exports, read from its fresh report (in `temp`). */
+function mainExports(temp: string): Set<string> {
+  const text = readFileSync(join(temp, 'toolwright.api.md'), 'utf8');
+  const names = text.matchAll(
+    /^export (?:declare )?(?:abstract )?(?:class|interface|type|function|const|enum|namespace) (\w+)/gm,
+  );
+  return new Set([...names].map((match) => match[1]));
+}
+
+/** Extracts every entry point; `update` writes the reports instead of comparing. */
+export function extractApi(update = false): EntryReport[] {
+  const temp = mkdtempSync(join(tmpdir(), 'toolwright-api-'));
+  mkdirSync(REPORT_FOLDER, { recursive: true });
+  try {
+    const reports = Object.entries(ENTRY_POINTS).map(([entry, dts]) =>
+      extractEntry(entry, dts, update, temp),
+    );
+    const fromMain = mainExports(temp);
+    for (const report of reports) {
+      if (report.entry !== 'toolwright') {
+        // API Extractor writes `Name_2` for a second symbol of one name (an alias of it).
+        report.forgotten = report.forgotten.filter(
+          (name) => !fromMain.has(name.replace(/_\d+$/, '')),
+        );
+      }
+      report.forgotten = [...new Set(report.forgotten)].sort();
+    }
+    return reports;
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  const reports = extractApi(process.argv.includes('--update'));
+  for (const report of reports) {
+    const state = report.changed ? 'updated' : 'unchanged';
+    process.stdout.write(`api/${report.entry}.api.md: ${state}\n`);
+    for (const name of report.forgotten) {
+      process.stdout.write(`  ${name} is named by a public signature but not exported\n`);
+    }
+    for (const problem of report.problems) process.stdout.write(`  ${problem}\n`);
+  }
+  if (reports.some((report) => report.forgotten.length > 0)) process.exitCode = 1;
+}
