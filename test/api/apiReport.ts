@@ -9,7 +9,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Extractor, ExtractorConfig } from '@microsoft/api-extractor';
+import { Extractor, ExtractorConfig, ExtractorLogLevel } from '@microsoft/api-extractor';
 import type { ExtractorMessage } from '@microsoft/api-extractor';
 
 const ROOT = join(__dirname, '..', '..');
@@ -56,11 +56,11 @@ function extractEntry(entry: string, dts: string, update: boolean, temp: string)
       tsdocMetadata: { enabled: false },
       messages: {
         extractorMessageReporting: {
-          default: { logLevel: 'warning' },
-          'ae-missing-release-tag': { logLevel: 'none' },
-          'ae-undocumented': { logLevel: 'none' },
+          default: { logLevel: ExtractorLogLevel.Warning },
+          'ae-missing-release-tag': { logLevel: ExtractorLogLevel.None },
+          'ae-undocumented': { logLevel: ExtractorLogLevel.None },
         },
-        tsdocMessageReporting: { default: { logLevel: 'none' } },
+        tsdocMessageReporting: { default: { logLevel: ExtractorLogLevel.None } },
       },
     },
     packageJsonFullPath: join(ROOT, 'package.json'),
