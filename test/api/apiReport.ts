@@ -63,6 +63,7 @@ function extractEntry(entry: string, dts: string, update: boolean, temp: string)
         tsdocMessageReporting: { default: { logLevel: ExtractorLogLevel.None } },
       },
     },
+    configObjectFullPath: undefined,
     packageJsonFullPath: join(ROOT, 'package.json'),
   });
   const report: EntryReport = { entry, changed: false, forgotten: [], problems: [] };
