@@ -17,7 +17,7 @@ import type { JsDoc } from '../collect/readJsDoc';
 import { diagnosticAt } from '../diagnostics';
 import type { CodegenDiagnostic } from '../diagnostics';
 import { composeDescription } from './describeTool';
-import { mergeKeywords } from './mergeSchema';
+import { layKeywords } from '../../src/schema/layKeywords';
 import { outputSchemaOf } from './outputSchemaOf';
 import type { SchemaCache } from './SchemaCache';
 import { SchemaBuilder } from './SchemaBuilder';
@@ -26,6 +26,7 @@ import { readOptions } from './toolOptions';
 import type { NodeReporter } from './toolOptions';
 import { reportNonStrict } from './strictWarnings';
 import { toJsonValue } from './toJsonValue';
+import { hasUndefined, initializerDefault } from './optionality';
 
 /** What building a tool needs from the run. */
 export interface BuildContext {
@@ -157,10 +158,6 @@ interface ParamContext {
   checker: ts.TypeChecker;
 }
 
-const hasUndefined = (type: ts.Type): boolean =>
-  !!(type.flags & ts.TypeFlags.Union) &&
-  (type as ts.UnionType).types.some((t) => t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void));
-
 function mapParam(param: FoundParam, context: ParamContext): ManifestParam | undefined {
   const { node, index } = param;
   const { builder, parts, report, label, checker } = context;
@@ -202,11 +199,9 @@ function mapParam(param: FoundParam, context: ParamContext): ManifestParam | und
   const description = typeof options.description === 'string' ? options.description : docText;
   if (description) schema = { ...schema, description };
   if (fragment && typeof fragment === 'object' && !Array.isArray(fragment))
-    schema = mergeKeywords(schema, fragment);
+    schema = layKeywords(schema, fragment);
   if (node.initializer && schema.default === undefined) {
-    const value = evaluateLiteral(node.initializer, checker);
-    const json = value.ok ? toJsonValue(value.value) : undefined;
-    if (json !== undefined) schema.default = json;
+    schema = { ...schema, ...initializerDefault(node.initializer, checker) };
   }
   const optional =
     !!node.questionToken || !!node.initializer || hasUndefined(type) || options.optional === true;

@@ -7,7 +7,7 @@ import type { ts } from '../typescript';
 import type { JsonSchema, JsonSchemaType, JsonValue } from '../../src/schema/JsonSchema';
 import type { JsDoc, JsDocTag } from '../collect/readJsDoc';
 import type { DiagnosticCode } from '../diagnostics';
-import { mergeKeywords } from './mergeSchema';
+import { layKeywords } from '../../src/schema/layKeywords';
 
 /** Reads a tag's text as its keyword's value; `undefined` when the text is malformed. */
 type TagReader = (text: string) => JsonValue | undefined;
@@ -138,5 +138,5 @@ function tagKeyword(
 
 /** `keywords` from documentation laid over a derived schema (documentation wins). */
 export function withDocKeywords(schema: JsonSchema, keywords: JsonSchema): JsonSchema {
-  return Object.keys(keywords).length ? mergeKeywords(schema, keywords) : schema;
+  return Object.keys(keywords).length ? layKeywords(schema, keywords) : schema;
 }

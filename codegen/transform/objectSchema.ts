@@ -6,6 +6,7 @@
  * and `patternProperties` for template-literal keys.
  */
 import { ts } from '../typescript';
+import { hasUndefined } from './optionality';
 import type { JsonSchema } from '../../src/schema/JsonSchema';
 import type { SchemaSource } from './SchemaSource';
 import { orderProperties } from './sourceOrder';
@@ -24,13 +25,6 @@ const isAccessor = (symbol: ts.Symbol): boolean =>
   !!symbol.declarations?.some(
     (d) => ts.isGetAccessorDeclaration(d) || ts.isSetAccessorDeclaration(d),
   );
-
-const hasUndefined = (type: ts.Type): boolean =>
-  type.flags & ts.TypeFlags.Union
-    ? (type as ts.UnionType).types.some(
-        (t) => t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void),
-      )
-    : !!(type.flags & ts.TypeFlags.Undefined);
 
 /** The JSON Schema of an object type's data members. */
 export function objectSchema(builder: SchemaSource, type: ts.Type, path: string): JsonSchema {

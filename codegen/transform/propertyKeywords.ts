@@ -7,7 +7,7 @@
  * a schema no value satisfies is an error at the property.
  */
 import { ts } from '../typescript';
-import type { JsonSchema, JsonValue } from '../../src/schema/JsonSchema';
+import type { JsonSchema } from '../../src/schema/JsonSchema';
 import { ruleForDecorator } from '../../src/schema/constraintTable';
 import type { Condition, DecoratorFact } from '../../src/schema/decoratorFacts';
 import { isGrouped } from '../../src/schema/decoratorFacts';
@@ -18,9 +18,10 @@ import { evaluateLiteral } from '../collect/evaluateLiteral';
 import { readSymbolDoc } from '../collect/readJsDoc';
 import type { SchemaSource } from './SchemaSource';
 import { docKeywords } from './docKeywords';
-import { mergeKeywords } from './mergeSchema';
+import { layKeywords } from '../../src/schema/layKeywords';
 import { reportRefusedEverything } from './refusedEverything';
 import { toJsonValue } from './toJsonValue';
+import { initializerDefault } from './optionality';
 
 /** class-validator decorators that are not rows of the constraint table. */
 const PRESENCE: Record<string, DecoratorFact> = {
@@ -68,7 +69,7 @@ export function propertyKeywords(
 ): PropertySchema {
   const { checker } = builder.context;
   const doc = readSymbolDoc(property, checker);
-  const base = mergeKeywords(
+  const base = layKeywords(
     derived,
     docKeywords(doc, derived, path, (node, code, message) => builder.reportAt(node, code, message)),
   );
@@ -102,16 +103,6 @@ export function propertyKeywords(
     optional: ruling.optional || initialized,
     ...(ruling.when ? { when: ruling.when } : {}),
   };
-}
-
-/** A literal initializer as the schema's `default`. */
-function initializerDefault(
-  initializer: ts.Expression,
-  checker: ts.TypeChecker,
-): { default?: JsonValue } {
-  const value = evaluateLiteral(initializer, checker);
-  const json = value.ok ? toJsonValue(value.value) : undefined;
-  return json === undefined ? {} : { default: json };
 }
 
 function readDecorators(

@@ -23,7 +23,7 @@ import type {
   OpenAIToolMessage,
 } from '../formats/openai/types';
 import { renderToolsXml } from '../formats/xml/renderToolsXml';
-import type { ToolDescriptor } from '../manifest/types';
+import type { ManifestToolOptions, ToolDescriptor } from '../manifest/types';
 import { prepareInput } from '../validation/prepareInput';
 import { bindTool } from './bindTool';
 import { checkNoVanishedTools, definitionFromManifest } from './definitionFromManifest';
@@ -105,14 +105,7 @@ export class ToolRegistry {
 
   /** What the wire-format renderers take. */
   descriptors(): ToolDescriptor[] {
-    return [...this.tools.values()].map(({ definition: d }) => ({
-      name: d.name,
-      description: d.description,
-      inputSchema: d.inputSchema,
-      ...(d.outputSchema ? { outputSchema: d.outputSchema } : {}),
-      ...(d.examples ? { examples: d.examples } : {}),
-      options: d.options ?? {},
-    }));
+    return [...this.tools.values()].map(descriptorOf);
   }
 
   /**
@@ -289,7 +282,10 @@ export class ToolRegistry {
   }
 }
 
-function infoOf({ definition: d }: BoundTool): RegisteredToolInfo {
+/** What a wire format renders of a bound tool. */
+function descriptorOf({
+  definition: d,
+}: BoundTool): ToolDescriptor & { options: ManifestToolOptions } {
   return {
     name: d.name,
     description: d.description,
@@ -297,6 +293,11 @@ function infoOf({ definition: d }: BoundTool): RegisteredToolInfo {
     ...(d.outputSchema ? { outputSchema: d.outputSchema } : {}),
     ...(d.examples ? { examples: d.examples } : {}),
     options: d.options ?? {},
-    target: { class: d.target.class, method: d.target.method },
   };
+}
+
+/** What `get`/`list` describe: the descriptor and the class and method behind it. */
+function infoOf(tool: BoundTool): RegisteredToolInfo {
+  const { target } = tool.definition;
+  return { ...descriptorOf(tool), target: { class: target.class, method: target.method } };
 }

@@ -284,17 +284,3 @@ export function constraintKeywords(rule: ConstraintRule, args: readonly unknown[
   }
   return out;
 }
-
-/**
- * `keywords` laid over `schema`; a second `pattern` joins the first through `allOf` (both
- * decorators run, so both patterns hold) instead of replacing it, and `allOf` entries add up.
- */
-export function layKeywords(schema: JsonSchema, keywords: JsonSchema): JsonSchema {
-  const { pattern, allOf, ...rest } = keywords;
-  const out: JsonSchema = { ...schema, ...rest };
-  if (allOf) out.allOf = [...(schema.allOf ?? []), ...allOf];
-  if (pattern === undefined || pattern === schema.pattern) return out;
-  if (schema.pattern === undefined) out.pattern = pattern;
-  else out.allOf = [...(out.allOf ?? []), { pattern }];
-  return out;
-}

@@ -13,7 +13,8 @@
  * (`@IsNotEmpty()` is `minLength: 1` on a string and nothing on a number).
  */
 import type { ConstraintRule, PropertyTraits } from './constraintTable';
-import { constraintKeywords, layKeywords } from './constraintTable';
+import { constraintKeywords } from './constraintTable';
+import { layKeywords } from './layKeywords';
 import type { Condition, DecoratorFact } from './decoratorFacts';
 import type { JsonSchema, JsonSchemaType, JsonValue } from './JsonSchema';
 import { allowsNull, withNull } from './nullable';
