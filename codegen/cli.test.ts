@@ -1,7 +1,7 @@
 /** The CLI end to end on real files: exit codes, outputs, --check after an edit, show formats. */
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { toAnthropicTools } from '../src/formats/anthropic/toAnthropicTools';
+import { toAnthropicTools } from '../src/wire/anthropic/toAnthropicTools';
 import { runCli, tempProject } from './__fixtures__/tempProject';
 import { parseRenderedManifest } from './emit/renderManifest';
 

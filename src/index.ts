@@ -51,8 +51,8 @@ export type {
 } from './metadata/types';
 export type { JsonSchema, JsonSchemaType, JsonValue, ObjectSchema } from './schema/JsonSchema';
 export type { ToolCall, InvalidToolCall } from './calls/types';
-export { toAnthropicTools } from './formats/anthropic/toAnthropicTools';
-export type { AnthropicRenderOptions } from './formats/anthropic/toAnthropicTools';
+export { toAnthropicTools } from './wire/anthropic/toAnthropicTools';
+export type { AnthropicRenderOptions } from './wire/anthropic/toAnthropicTools';
 export { strictInputSchema } from './schema/strict/projectStrictSchema';
 export type {
   NotStrict,
@@ -61,33 +61,33 @@ export type {
   StrictSchema,
   StrictSchemaStats,
 } from './schema/strict/types';
-export { renderToolsXml } from './formats/xml/renderToolsXml';
+export { renderToolsXml } from './wire/xml/renderToolsXml';
 export {
   buildXmlSystemPrompt,
   XML_STOP_SEQUENCE,
   XML_TOOLS_PREAMBLE,
-} from './formats/xml/buildXmlSystemPrompt';
-export { renderFunctionResults } from './formats/xml/renderFunctionResults';
-export type { RenderResultsOptions, XmlCallResult } from './formats/xml/renderFunctionResults';
-export { parseFunctionResults } from './formats/xml/parseFunctionResults';
-export type { ParsedFunctionResult } from './formats/xml/parseFunctionResults';
-export { extractAnswer } from './formats/xml/extractAnswer';
-export { toOpenAITools } from './formats/openai/toOpenAITools';
-export type { OpenAIRenderOptions } from './formats/openai/toOpenAITools';
-export { callOpenAI } from './formats/openai/callOpenAI';
-export type { CallOpenAIOptions, OpenAIToolHost } from './formats/openai/callOpenAI';
+} from './wire/xml/buildXmlSystemPrompt';
+export { renderFunctionResults } from './wire/xml/renderFunctionResults';
+export type { RenderResultsOptions, XmlCallResult } from './wire/xml/renderFunctionResults';
+export { parseFunctionResults } from './wire/xml/parseFunctionResults';
+export type { ParsedFunctionResult } from './wire/xml/parseFunctionResults';
+export { extractAnswer } from './wire/xml/extractAnswer';
+export { toOpenAITools } from './wire/openai/toOpenAITools';
+export type { OpenAIRenderOptions } from './wire/openai/toOpenAITools';
+export { callOpenAI } from './wire/openai/callOpenAI';
+export type { CallOpenAIOptions, OpenAIToolHost } from './wire/openai/callOpenAI';
 export type {
   OpenAIAssistantMessage,
   OpenAIFunctionTool,
   OpenAIToolCall,
   OpenAIToolMessage,
-} from './formats/openai/types';
-export { parseAnthropicCalls } from './formats/anthropic/parseAnthropicCalls';
-export type { AnthropicMessageLike } from './formats/anthropic/parseAnthropicCalls';
-export { parseOpenAICalls } from './formats/openai/parseOpenAICalls';
-export type { OpenAICallParseOptions } from './formats/openai/parseOpenAICalls';
-export { parseXmlCalls } from './formats/xml/parseXmlCalls';
-export type { ParsedXmlCalls, XmlCallParseOptions } from './formats/xml/parseXmlCalls';
+} from './wire/openai/types';
+export { parseAnthropicCalls } from './wire/anthropic/parseAnthropicCalls';
+export type { AnthropicMessageLike } from './wire/anthropic/parseAnthropicCalls';
+export { parseOpenAICalls } from './wire/openai/parseOpenAICalls';
+export type { OpenAICallParseOptions } from './wire/openai/parseOpenAICalls';
+export { parseXmlCalls } from './wire/xml/parseXmlCalls';
+export type { ParsedXmlCalls, XmlCallParseOptions } from './wire/xml/parseXmlCalls';
 export { validateCalls } from './calls/validateCalls';
 export type { CallChecker } from './calls/validateCalls';
 export type { CallParseOptions, ParsedCalls } from './calls/ParsedCalls';

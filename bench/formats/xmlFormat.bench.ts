@@ -2,10 +2,10 @@
  * Cost of the legacy XML format per turn: parsing a reply with several invokes (coerced by
  * schema), rendering the results block, and rendering the system prompt for five tools.
  */
-import { parseXmlCalls } from '../../src/formats/xml/parseXmlCalls';
+import { parseXmlCalls } from '../../src/wire/xml/parseXmlCalls';
 import type { ToolDescriptor } from '../../src/manifest/types';
-import { buildXmlSystemPrompt } from '../../src/formats/xml/buildXmlSystemPrompt';
-import { renderFunctionResults } from '../../src/formats/xml/renderFunctionResults';
+import { buildXmlSystemPrompt } from '../../src/wire/xml/buildXmlSystemPrompt';
+import { renderFunctionResults } from '../../src/wire/xml/renderFunctionResults';
 import type { BenchResult } from '../types';
 
 const tools: ToolDescriptor[] = Array.from({ length: 5 }, (_, index) => ({

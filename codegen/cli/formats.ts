@@ -4,9 +4,9 @@
  * and names the provider whose strict tool use it renders, so `show` can say which tools go out
  * without strict.
  */
-import { toAnthropicTools } from '../../src/formats/anthropic/toAnthropicTools';
-import { toOpenAITools } from '../../src/formats/openai/toOpenAITools';
-import { renderToolsXml } from '../../src/formats/xml/renderToolsXml';
+import { toAnthropicTools } from '../../src/wire/anthropic/toAnthropicTools';
+import { toOpenAITools } from '../../src/wire/openai/toOpenAITools';
+import { renderToolsXml } from '../../src/wire/xml/renderToolsXml';
 import type { ToolManifest } from '../../src/manifest/types';
 import type { StrictProvider } from '../../src/schema/strict/types';
 import { renderManifestJson } from '../emit/renderManifest';

@@ -114,6 +114,21 @@ describe('ToolAgent with approvals: pause', () => {
     expect(done.finalText).toBe('The refund was refused.');
   });
 
+  it("resumes a run paused under the old format name 'native' with an agent on 'anthropic'", async () => {
+    await start([refundAndWeather, say('Refunded.')]);
+    const store = new MemoryApprovalStore();
+    const paused = pendingOf(
+      await instance({ approvalStore: store, format: 'native' }).agent.run('Refund o-9'),
+    );
+    // A run stored by an earlier version carries the old name.
+    const stored = { ...JSON.parse(JSON.stringify(paused.state)), format: 'native' };
+    const other = instance({ approvalStore: store, format: 'anthropic' });
+    const done = completed(await other.agent.resume(stored, { r1: true }));
+    expect(other.shop.log).toEqual([{ tool: 'refund', args: ['o-9', 900] }]);
+    expect(done.finalText).toBe('Refunded.');
+    expect(paused.state.format).toBe('anthropic');
+  });
+
   it('resumes a run id once: a second resume, even a concurrent one, finds nothing', async () => {
     await start([refundAndWeather, say('Done.'), say('Done twice?')]);
     const store = new MemoryApprovalStore();
@@ -221,7 +236,7 @@ describe('ToolAgent with approvals: pause', () => {
     await expect(agent.resume(null as never, {})).rejects.toThrow(ToolwrightError);
     const xml = instance({ format: 'xml' });
     await expect(xml.agent.resume(paused.state, { r1: true })).rejects.toThrow(
-      'was paused in the native format, this agent uses xml',
+      'was paused in the anthropic format, this agent uses xml',
     );
   });
 

@@ -9,6 +9,7 @@
 import { setMaxListeners } from 'node:events';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { MemoryApprovalStore } from '../approvals/MemoryApprovalStore';
+import { canonicalFormat } from './AgentFormat';
 import { ToolwrightError } from '../errors/ToolwrightError';
 import type { AgentCore } from './AgentCore';
 import { CallRunner } from './CallRunner';
@@ -102,7 +103,7 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
     }
     const approvals = approvalSettings(options);
     warnStrict(options.registry, options.strict, options.logger);
-    const format = options.format ?? 'native';
+    const format = canonicalFormat(options.format ?? 'anthropic');
     this.core = {
       client: options.client,
       registry: options.registry,

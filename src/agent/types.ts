@@ -93,7 +93,7 @@ export interface ToolAgentOptions<State = unknown, Mode extends ApprovalMode = A
   system?: string;
   /** Model requests per run before it stops with `max_iterations` (default 10). */
   maxIterations?: number;
-  /** Default `native`. */
+  /** `'anthropic'` (default: the Messages API's `tools`) or `'xml'`; `'native'` is the deprecated old name of `'anthropic'`. */
   format?: AgentFormat;
   /** Calls of one turn that may run at the same time (default: all of them). */
   concurrency?: number;
@@ -115,7 +115,7 @@ export interface ToolAgentOptions<State = unknown, Mode extends ApprovalMode = A
   cache?: boolean;
   /**
    * Strict tool use for every tool whose `@Tool({ strict })` is not set (default: the registry's
-   * `strict`): the model's input then follows each tool's strict projection. Native format only.
+   * `strict`): the model's input then follows each tool's strict projection. Anthropic format only.
    */
   strict?: boolean;
   /** Other Messages API parameters sent with every request (temperature, tool_choice, ...). */

@@ -6,12 +6,12 @@
 import type { Tool as AnthropicTool } from '@anthropic-ai/sdk/resources/messages';
 import { DEFAULT_MAX_ERROR_LENGTH } from '../errors/sanitizeForModel';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError';
-import { toAnthropicTools } from '../formats/anthropic/toAnthropicTools';
-import type { AnthropicRenderOptions } from '../formats/anthropic/toAnthropicTools';
-import { callOpenAI as runOpenAICalls } from '../formats/openai/callOpenAI';
-import type { CallOpenAIOptions } from '../formats/openai/callOpenAI';
-import { toOpenAITools } from '../formats/openai/toOpenAITools';
-import type { OpenAIRenderOptions } from '../formats/openai/toOpenAITools';
+import { toAnthropicTools } from '../wire/anthropic/toAnthropicTools';
+import type { AnthropicRenderOptions } from '../wire/anthropic/toAnthropicTools';
+import { callOpenAI as runOpenAICalls } from '../wire/openai/callOpenAI';
+import type { CallOpenAIOptions } from '../wire/openai/callOpenAI';
+import { toOpenAITools } from '../wire/openai/toOpenAITools';
+import type { OpenAIRenderOptions } from '../wire/openai/toOpenAITools';
 import {
   anthropicLimitProblems,
   nonStrictMessage,
@@ -21,8 +21,8 @@ import type {
   OpenAIFunctionTool,
   OpenAIToolCall,
   OpenAIToolMessage,
-} from '../formats/openai/types';
-import { renderToolsXml } from '../formats/xml/renderToolsXml';
+} from '../wire/openai/types';
+import { renderToolsXml } from '../wire/xml/renderToolsXml';
 import type { ManifestToolOptions, ToolDescriptor } from '../manifest/types';
 import { prepareInput } from '../validation/prepareInput';
 import { bindTool } from './bindTool';

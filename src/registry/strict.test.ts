@@ -10,7 +10,7 @@ import { strictSubsetProblems } from '../testing/strictSubset';
 import { ToolRegistry } from './ToolRegistry';
 import { TicketRequest, TicketService, validTicket } from './__fixtures__/TicketService';
 import { ShopService } from '../agent/__fixtures__/ShopService';
-import { CalculatorService, NewsService, StockService } from '../formats/__fixtures__/StockService';
+import { CalculatorService, NewsService, StockService } from '../wire/__fixtures__/StockService';
 import { strictInputSchema } from '../schema/strict/projectStrictSchema';
 
 const valid = validTicket;

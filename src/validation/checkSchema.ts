@@ -8,7 +8,7 @@
  * model reads one style.
  */
 import type { JsonSchema, JsonSchemaType } from '../schema/JsonSchema';
-import { FORMAT_WORDS, FORMATS } from './formats';
+import { FORMAT_WORDS, FORMATS } from './stringFormats';
 import { jsonEqual } from './jsonEqual';
 import { isMultipleOf } from './multipleOf';
 import { narrowsFormat, patternWords } from '../schema/patternWords';

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FORMATS } from './formats';
+import { FORMATS } from './stringFormats';
 import { ENFORCED_KEYWORDS } from './schemaKeywords';
 
 const README = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');

@@ -4,7 +4,7 @@
  * an unknown `format`, or a `$ref` that resolves nowhere, is a definition error, not a surprise.
  */
 import type { JsonSchema } from '../schema/JsonSchema';
-import { FORMATS } from './formats';
+import { FORMATS } from './stringFormats';
 
 /** Keywords `checkSchema` enforces exactly. */
 export const ENFORCED_KEYWORDS: ReadonlySet<string> = new Set([

@@ -4,14 +4,14 @@
  */
 import Anthropic from '@anthropic-ai/sdk';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
-import { buildXmlSystemPrompt } from '../../formats/xml/buildXmlSystemPrompt';
-import { parseFunctionResults } from '../../formats/xml/parseFunctionResults';
+import { buildXmlSystemPrompt } from '../../wire/xml/buildXmlSystemPrompt';
+import { parseFunctionResults } from '../../wire/xml/parseFunctionResults';
 import {
   CalculatorService,
   FORGED_HEADLINE,
   NewsService,
   StockService,
-} from '../../formats/__fixtures__/StockService';
+} from '../../wire/__fixtures__/StockService';
 import { ToolRegistry } from '../../registry/ToolRegistry';
 import { startScriptedServer } from '../../testing/startScriptedServer';
 import type { ScriptedServer, ScriptedTurn } from '../../testing/types';

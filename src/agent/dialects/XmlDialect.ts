@@ -5,10 +5,10 @@
  * one `<function_results>` block. No native `tools` parameter is sent.
  */
 import type { Message, MessageParam, TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
-import { buildXmlSystemPrompt, XML_STOP_SEQUENCE } from '../../formats/xml/buildXmlSystemPrompt';
-import { extractAnswer } from '../../formats/xml/extractAnswer';
-import { parseFunctionCalls } from '../../formats/xml/parseFunctionCalls';
-import { renderFunctionResults } from '../../formats/xml/renderFunctionResults';
+import { buildXmlSystemPrompt, XML_STOP_SEQUENCE } from '../../wire/xml/buildXmlSystemPrompt';
+import { extractAnswer } from '../../wire/xml/extractAnswer';
+import { parseFunctionCalls } from '../../wire/xml/parseFunctionCalls';
+import { renderFunctionResults } from '../../wire/xml/renderFunctionResults';
 import type { ImageContent } from '../../registry/types';
 import type { AgentRegistry } from '../types';
 import type {

@@ -6,7 +6,7 @@
  * reply stops at the stop sequence complete then; a reply cut by `max_tokens` leaves them.
  */
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
-import { parseFunctionCalls } from '../../formats/xml/parseFunctionCalls';
+import { parseFunctionCalls } from '../../wire/xml/parseFunctionCalls';
 import type { ToolDescriptor } from '../../manifest/types';
 import type { DialectStreamReader, DialectStreamSink } from './AgentDialect';
 import { dialectCallOf, xmlCallId } from './xmlDialectCalls';

@@ -11,6 +11,7 @@ import { XmlDialect } from './XmlDialect';
 type DialectFactory = (registry: AgentRegistry) => AgentDialect;
 
 const DIALECTS: Record<AgentFormat, DialectFactory | undefined> = {
+  anthropic: (registry) => new NativeDialect(registry),
   native: (registry) => new NativeDialect(registry),
   xml: (registry) => new XmlDialect(registry),
 };
@@ -20,7 +21,7 @@ export function dialectFor(format: AgentFormat, registry: AgentRegistry): AgentD
   const make = Object.hasOwn(DIALECTS, format) ? DIALECTS[format] : undefined;
   if (!make) {
     throw new ToolwrightError(
-      `ToolAgent: ${String(format)} format not available; use format: 'native'`,
+      `ToolAgent: ${String(format)} format not available; use format: 'anthropic' or 'xml'`,
     );
   }
   return make(registry);

@@ -4,8 +4,8 @@
  * the same id and input.
  */
 import type { Message } from '@anthropic-ai/sdk/resources/messages';
-import { normalizeInvoke } from '../../formats/xml/parseXmlCalls';
-import type { XmlInvoke } from '../../formats/xml/parseFunctionCalls';
+import { normalizeInvoke } from '../../wire/xml/parseXmlCalls';
+import type { XmlInvoke } from '../../wire/xml/parseFunctionCalls';
 import type { ToolDescriptor } from '../../manifest/types';
 import type { DialectCall } from './AgentDialect';
 

@@ -30,7 +30,11 @@ function callProblem(call: unknown, index: number): string | undefined {
 const CHECKS: Check[] = [
   ['version', (s) => s.version === 1, 'the number 1'],
   ['runId', (s) => typeof s.runId === 'string' && s.runId.length > 0, 'a non-empty string'],
-  ['format', (s) => s.format === 'native' || s.format === 'xml', '"native" or "xml"'],
+  [
+    'format',
+    (s) => s.format === 'anthropic' || s.format === 'xml' || s.format === 'native',
+    '"anthropic" or "xml"',
+  ],
   ['messages', (s) => Array.isArray(s.messages) && s.messages.length > 0, 'a non-empty array'],
   ['message', (s) => isObject(s.message) && Array.isArray(s.message.content), 'a message'],
   ['calls', (s) => Array.isArray(s.calls), 'an array'],

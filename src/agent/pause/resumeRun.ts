@@ -7,6 +7,7 @@
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ToolCall } from '../../calls/types';
 import { ApprovalNotFoundError } from '../../errors/ApprovalNotFoundError';
+import { canonicalFormat } from '../AgentFormat';
 import { sanitizeForModel } from '../../errors/sanitizeForModel';
 import { ToolwrightError } from '../../errors/ToolwrightError';
 import type { AgentCore } from '../AgentCore';
@@ -72,9 +73,9 @@ async function takeState(core: AgentCore, from: PausedRunState | string): Promis
   const state =
     typeof from === 'string' ? await store.load(from) : checkPausedState(from, 'ToolAgent.resume');
   if (!state) throw new ApprovalNotFoundError(String(from));
-  if (state.format !== core.settings.format) {
+  if (canonicalFormat(state.format) !== core.settings.format) {
     throw new ToolwrightError(
-      `ToolAgent.resume: run "${state.runId}" was paused in the ${state.format} format, this agent uses ${core.settings.format}`,
+      `ToolAgent.resume: run "${state.runId}" was paused in the ${canonicalFormat(state.format)} format, this agent uses ${core.settings.format}`,
     );
   }
   return state;

@@ -1,4 +1,4 @@
-import { ToolRegistry } from '../../index';
+import { ToolRegistry } from '../../../src';
 import { CalculatorService, StockService } from '../__fixtures__/StockService';
 
 function setup(): { registry: ToolRegistry; stocks: StockService; calc: CalculatorService } {

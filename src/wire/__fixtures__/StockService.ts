@@ -1,5 +1,5 @@
 /** Decorated services for the wire-format tests: the legacy page's stock example, and a calculator. */
-import { Param, Tool, ToolError } from '../../index';
+import { Param, Tool, ToolError } from '../../../src';
 
 export class StockService {
   readonly calls: string[] = [];
