@@ -17,11 +17,7 @@ import {
   nonStrictMessage,
   nonStrictTools,
 } from '../schema/strict/strictTools';
-import type {
-  OpenAIFunctionTool,
-  OpenAIToolCall,
-  OpenAIToolMessage,
-} from '../wire/openai/types';
+import type { OpenAIFunctionTool, OpenAIToolCall, OpenAIToolMessage } from '../wire/openai/types';
 import { renderToolsXml } from '../wire/xml/renderToolsXml';
 import type { ManifestToolOptions, ToolDescriptor } from '../manifest/types';
 import { prepareInput } from '../validation/prepareInput';
