@@ -92,7 +92,7 @@ export { validateCalls } from './calls/validateCalls';
 export type { CallChecker } from './calls/validateCalls';
 export type { CallParseOptions, ParsedCalls } from './calls/ParsedCalls';
 export { ToolAgent } from './agent/ToolAgent';
-export { AbortError } from './agent/AbortError';
+export { AbortError } from './errors/AbortError';
 export type {
   AgentClient,
   AgentEvent,
@@ -119,7 +119,7 @@ export type {
   PausedRunState,
   PendingApproval,
   ResumeDecisions,
-} from './agent/pause/types';
+} from './approvals/types';
 export type { RunOutcome } from './agent/types';
 export { MemoryApprovalStore } from './approvals/MemoryApprovalStore';
 export type { MemoryApprovalStoreOptions } from './approvals/MemoryApprovalStore';

@@ -5,7 +5,7 @@
 import type { MessageCreateParamsBase } from '@anthropic-ai/sdk/resources/messages';
 import type { AgentDialect } from './dialects/AgentDialect';
 import type { CallRunner } from './CallRunner';
-import type { ApprovalMode, ApprovalStore } from './pause/types';
+import type { ApprovalMode, ApprovalStore } from '../approvals/types';
 import type { AgentClient, AgentFormat, AgentRegistry } from './types';
 
 /** The resolved options of an agent. */

@@ -10,7 +10,7 @@ import type { CallAnswer, DialectCall } from './dialects/AgentDialect';
 import type { Limiter } from './createLimiter';
 import { raceAbort } from './raceAbort';
 import type { Logger, ToolProgress } from '../registry/types';
-import { PAUSE, deferral } from './pause/deferral';
+import { PAUSE, deferral } from './deferral';
 import type { AgentEvent, AgentRegistry, ApprovalDecision, Approver, CallDecider } from './types';
 
 /** What one turn's calls share. */

@@ -12,7 +12,7 @@ import { startScriptedServer } from '../testing/startScriptedServer';
 import type { ScriptedServer, ScriptedTurn } from '../testing/types';
 import { blocksOf, say, use } from './__fixtures__/harness';
 import { ShopService } from './__fixtures__/ShopService';
-import type { PendingApproval } from './pause/types';
+import type { PendingApproval } from '../approvals/types';
 import { ToolAgent } from './ToolAgent';
 import type { AgentEvent, RunResult, ToolAgentOptions } from './types';
 

@@ -9,15 +9,20 @@
 import { setMaxListeners } from 'node:events';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { MemoryApprovalStore } from '../approvals/MemoryApprovalStore';
-import { canonicalFormat } from './AgentFormat';
+import { canonicalFormat } from '../approvals/AgentFormat';
 import { ToolwrightError } from '../errors/ToolwrightError';
 import type { AgentCore } from './AgentCore';
 import { CallRunner } from './CallRunner';
 import { dialectFor } from './dialects/dialectTable';
 import { EventQueue } from './EventQueue';
 import { resolveStep, takeStep } from './manualStep';
-import { resumeRun } from './pause/resumeRun';
-import type { ApprovalMode, PausedRunState, PendingApproval, ResumeDecisions } from './pause/types';
+import { resumeRun } from './resumeRun';
+import type {
+  ApprovalMode,
+  PausedRunState,
+  PendingApproval,
+  ResumeDecisions,
+} from '../approvals/types';
 import { asAbort, runLoop } from './runLoop';
 import type {
   AgentEvent,
@@ -61,23 +66,18 @@ function approvalSettings(
 }
 
 /**
- * A run's own signal: fires when `outer` does or when the run aborts itself. Every call of a
+ * A run's own signal: fires when `outer` does (`AbortSignal.any`, which lets go of `outer`
+ * when the run is gone) or when the run aborts itself through `controller`. Every call of a
  * turn listens to it, so it takes any number of listeners.
  */
-function linkedController(outer: AbortSignal | undefined): {
+function runSignal(outer: AbortSignal | undefined): {
   controller: AbortController;
-  unlink: () => void;
+  signal: AbortSignal;
 } {
   const controller = new AbortController();
-  setMaxListeners(0, controller.signal);
-  if (!outer) return { controller, unlink: () => undefined };
-  if (outer.aborted) {
-    controller.abort(outer.reason);
-    return { controller, unlink: () => undefined };
-  }
-  const onAbort = (): void => controller.abort(outer.reason);
-  outer.addEventListener('abort', onAbort, { once: true });
-  return { controller, unlink: () => outer.removeEventListener('abort', onAbort) };
+  const signal = outer ? AbortSignal.any([outer, controller.signal]) : controller.signal;
+  setMaxListeners(0, signal);
+  return { controller, signal };
 }
 
 /**
@@ -136,17 +136,13 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
    * const result = await agent.run('Refund order 42', { signal: AbortSignal.timeout(60_000) });
    */
   async run(input: RunInput, options: RunOptions<State> = {}): Promise<RunOutcome<Mode>> {
-    const { controller, unlink } = linkedController(options.signal);
-    try {
-      const outcome = await runLoop(this.core, input, {
-        signal: controller.signal,
-        state: this.state(options),
-        mode: this.requestMode(),
-      });
-      return outcome as RunOutcome<Mode>;
-    } finally {
-      unlink();
-    }
+    const { signal } = runSignal(options.signal);
+    const outcome = await runLoop(this.core, input, {
+      signal,
+      state: this.state(options),
+      mode: this.requestMode(),
+    });
+    return outcome as RunOutcome<Mode>;
   }
 
   /**
@@ -166,8 +162,8 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
     decisions: ResumeDecisions,
     options: RunOptions<State> = {},
   ): Promise<RunResult | PendingApproval> {
-    const { controller, unlink } = linkedController(options.signal);
-    const scope = { signal: controller.signal, state: this.state(options) };
+    const { signal } = runSignal(options.signal);
+    const scope = { signal, state: this.state(options) };
     try {
       const point = await resumeRun(this.core, from, decisions, scope);
       return await runLoop(this.core, point.messages, {
@@ -176,9 +172,7 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
         from: point.from,
       });
     } catch (error) {
-      throw asAbort(error, controller.signal);
-    } finally {
-      unlink();
+      throw asAbort(error, signal);
     }
   }
 
@@ -193,12 +187,7 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
     messages: RunInput,
     options: Pick<RunOptions<State>, 'signal'> = {},
   ): Promise<StepResult> {
-    const { controller, unlink } = linkedController(options.signal);
-    try {
-      return await takeStep(this.core, messages, controller.signal);
-    } finally {
-      unlink();
-    }
+    return takeStep(this.core, messages, runSignal(options.signal).signal);
   }
 
   /** Runs the calls of `step` that `decide` approves (default: all) and returns the next user message. */
@@ -207,15 +196,10 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
     decide?: CallDecider,
     options: RunOptions<State> = {},
   ): Promise<MessageParam> {
-    const { controller, unlink } = linkedController(options.signal);
-    try {
-      return await resolveStep(this.core, step, decide, {
-        signal: controller.signal,
-        state: this.state(options),
-      });
-    } finally {
-      unlink();
-    }
+    return resolveStep(this.core, step, decide, {
+      signal: runSignal(options.signal).signal,
+      state: this.state(options),
+    });
   }
 
   /**
@@ -227,24 +211,22 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
     let controller: AbortController | undefined;
     const queue: EventQueue<AgentEvent> = new EventQueue<AgentEvent>({
       start: () => {
-        const link = linkedController(options.signal);
+        const link = runSignal(options.signal);
         controller = link.controller;
         runLoop(this.core, input, {
-          signal: controller.signal,
+          signal: link.signal,
           state: this.state(options),
           mode: 'stream',
           emit: (event) => queue.push(event),
-        })
-          .then(
-            (result) => {
-              if (result.status === 'pending_approval') {
-                queue.push({ type: 'pending_approval', result });
-              } else queue.push({ type: 'done', result });
-              queue.end();
-            },
-            (error: unknown) => queue.fail(error),
-          )
-          .finally(link.unlink);
+        }).then(
+          (result) => {
+            if (result.status === 'pending_approval') {
+              queue.push({ type: 'pending_approval', result });
+            } else queue.push({ type: 'done', result });
+            queue.end();
+          },
+          (error: unknown) => queue.fail(error),
+        );
       },
       stop: () => controller?.abort(),
     });

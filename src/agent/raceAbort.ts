@@ -2,7 +2,7 @@
  * Lets a run end promptly on abort: the promise it awaits loses the race against the signal,
  * whether or not the work behind it honours the signal.
  */
-import { AbortError } from './AbortError';
+import { AbortError } from '../errors/AbortError';
 
 /** Resolves as `work` does, or rejects with `AbortError` as soon as `signal` fires. */
 export function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {

@@ -7,14 +7,14 @@
  * `resume()` starts the loop again from where it paused (`from`).
  */
 import type { Message, MessageParam } from '@anthropic-ai/sdk/resources/messages';
-import { AbortError } from './AbortError';
+import { AbortError } from '../errors/AbortError';
 import type { AgentCore } from './AgentCore';
 import { addUsage, emptyUsage } from './addUsage';
 import type { TurnScope } from './CallRunner';
 import { answerTurn, requestTurn, streamTurn } from './executeTurn';
 import type { CallAnswer } from './dialects/AgentDialect';
-import { pauseRun } from './pause/pauseRun';
-import type { PendingApproval } from './pause/types';
+import { pauseRun } from './pauseRun';
+import type { PendingApproval } from '../approvals/types';
 import { unansweredTurn } from './repairHistory';
 import { isSdkAbortError } from './sdkErrors';
 import type { AgentEvent, AgentStopReason, AgentUsage, RunInput, RunResult } from './types';

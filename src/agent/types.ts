@@ -11,31 +11,24 @@ import type {
   RawMessageStreamEvent,
   MessageParam,
   StopReason,
-  Tool as AnthropicTool,
 } from '@anthropic-ai/sdk/resources/messages';
 import type { ToolCall, InvalidToolCall } from '../calls/types';
-import type { ToolDescriptor } from '../manifest/types';
-import type { CallOptions, Logger, ToolOutcome } from '../registry/types';
-import type { AgentFormat } from './AgentFormat';
-import type { AgentUsage } from './AgentUsage';
-import type { ApprovalDecision } from './ApprovalDecision';
-import type { ApprovalMode, ApprovalStore, DeferredDecision, PendingApproval } from './pause/types';
+import type { AgentRegistry } from './dialects/AgentRegistry';
+import type { Logger, ToolOutcome } from '../registry/types';
+import type { AgentFormat } from '../approvals/AgentFormat';
+import type { AgentUsage } from '../approvals/AgentUsage';
+import type { ApprovalDecision } from '../approvals/ApprovalDecision';
+import type {
+  ApprovalMode,
+  ApprovalStore,
+  DeferredDecision,
+  PendingApproval,
+} from '../approvals/types';
 
-export type { AgentFormat } from './AgentFormat';
-export type { AgentUsage } from './AgentUsage';
-export type { ApprovalDecision } from './ApprovalDecision';
-
-/** What the agent needs of a registry (a `ToolRegistry` has all of it). */
-export interface AgentRegistry {
-  get(name: string): { options: { requiresApproval?: boolean } } | undefined;
-  descriptors(): ToolDescriptor[];
-  toAnthropic(options?: { cache?: boolean; strict?: boolean }): AnthropicTool[];
-  check(
-    name: string,
-    input: unknown,
-  ): Promise<{ ok: true; input: Record<string, unknown> } | { ok: false; error: string }>;
-  call(name: string, input: unknown, options?: CallOptions): Promise<ToolOutcome>;
-}
+export type { AgentRegistry } from './dialects/AgentRegistry';
+export type { AgentFormat } from '../approvals/AgentFormat';
+export type { AgentUsage } from '../approvals/AgentUsage';
+export type { ApprovalDecision } from '../approvals/ApprovalDecision';
 
 /** What an approver sees besides the call. */
 export interface ApprovalContext<State = unknown> {

@@ -1,5 +1,5 @@
 /** `MemoryApprovalStore`: copies in and out, TTL on an injected clock, delete says if it removed. */
-import type { PausedRunState } from '../agent/pause/types';
+import type { PausedRunState } from './types';
 import { MemoryApprovalStore } from './MemoryApprovalStore';
 
 const state = (runId: string): PausedRunState =>

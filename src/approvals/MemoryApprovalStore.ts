@@ -3,7 +3,7 @@
  * TTL has passed. Entries are kept as JSON text, so a resumed state is a copy, as from Redis.
  * Only for one instance: behind a load balancer use a shared store such as `RedisApprovalStore`.
  */
-import type { ApprovalStore, PausedRunState } from '../agent/pause/types';
+import type { ApprovalStore, PausedRunState } from './types';
 import { parseStoredState } from './parseStoredState';
 
 /** Options of `MemoryApprovalStore`. */

@@ -7,7 +7,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import Redis from 'ioredis';
 import { ShopService } from '../agent/__fixtures__/ShopService';
 import { say, use } from '../agent/__fixtures__/harness';
-import type { PausedRunState } from '../agent/pause/types';
+import type { PausedRunState } from './types';
 import { ToolAgent } from '../agent/ToolAgent';
 import { ToolRegistry } from '../registry/ToolRegistry';
 import { startScriptedServer } from '../testing/startScriptedServer';

@@ -3,7 +3,7 @@
  * paused. Written against an `ioredis` client the caller creates and closes; this file only
  * declares the three commands it uses, so importing toolwright never loads `ioredis`.
  */
-import type { ApprovalStore, PausedRunState } from '../agent/pause/types';
+import type { ApprovalStore, PausedRunState } from './types';
 import { ToolwrightError } from '../errors/ToolwrightError';
 import { parseStoredState } from './parseStoredState';
 

@@ -1,6 +1,6 @@
 /** Reads a stored paused run back: JSON text in, a checked `PausedRunState` out. */
-import { checkPausedState } from '../agent/pause/checkPausedState';
-import type { PausedRunState } from '../agent/pause/types';
+import { checkPausedState } from './checkPausedState';
+import type { PausedRunState } from './types';
 import { ToolwrightError } from '../errors/ToolwrightError';
 
 /** Parses and checks the entry stored under `runId`; a corrupt entry throws naming the run. */

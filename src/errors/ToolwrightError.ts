@@ -6,8 +6,8 @@
 
 /** Base class of toolwright's errors; `instanceof ToolwrightError` catches them all. */
 export class ToolwrightError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
     this.name = new.target.name;
   }
 }

@@ -9,7 +9,7 @@ import type {
   TextBlockParam,
   ToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/messages';
-import type { AgentRegistry } from '../types';
+import type { AgentRegistry } from './AgentRegistry';
 import type {
   AgentDialect,
   CallAnswer,

@@ -10,7 +10,7 @@ import { extractAnswer } from '../../wire/xml/extractAnswer';
 import { parseFunctionCalls } from '../../wire/xml/parseFunctionCalls';
 import { renderFunctionResults } from '../../wire/xml/renderFunctionResults';
 import type { ImageContent } from '../../registry/types';
-import type { AgentRegistry } from '../types';
+import type { AgentRegistry } from './AgentRegistry';
 import type {
   AgentDialect,
   CallAnswer,

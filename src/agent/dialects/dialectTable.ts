@@ -3,7 +3,8 @@
  * beside `NativeDialect` (see `AgentDialect.ts` for the contract).
  */
 import { ToolwrightError } from '../../errors/ToolwrightError';
-import type { AgentFormat, AgentRegistry } from '../types';
+import type { AgentFormat } from '../../approvals/AgentFormat';
+import type { AgentRegistry } from './AgentRegistry';
 import type { AgentDialect } from './AgentDialect';
 import { NativeDialect } from './NativeDialect';
 import { XmlDialect } from './XmlDialect';

@@ -5,20 +5,20 @@
  * with their kept results, so the pairing rule holds whatever was decided.
  */
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
-import type { ToolCall } from '../../calls/types';
-import { ApprovalNotFoundError } from '../../errors/ApprovalNotFoundError';
-import { canonicalFormat } from '../AgentFormat';
-import { sanitizeForModel } from '../../errors/sanitizeForModel';
-import { ToolwrightError } from '../../errors/ToolwrightError';
-import type { AgentCore } from '../AgentCore';
-import { createLimiter } from '../createLimiter';
-import type { CallAnswer } from '../dialects/AgentDialect';
-import { raceAbort } from '../raceAbort';
-import type { LoopStart } from '../runLoop';
-import type { ApprovalDecision } from '../types';
-import { checkPausedState } from './checkPausedState';
+import type { ToolCall } from '../calls/types';
+import { ApprovalNotFoundError } from '../errors/ApprovalNotFoundError';
+import { canonicalFormat } from '../approvals/AgentFormat';
+import { sanitizeForModel } from '../errors/sanitizeForModel';
+import { ToolwrightError } from '../errors/ToolwrightError';
+import type { AgentCore } from './AgentCore';
+import { createLimiter } from './createLimiter';
+import type { CallAnswer } from './dialects/AgentDialect';
+import { raceAbort } from './raceAbort';
+import type { LoopStart } from './runLoop';
+import type { ApprovalDecision } from './types';
+import { checkPausedState } from '../approvals/checkPausedState';
 import { pendingCalls } from './pauseRun';
-import type { PausedCall, PausedRunState, ResumeDecisions } from './types';
+import type { PausedCall, PausedRunState, ResumeDecisions } from '../approvals/types';
 
 /** What the loop needs to go on: the history with the paused turn answered, and where it stood. */
 export interface ResumePoint {

@@ -4,11 +4,11 @@
  * that keeps paused runs between instances. Apart from the loop so stores can import them alone.
  */
 import type { Message, MessageParam } from '@anthropic-ai/sdk/resources/messages';
-import type { ToolCall } from '../../calls/types';
-import type { ToolOutcome } from '../../registry/types';
-import type { AgentFormat } from '../AgentFormat';
-import type { AgentUsage } from '../AgentUsage';
-import type { ApprovalDecision } from '../ApprovalDecision';
+import type { ToolCall } from '../calls/types';
+import type { ToolOutcome } from '../registry/types';
+import type { AgentFormat } from './AgentFormat';
+import type { AgentUsage } from './AgentUsage';
+import type { ApprovalDecision } from './ApprovalDecision';
 
 /** How calls of `requiresApproval` tools wait: on the `approve` callback, or by pausing the run. */
 export type ApprovalMode = 'callback' | 'pause';

@@ -3,7 +3,7 @@
  * before anything is run from it: the state may come from storage that another version wrote
  * or that someone edited. A bad state is a developer error naming the first problem.
  */
-import { ToolwrightError } from '../../errors/ToolwrightError';
+import { ToolwrightError } from '../errors/ToolwrightError';
 import type { PausedRunState } from './types';
 
 type Check = [path: string, ok: (state: Record<string, unknown>) => boolean, expected: string];

@@ -5,10 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Message, MessageParam } from '@anthropic-ai/sdk/resources/messages';
-import type { AgentCore } from '../AgentCore';
-import type { CallAnswer } from '../dialects/AgentDialect';
-import type { AgentUsage } from '../types';
-import type { PausedCall, PausedRunState, PendingApproval } from './types';
+import type { AgentCore } from './AgentCore';
+import type { CallAnswer } from './dialects/AgentDialect';
+import type { AgentUsage } from './types';
+import type { PausedCall, PausedRunState, PendingApproval } from '../approvals/types';
 
 /** Where the loop stood when a turn's calls paused. */
 export interface PausePoint {
