@@ -83,7 +83,7 @@ function runSignal(outer: AbortSignal | undefined): {
 /**
  * Runs a registry's tools in a loop with Claude.
  * @example
- * const agent = new ToolAgent({ client: new Anthropic(), registry, model: 'claude-sonnet-4-5' });
+ * const agent = new ToolAgent({ client: new Anthropic(), registry, model: 'claude-sonnet-5-5' });
  * const { finalText, messages } = await agent.run('What is GM trading at?');
  * for await (const event of agent.stream('And Ford?')) if (event.type === 'text') write(event.text);
  */

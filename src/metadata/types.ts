@@ -75,7 +75,7 @@ export interface NamedParamMetadata extends ParamOptions {
   name?: string;
 }
 
-/** `@Params()`: the whole input object is this DTO class, flattened to the top level. */
+/** `@Params(Dto)`: the whole input object is this DTO class, flattened to the top level. */
 export interface SpreadParamMetadata {
   kind: 'spread';
   index: number;

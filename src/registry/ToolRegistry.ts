@@ -20,6 +20,7 @@ import {
 import type { OpenAIFunctionTool, OpenAIToolCall, OpenAIToolMessage } from '../wire/openai/types';
 import { renderToolsXml } from '../wire/xml/renderToolsXml';
 import type { ManifestToolOptions, ToolDescriptor } from '../manifest/types';
+import { frozenSnapshot } from './frozenSnapshot';
 import { prepareInput } from '../validation/prepareInput';
 import { bindTool } from './bindTool';
 import { checkNoVanishedTools, definitionFromManifest } from './definitionFromManifest';
@@ -165,8 +166,9 @@ export class ToolRegistry {
         error: invalidInputText(name, prepared.problems, this.limits.maxErrorLength),
       };
     }
-    // A registry-owned object: the caller's own object is never mistaken for a checked one.
-    const snapshot = prepared.input === input ? { ...prepared.input } : prepared.input;
+    // A registry-owned, frozen copy: the caller's own object is never mistaken for a checked
+    // one, and an edit of the snapshot cannot run unchecked values.
+    const snapshot = frozenSnapshot(prepared.input);
     this.checked.set(snapshot, { tool, prepared: { ...prepared, input: snapshot } });
     return { ok: true, input: snapshot };
   }

@@ -197,7 +197,7 @@ describe('definition errors at register()', () => {
     }
     expect(register(new Bad())).toThrow(ToolDefinitionError);
     expect(register(new Bad())).toThrow(
-      "Bad.price parameter #1 has no @Param, @Params or @Ctx; add @Param('name') (or @Params() for a DTO, @Ctx() for the call context)",
+      "Bad.price parameter #1 has no @Param, @Params or @Ctx; add @Param('name') (or @Params(Dto) for a DTO class, @Ctx() for the call context)",
     );
   });
 

@@ -48,6 +48,23 @@ class Codes {
   }
 }
 
+class Lists {
+  @Tool()
+  countItems(
+    @Param('items', {
+      schema: {
+        type: 'array',
+        items: { type: 'object', properties: { sku: { type: 'string' } }, required: ['sku'] },
+      },
+    })
+    items: Array<{ sku: string }>,
+  ): string {
+    // The method's own arguments are a copy: it may change them.
+    items.push({ sku: 'added' });
+    return `${items.length - 1} ${items[0].sku}`;
+  }
+}
+
 /** A real MCP SDK client connected in memory to the MCP server of a registry of `Codes`. */
 async function mcpSession(options: Partial<McpServerOptions> = {}, elicit = false) {
   const codes = new Codes();
@@ -114,9 +131,41 @@ describe('one validation pass per call', () => {
     const input = checked.ok ? checked.input : {};
     await registry.call('use_code', input);
     const passes = countPasses();
-    input.code = 'not a code';
-    expect((await registry.call('use_code', input)).isError).toBe(true);
-    expect(passes()).toMatchObject({ guard: 1, schema: 1 });
+    expect(await registry.call('use_code', input)).toEqual({ content: 'used AB', isError: false });
+    expect(passes()).toMatchObject({ guard: 1, schema: 1, validate: 1 });
+  });
+
+  it('the checked input cannot be edited: an edit throws and the checked values run', async () => {
+    const registry = new ToolRegistry().register(new Codes());
+    const caller = { code: 'AB' };
+    const checked = await registry.check('use_code', caller);
+    const input = checked.ok ? checked.input : {};
+    expect(input).not.toBe(caller);
+    expect(() => {
+      input.code = 'not a code';
+    }).toThrow(TypeError);
+    expect(Object.isFrozen(input)).toBe(true);
+    expect(await registry.call('use_code', input)).toEqual({ content: 'used AB', isError: false });
+    // The caller's own object stays theirs to change.
+    caller.code = 'CD';
+    expect(caller.code).toBe('CD');
+  });
+
+  it('nested values of the checked input are frozen too', async () => {
+    const registry = new ToolRegistry().register(new Codes());
+    const checked = await registry.check('greet', { name: 'Ada', times: 2 });
+    expect(checked.ok && Object.isFrozen(checked.input)).toBe(true);
+    const list = new ToolRegistry().register(new Lists());
+    const nested = await list.check('count_items', { items: [{ sku: 'a' }] });
+    const items = nested.ok ? (nested.input.items as Array<{ sku: string }>) : [];
+    expect(() => items.push({ sku: 'b' })).toThrow(TypeError);
+    expect(() => {
+      items[0].sku = 'z';
+    }).toThrow(TypeError);
+    expect(await list.call('count_items', nested.ok ? nested.input : {})).toEqual({
+      content: '1 a',
+      isError: false,
+    });
   });
 
   it('automatic mode: one pass per call, none by class-validator for named primitives', async () => {

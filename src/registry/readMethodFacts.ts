@@ -68,7 +68,7 @@ export function readMethodFacts(instance: object): MethodFacts[] {
       if (declared.length === 0) {
         throw new ToolDefinitionError(
           `${paramLabel(className, tool.methodName, index)} has no @Param, @Params or @Ctx; ` +
-            `add @Param('name') (or @Params() for a DTO, @Ctx() for the call context)`,
+            `add @Param('name') (or @Params(Dto) for a DTO class, @Ctx() for the call context)`,
         );
       }
       if (declared.length > 1) {

@@ -30,7 +30,7 @@ interface RunnableRegistry {
  * Every tool of the registry as a `BetaRunnableTool`.
  * @example
  * const runner = client.beta.messages.toolRunner({
- *   model: 'claude-sonnet-4-5',
+ *   model: 'claude-sonnet-5-5',
  *   max_tokens: 1024,
  *   messages: [{ role: 'user', content: 'What is GM trading at?' }],
  *   tools: registry.toRunnableTools(),

@@ -15,9 +15,9 @@ export type { CallOptions, ToolCallContext, ToolProgress } from '../calls/ToolCa
 
 /**
  * The result of `check()`: the input the call would run with, or the error text the model would
- * get. A valid result's `input` is the registry's checked snapshot: `call()` with that very
- * object dispatches what was validated, without validating again (to change a call, pass a new
- * object, which is checked afresh).
+ * get. A valid result's `input` is the registry's checked snapshot, frozen (an edit throws in
+ * strict code): `call()` with that very object dispatches what was validated, without
+ * validating again (to change a call, pass a new object, which is checked afresh).
  */
 export type CheckResult =
   { ok: true; input: Record<string, unknown> } | { ok: false; error: string };

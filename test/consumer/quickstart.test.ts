@@ -56,7 +56,8 @@ const fromTarball = (command: string, tarball: string): string =>
 describe('the README quick start, copy-pasted into an empty directory', () => {
   let dir: string;
   let server: ScriptedServer;
-  let output = '';
+  /** What each command printed, by command. */
+  const printed = new Map<string, string>();
   const { steps, prose } = quickStartSteps();
 
   beforeAll(async () => {
@@ -90,7 +91,7 @@ describe('the README quick start, copy-pasted into an empty directory', () => {
           cwd: dir,
           env,
         });
-        output = stdout;
+        printed.set(command, stdout);
       }
     }
   }, 600_000);
@@ -105,6 +106,7 @@ describe('the README quick start, copy-pasted into an empty directory', () => {
       'tsconfig.json',
       'src/StockService.ts',
       'src/main.ts',
+      'src/offline.ts',
     ]);
     for (const text of prose) {
       const [path, before] = text.split(/: ([\s\S]*)/);
@@ -135,7 +137,13 @@ describe('the README quick start, copy-pasted into an empty directory', () => {
     expect(messages.at(-1)?.content).toEqual([
       expect.objectContaining({ type: 'tool_result', content: '39.5' }),
     ]);
-    expect(output.trim()).toBe('General Motors trades at $39.50.');
+    expect(printed.get('node dist/main.js')?.trim()).toBe('General Motors trades at $39.50.');
+  });
+
+  it('runs it offline too, against the scripted server the file starts itself', () => {
+    expect(printed.get('node dist/offline.js')?.trim()).toBe('General Motors trades at $39.50.');
+    // The offline run never reached the server the test gave main.js.
+    expect(server.requests).toHaveLength(2);
   });
 
   it('prints codegen problems in the format the README shows', async () => {

@@ -1,7 +1,8 @@
 /**
  * The stock sample (`samples/stocks`, copied as a user would have it) in four consumer projects of
- * the packed package: compiled by tsc as an ES module (NodeNext) and as CommonJS, run by tsx, and
- * tested by Vitest (the last two compile with esbuild: no decorator metadata). Each generates its
+ * the packed package: compiled by tsc as an ES module (NodeNext) and as CommonJS, run by tsx,
+ * compiled by SWC with the README's `.swcrc`, and tested by Vitest (tsx and Vitest compile with
+ * esbuild: no decorator metadata). Each generates its
  * manifest with the package's `toolwright codegen`, then runs __fixtures__/stocks/report.ts; the
  * four reports (tool definitions, a conversation, bad input, SDK error classes and texts) must
  * be the same.
@@ -74,6 +75,13 @@ const RUNNERS: Record<string, () => Promise<unknown>> = {
     const { stdout } = await run(join(BIN, 'tsx'), [join('src', 'main.ts')], { cwd: dir });
     return JSON.parse(stdout);
   },
+  SWC: async () => {
+    const dir = await consumer('stocks-swc', COMMONJS);
+    writeFileSync(join(dir, '.swcrc'), readFileSync(join(FIXTURES, '..', 'swc', '.swcrc')));
+    await run(join(BIN, 'swc'), ['src', '-d', 'out', '--strip-leading-paths'], { cwd: dir });
+    const { stdout } = await run(process.execPath, [join('out', 'main.js')], { cwd: dir });
+    return JSON.parse(stdout);
+  },
   Vitest: async () => {
     const dir = await consumer('stocks-vitest', NODE_NEXT, 'module');
     const file = join(dir, 'report.json');
@@ -110,6 +118,7 @@ describe('the stock sample from the packed package', () => {
       'tsc, ES module (NodeNext)': true,
       'tsc, CommonJS': true,
       tsx: false,
+      SWC: true,
       Vitest: false,
     });
   });

@@ -1,4 +1,4 @@
-/** The input of `issue_refund`: a class-validator DTO, flattened into the tool's input by `@Params()`. */
+/** The input of `issue_refund`: a class-validator DTO, flattened into the tool's input by `@Params(RefundRequest)`. */
 import { IsInt, IsPositive, IsString, Matches, Max, MaxLength, MinLength } from 'class-validator';
 
 /** A refund the model asks for. */

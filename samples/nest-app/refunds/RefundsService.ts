@@ -32,7 +32,7 @@ export class RefundsService {
    * @example {"orderId": "ord_1002", "amountCents": 2000, "reason": "One hub arrived broken"}
    */
   @Tool({ strict: true, requiresApproval: true, annotations: { destructiveHint: true } })
-  issueRefund(@Params() request: RefundRequest, @Ctx() ctx: ToolCallContext): Refund {
+  issueRefund(@Params(RefundRequest) request: RefundRequest, @Ctx() ctx: ToolCallContext): Refund {
     const order = this.orders.require(request.orderId);
     const left = order.totalCents - order.refundedCents;
     if (request.amountCents > left) {

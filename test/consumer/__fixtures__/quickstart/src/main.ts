@@ -7,7 +7,7 @@ import { manifest } from './tools.manifest';
 
 async function main(): Promise<void> {
   const registry = new ToolRegistry({ manifest }).register(new StockService());
-  const agent = new ToolAgent({ client: new Anthropic(), registry, model: 'claude-sonnet-4-5' });
+  const agent = new ToolAgent({ client: new Anthropic(), registry, model: 'claude-sonnet-5-5' });
   const { finalText } = await agent.run('What is the stock price of General Motors?');
   console.log(finalText);
 }
