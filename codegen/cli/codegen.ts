@@ -16,6 +16,7 @@ import { checkManifest, writeManifest } from './writeManifest';
 export const CODEGEN_COMMAND: CommandSpec = {
   name: 'codegen',
   usage: 'toolwright codegen [-p tsconfig.json] [-o src/tools.manifest.ts] [--check] [--watch]',
+  exitCodes: '0 ok, 1 errors in the tools (or a stale manifest with --check), 2 usage.',
   summary:
     'Reads the @Tool methods of a project (JSDoc and types) and writes the tool manifest: a TypeScript\n' +
     'module with the typed manifest and one input type per tool, or JSON for a .json path.',

@@ -1,6 +1,7 @@
 /** The option parser the codegen and show subcommands share: every argv spelling a user types. */
 import { CODEGEN_COMMAND } from './codegen';
 import { helpText, parseArgs } from './parseArgs';
+import { SHOW_COMMAND } from './show';
 
 const parse = (...args: string[]) => parseArgs(args, CODEGEN_COMMAND);
 
@@ -37,6 +38,13 @@ describe('parseArgs (codegen options)', () => {
     const parsed = parse(...args);
     expect(parsed.ok).toBe(false);
     expect(!parsed.ok && parsed.error).toContain(error);
+  });
+
+  it("show's --help names only show's options and exit codes (no --check)", () => {
+    const help = helpText(SHOW_COMMAND);
+    expect(help).not.toContain('--check');
+    expect(help).toContain('Exit codes: 0 ok, 1 errors in the tools, 2 usage.');
+    expect(helpText(CODEGEN_COMMAND)).toContain('(or a stale manifest with --check)');
   });
 
   it('--help lists every option of the table with its value placeholder', () => {

@@ -22,6 +22,8 @@ export interface CommandSpec {
   usage: string;
   summary: string;
   options: OptionSpec[];
+  /** What its exit codes mean, for `--help`. */
+  exitCodes: string;
 }
 
 /** Parsed options: strings for valued options, `true` for flags. */
@@ -123,7 +125,7 @@ export function helpText(spec: CommandSpec): string {
     'Options:',
     ...rows.map(([left, right]) => `  ${left!.padEnd(width)}  ${right}`),
     '',
-    'Exit codes: 0 ok, 1 errors in the tools (or a stale manifest with --check), 2 usage.',
+    `Exit codes: ${spec.exitCodes}`,
     '',
   ].join('\n');
 }

@@ -19,6 +19,7 @@ export const SHOW_COMMAND: CommandSpec = {
   name: 'show',
   usage: `toolwright show [-p tsconfig.json] [--format ${FORMAT_NAMES.join('|')}] [--strict]`,
   summary: 'Prints the tool definitions of a project to stdout, in a wire format.',
+  exitCodes: '0 ok, 1 errors in the tools, 2 usage.',
   options: [
     {
       flags: ['-p', '--project'],

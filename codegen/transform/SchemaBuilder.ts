@@ -139,6 +139,9 @@ export class SchemaBuilder implements SchemaSource {
     const { report } = this.context;
     const flags = type.flags;
     if (flags & ts.TypeFlags.Any) {
+      // A type TypeScript could not resolve is its error type (an any): TW113 reports the cause,
+      // in tsc's words, so it is not also "any" here.
+      if (isErrorType(type)) return {};
       report(
         'TW201',
         `the type is any${where(path)}; it accepts everything (schema {}); give it a type`,
@@ -399,3 +402,7 @@ export function literalValue(type: ts.Type): string | number | boolean | undefin
     return (type as { intrinsicName?: string }).intrinsicName === 'true';
   return undefined;
 }
+
+/** TypeScript's stand-in for a type it could not resolve (an `any` named "error"). */
+const isErrorType = (type: ts.Type): boolean =>
+  (type as { intrinsicName?: string }).intrinsicName === 'error';

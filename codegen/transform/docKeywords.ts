@@ -99,6 +99,10 @@ export function docKeywords(
     const keyword = tagKeyword(tag, schema, where, report);
     if (keyword) Object.assign(out, keyword);
   }
+  // JSON Schema's `deprecated` is a flag: the reason the tag gives goes into the description.
+  const reason = doc.tags.find((tag) => tag.name === 'deprecated')?.text.trim();
+  if (reason)
+    out.description = [out.description, `Deprecated: ${reason}`].filter(Boolean).join(' ');
   return out;
 }
 

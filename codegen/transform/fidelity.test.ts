@@ -305,7 +305,7 @@ describe('JSDoc tags', () => {
     maximum: 10,
     multipleOf: 0.5,
     title: 'Quantity',
-    description: 'How many to order.',
+    description: 'How many to order. Deprecated: use amount',
     default: 2,
     examples: [2, 4],
     deprecated: true,

@@ -13,6 +13,7 @@ import { jsonEqual } from './jsonEqual';
 import { isMultipleOf } from './multipleOf';
 import { narrowsFormat, patternWords } from '../schema/patternWords';
 import { refTarget } from './schemaKeywords';
+import { childPath, leafOf } from './propertyPath';
 
 /** Where `$ref`s point: `#/$defs/Name`. */
 export type SchemaDefs = Record<string, JsonSchema>;
@@ -43,13 +44,9 @@ const typeMatches = (value: unknown, type: JsonSchemaType | JsonSchemaType[]): b
   typeof type === 'string' ? matchesType(value, type) : type.some((t) => matchesType(value, t));
 
 /** `items[0].quantity` + `must be …` → `items[0].quantity: quantity must be …`, as class-validator words it. */
-const say = (path: string, text: string): string => {
-  const leaf = /([A-Za-z_$][\w$]*)\]?$/.exec(path.replace(/\[\d+\]$/, ''))?.[1] ?? 'input';
-  return `${path}: ${leaf} ${text}`;
-};
+const say = (path: string, text: string): string => `${path}: ${leafOf(path)} ${text}`;
 
-const join = (path: string, key: string | number): string =>
-  typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+const join = childPath;
 
 /** Patterns compiled once (Unicode mode, as JSON Schema's ECMA-262 dialect and ajv use them). */
 const REGEXPS = new Map<string, RegExp>();

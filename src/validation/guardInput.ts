@@ -5,6 +5,7 @@
  * the input, so 100,000 levels of nesting cannot overflow the stack.
  */
 import type { InputLimits } from './types';
+import { childPath } from './propertyPath';
 
 /** Keys that could reach a prototype if anything downstream assigned them. */
 export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set([
@@ -72,17 +73,12 @@ interface Frame {
   leave?: boolean;
 }
 
-const childPath = (path: string, key: string, isArray: boolean): string =>
-  isArray
-    ? `${path}[${key}]`
-    : /^[A-Za-z_$][\w$]*$/.test(key)
-      ? path
-        ? `${path}.${key}`
-        : key
-      : `${path}[${JSON.stringify(key)}]`;
+/** A child's path: an array element by its index, a property by its name. */
+const pathTo = (path: string, key: string, isArray: boolean): string =>
+  childPath(path, isArray ? Number(key) : key);
 
 const pathOf = (frame: Frame): string =>
-  frame.parent ? childPath(pathOf(frame.parent), frame.key as string, Boolean(frame.inArray)) : '';
+  frame.parent ? pathTo(pathOf(frame.parent), frame.key as string, Boolean(frame.inArray)) : '';
 
 /** A plain object, of this realm or another (vm, a test runner): its prototype is a root prototype. */
 const isPlainPrototype = (proto: object | null): boolean =>
@@ -120,7 +116,7 @@ function walk(root: object, limits: InputLimits): string | undefined {
       return `${here()}: must be plain JSON data, got an instance of ${proto?.constructor?.name ?? 'a class'}`;
     }
     for (const key of Object.keys(value)) {
-      const at = (): string => childPath(pathOf(frame), key, isArray);
+      const at = (): string => pathTo(pathOf(frame), key, isArray);
       if (!isArray && isRefusedKey(key)) return `${at()}: the key "${key}" is not allowed`;
       const child = (value as Record<string, unknown>)[key];
       bytes += key.length + 4;
