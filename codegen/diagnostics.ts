@@ -55,6 +55,9 @@ export const DIAGNOSTIC_CODES = Object.freeze({
   TW212: '@Transform (or another reshaping decorator): the schema says nothing of the value',
   TW213:
     'a property of a validated class without a class-validator decorator: the whitelist refuses it',
+  TW214:
+    "a JSDoc tag other schema generators read (@nullable, @TJS-type, ...) that toolwright doesn't",
+  TW215: '`typeof` an enum is the enum object (its members by name), not one of its values',
 } as const);
 
 /** A code of the table above. */

@@ -175,6 +175,14 @@ export class SchemaBuilder implements SchemaSource {
       return {};
     }
     if (flags & ts.TypeFlags.Boolean) return { type: 'boolean' };
+    if (flags & ts.TypeFlags.Object && type.symbol && type.symbol.flags & ts.SymbolFlags.Enum) {
+      const name = type.symbol.getName();
+      report(
+        'TW215',
+        `typeof ${name} is the enum object (its members by name)${where(path)}, described as such; for one of its values write ${name}, for a member's name keyof typeof ${name}`,
+      );
+      return this.objectLikeSchema(type as ts.ObjectType, path, typeNode);
+    }
     const enumerated = enumSchema(type, this.context.checker);
     if (enumerated) return enumerated;
     const literal = literalValue(type);
@@ -249,6 +257,22 @@ export class SchemaBuilder implements SchemaSource {
     return objectSchema(this, type, path);
   }
 
+  /**
+   * The rules the key alias of `Record<Key, V>` documents (`/** @pattern ^[a-z]+$ *\/ type Key
+   * = string`), for `propertyNames`: the checker keeps no alias on a key that is a plain string.
+   */
+  private recordKeyKeywords(typeNode: ts.TypeNode): JsonSchema | undefined {
+    const node = soleMember(typeNode);
+    if (!node || !ts.isTypeReferenceNode(node) || node.typeName.getText() !== 'Record') return;
+    const keyNode = node.typeArguments?.[0];
+    if (!keyNode || node.typeArguments?.length !== 2) return undefined;
+    const keyType = this.context.checker.getTypeFromTypeNode(keyNode);
+    if (!(keyType.flags & ts.TypeFlags.String)) return undefined;
+    const keywords = this.aliasKeywords(keyNode, keyType, { type: 'string' }) ?? {};
+    const rules = Object.entries(keywords).filter(([key]) => KEY_RULES.has(key));
+    return rules.length ? Object.fromEntries(rules) : undefined;
+  }
+
   /** The element type of an array, a readonly array, or an interface or class extending one. */
   private arrayElement(type: ts.Type, depth = 0): ts.Type | undefined {
     const { checker } = this.context;
@@ -287,7 +311,11 @@ export class SchemaBuilder implements SchemaSource {
       );
       return {};
     }
-    return objectSchema(this, type, path);
+    const schema = objectSchema(this, type, path);
+    const keys = typeNode ? this.recordKeyKeywords(typeNode) : undefined;
+    return keys && typeof schema.additionalProperties === 'object'
+      ? { ...schema, propertyNames: keys }
+      : schema;
   }
 
   private tupleSchema(type: ts.TupleTypeReference, path: string): JsonSchema {
@@ -406,3 +434,6 @@ export function literalValue(type: ts.Type): string | number | boolean | undefin
 /** TypeScript's stand-in for a type it could not resolve (an `any` named "error"). */
 const isErrorType = (type: ts.Type): boolean =>
   (type as { intrinsicName?: string }).intrinsicName === 'error';
+
+/** What a key alias's documentation may say of the keys (the rest describes, and has no place). */
+const KEY_RULES = new Set(['pattern', 'minLength', 'maxLength', 'format']);

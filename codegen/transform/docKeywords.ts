@@ -8,6 +8,7 @@ import type { JsonSchema, JsonSchemaType, JsonValue } from '../../src/schema/Jso
 import type { JsDoc, JsDocTag } from '../collect/readJsDoc';
 import type { DiagnosticCode } from '../diagnostics';
 import { layKeywords } from '../../src/schema/layKeywords';
+import { dateTimeSchema } from '../../src/schema/formatPatterns';
 
 /** Reads a tag's text as its keyword's value; `undefined` when the text is malformed. */
 type TagReader = (text: string) => JsonValue | undefined;
@@ -98,6 +99,7 @@ export function docKeywords(
   for (const tag of doc.tags) {
     const keyword = tagKeyword(tag, schema, where, report);
     if (keyword) Object.assign(out, keyword);
+    else if (!hasKeyword(tag.name)) reportSchemaLookingTag(tag, where, report);
   }
   // JSON Schema's `deprecated` is a flag: the reason the tag gives goes into the description.
   const reason = doc.tags.find((tag) => tag.name === 'deprecated')?.text.trim();
@@ -108,6 +110,60 @@ export function docKeywords(
 
 const typesOf = (schema: JsonSchema): JsonSchemaType[] =>
   schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+
+const hasKeyword = (name: string): boolean =>
+  Object.prototype.hasOwnProperty.call(JSDOC_KEYWORD_TAGS, name);
+
+/**
+ * Tags other schema generators read (typescript-json-schema, ts-json-schema-generator) that
+ * toolwright does not: what each means in toolwright's terms, so the user is told, not ignored.
+ */
+const SCHEMA_LOOKING_TAGS: Record<string, string> = {
+  nullable: 'write `| null` in the type',
+  ignore: 'leave the property out of the type (or make it optional)',
+  hidden: 'leave the property out of the type (or make it optional)',
+  type: 'say it with the TypeScript type (or @format, @pattern)',
+  asType: 'say it with the TypeScript type (or @format, @pattern)',
+  discriminator: 'a union of object types with a literal property is described as it is',
+  const: 'use a literal type',
+  enum: 'use a union of literal types or an enum',
+  minProperties: 'say it in the description',
+  maxProperties: 'say it in the description',
+  additionalProperties: 'object types are closed; add an index signature to allow more',
+  readOnly: 'say it in the description',
+  writeOnly: 'say it in the description',
+  id: 'the schema has no $id',
+  $ref: 'name the type instead',
+  contentMediaType: 'say it in the description',
+  contentEncoding: 'say it in the description',
+};
+
+/** A tag that looks like a schema keyword but is none of toolwright's: a TW214 warning. */
+function reportSchemaLookingTag(tag: JsDocTag, where: string, report: DocReporter): void {
+  // JSDoc reads `@items.minimum 3` as the tag `items` with the text `.minimum 3`.
+  const name = tag.text.startsWith('.') ? `${tag.name}${tag.text.split(/\s/, 1)[0]}` : tag.name;
+  const fix = name.startsWith('TJS-')
+    ? 'say it with the TypeScript type or one of the tags toolwright reads (@minimum, @pattern, @format, ...)'
+    : name.includes('.')
+      ? 'put the tag on the type it is about (a type alias of the array element, say)'
+      : Object.prototype.hasOwnProperty.call(SCHEMA_LOOKING_TAGS, name)
+        ? SCHEMA_LOOKING_TAGS[name]
+        : undefined;
+  if (!fix) return;
+  report(
+    tag.node,
+    'TW214',
+    `@${name} on ${where} is not a tag toolwright reads, so it changes nothing in the schema; ${fix}`,
+  );
+}
+
+/** The schema of a `Date` (an ISO 8601 date-time string, as `toJSON` writes it). */
+const DATE_TIME = dateTimeSchema();
+const isDateSchema = (schema: JsonSchema): boolean =>
+  schema.format === DATE_TIME.format && schema.pattern === DATE_TIME.pattern;
+
+/** Formats a `Date` can be described by: a date and time, or a date alone (what `new Date()` reads). */
+const DATE_FORMATS: readonly unknown[] = ['date-time', 'date'];
 
 function tagKeyword(
   tag: JsDocTag,
@@ -128,6 +184,14 @@ function tagKeyword(
     );
     return undefined;
   }
+  if (tag.name === 'format' && isDateSchema(schema) && !DATE_FORMATS.includes(value)) {
+    report(
+      tag.node,
+      'TW206',
+      `@format ${String(value)} on ${where}: a Date holds a date and a time, so it is a date-time or a date; fix the tag (it is ignored), or take a string for a ${String(value)}`,
+    );
+    return undefined;
+  }
   const types = typesOf(schema);
   if (spec.appliesTo && !spec.appliesTo.some((type) => types.includes(type))) {
     report(
@@ -140,7 +204,16 @@ function tagKeyword(
   return { [tag.name]: value };
 }
 
-/** `keywords` from documentation laid over a derived schema (documentation wins). */
+/**
+ * `keywords` from documentation laid over a derived schema (documentation wins). A `@format`
+ * on a `Date` replaces its date-time format and pattern (`@format date`: a date alone), since
+ * both cannot hold at once.
+ */
 export function withDocKeywords(schema: JsonSchema, keywords: JsonSchema): JsonSchema {
-  return Object.keys(keywords).length ? layKeywords(schema, keywords) : schema;
+  if (!Object.keys(keywords).length) return schema;
+  if (keywords.format !== undefined && keywords.format !== 'date-time' && isDateSchema(schema)) {
+    const { format: _format, pattern: _pattern, ...rest } = schema;
+    return layKeywords(rest, keywords);
+  }
+  return layKeywords(schema, keywords);
 }

@@ -34,6 +34,8 @@ export function enumSchema(type: ts.Type, checker: ts.TypeChecker): JsonSchema |
   const symbol = type.getSymbol();
   if (!symbol || !(symbol.flags & (ts.SymbolFlags.Enum | ts.SymbolFlags.EnumMember)))
     return undefined;
+  // `typeof Color` is the enum object, not one of its values.
+  if (type.flags & ts.TypeFlags.Object) return undefined;
   const members =
     symbol.flags & ts.SymbolFlags.EnumMember
       ? (symbol.declarations ?? []).filter(ts.isEnumMember)

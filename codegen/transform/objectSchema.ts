@@ -34,6 +34,7 @@ export function objectSchema(builder: SchemaSource, type: ts.Type, path: string)
   let methods = 0;
   const conditions: JsonSchema[] = [];
   const whitelisted = builder.context.direction !== 'output' && isValidatedClass(builder, type);
+  const { index, patterns } = indexSignatures(builder, type, path);
   for (const property of orderProperties(checker.getPropertiesOfType(type))) {
     const name = property.getName();
     if (name.startsWith('__@') || name.startsWith('#')) continue;
@@ -54,6 +55,12 @@ export function objectSchema(builder: SchemaSource, type: ts.Type, path: string)
       continue;
     }
     const propertyType = checker.getTypeOfSymbol(property);
+    if (property.flags & ts.SymbolFlags.Optional && hasNoValue(propertyType)) {
+      // `b?: never` (the XOR idiom): the property may only be absent. A closed object refuses it
+      // as it is; one with an index signature is told so.
+      if (index || patterns) properties[name] = { not: {} };
+      continue;
+    }
     const typeNode =
       declaration && (ts.isPropertyDeclaration(declaration) || ts.isPropertySignature(declaration))
         ? declaration.type
@@ -72,7 +79,6 @@ export function objectSchema(builder: SchemaSource, type: ts.Type, path: string)
     if (!optional) required.push(name);
     if (when) conditions.push(conditionSchema(name, when));
   }
-  const { index, patterns } = indexSignatures(builder, type, path);
   const out: JsonSchema = { type: 'object' };
   if (!index || Object.keys(properties).length) out.properties = properties;
   if (required.length) out.required = required;
@@ -100,10 +106,24 @@ function conditionSchema(name: string, when: NonNullable<PropertySchema['when']>
   };
 }
 
+/** `never`, or `undefined` alone (what `b?: never` reads as): no JSON value at all. */
+const hasNoValue = (type: ts.Type): boolean =>
+  type.flags & ts.TypeFlags.Union
+    ? (type as ts.UnionType).types.every(hasNoValue)
+    : !!(type.flags & (ts.TypeFlags.Never | ts.TypeFlags.Undefined | ts.TypeFlags.Void));
+
 /**
- * What index signatures allow beyond the declared properties: a string (or number) key's value
- * schema, and one `patternProperties` entry per template-literal key. Symbol keys cannot be
- * JSON: an error.
+ * The keys a numeric index signature (`{ [k: number]: T }`) takes: numbers as JSON writes them
+ * in keys (`"0"`, `"12"`, `"-3"`, `"1.5"`). TypeScript also counts `"1e+21"`, `"NaN"` and
+ * `"Infinity"` as numeric names; those are refused here.
+ */
+export const NUMERIC_KEY_PATTERN = '^-?(?:0|[1-9][0-9]*)(?:\\.[0-9]*[1-9])?$';
+
+/**
+ * What index signatures allow beyond the declared properties: a string key's value schema, and
+ * one `patternProperties` entry per template-literal key and for numeric keys. A `never` value
+ * allows nothing (`Record<string, never>`, the empty object). Symbol keys cannot be JSON: an
+ * error.
  */
 function indexSignatures(
   builder: SchemaSource,
@@ -114,6 +134,7 @@ function indexSignatures(
   let index: JsonSchema | undefined;
   let patterns: Record<string, JsonSchema> | undefined;
   for (const info of checker.getIndexInfosOfType(type)) {
+    if (info.type.flags & ts.TypeFlags.Never) continue;
     const keys =
       info.keyType.flags & ts.TypeFlags.Union
         ? (info.keyType as ts.UnionType).types
@@ -127,7 +148,10 @@ function indexSignatures(
       } else if (key.flags & (ts.TypeFlags.TemplateLiteral | ts.TypeFlags.StringMapping)) {
         patterns ??= {};
         patterns[templatePattern(key)] = builder.schemaOf(info.type, `${path}[key]`);
-      } else if (!index || key.flags & ts.TypeFlags.String) {
+      } else if (key.flags & ts.TypeFlags.NumberLike) {
+        patterns ??= {};
+        patterns[NUMERIC_KEY_PATTERN] = builder.schemaOf(info.type, `${path}[key]`);
+      } else {
         index = builder.schemaOf(info.type, `${path}[key]`);
       }
     }

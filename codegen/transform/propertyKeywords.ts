@@ -17,8 +17,7 @@ import { decoratorArguments } from '../collect/decoratorOrigin';
 import { evaluateLiteral } from '../collect/evaluateLiteral';
 import { readSymbolDoc } from '../collect/readJsDoc';
 import type { SchemaSource } from './SchemaSource';
-import { docKeywords } from './docKeywords';
-import { layKeywords } from '../../src/schema/layKeywords';
+import { docKeywords, withDocKeywords } from './docKeywords';
 import { reportRefusedEverything } from './refusedEverything';
 import { toJsonValue } from './toJsonValue';
 import { initializerDefault } from './optionality';
@@ -69,7 +68,7 @@ export function propertyKeywords(
 ): PropertySchema {
   const { checker } = builder.context;
   const doc = readSymbolDoc(property, checker);
-  const base = layKeywords(
+  const base = withDocKeywords(
     derived,
     docKeywords(doc, derived, path, (node, code, message) => builder.reportAt(node, code, message)),
   );
