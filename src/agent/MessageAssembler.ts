@@ -2,7 +2,7 @@
  * Builds the final `Message` from raw stream events, the way the API would have sent it whole:
  * text concatenated, tool input parsed once at the end of its block (`{}` when it was cut or is
  * not a JSON object, so the history stays sendable; the raw text is kept for the call's error),
- * stop reason and usage from `message_delta`.
+ * every field of `message_delta` (stop reason and details, container) and its usage.
  */
 import type {
   ContentBlock,
@@ -84,8 +84,14 @@ export class MessageAssembler {
       }
       case 'message_delta':
         if (this.snapshot) {
-          this.snapshot.stop_reason = event.delta.stop_reason;
-          this.snapshot.stop_sequence = event.delta.stop_sequence;
+          // Every field the delta carries (stop_reason, stop_sequence, stop_details, container,
+          // and whatever the API adds), as the SDK's own MessageStream keeps them; a container
+          // the delta does not name stays as message_start gave it.
+          const message = this.snapshot as unknown as Record<string, unknown>;
+          for (const [key, value] of Object.entries(event.delta)) {
+            if (key === 'container' && value == null) continue;
+            message[key] = value;
+          }
           const usage = this.snapshot.usage as unknown as Record<string, unknown>;
           for (const [key, value] of Object.entries(event.usage)) {
             if (value !== null && value !== undefined) usage[key] = value;

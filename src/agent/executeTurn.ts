@@ -29,6 +29,12 @@ function asClientError(error: unknown, signal: AbortSignal, client: object): unk
   return connectionError(client, message, error);
 }
 
+/**
+ * A refused turn (`stop_reason: 'refusal'`) runs none of its calls: the documentation says to
+ * drop such a turn, not to act on it.
+ */
+export const isRefusal = (message: Message): boolean => message.stop_reason === 'refusal';
+
 /** A reply and the answers to its calls (one per call, in order; empty when it made none). */
 export interface TurnOutcome {
   message: Message;
@@ -93,6 +99,7 @@ export async function requestTurn(
   const message = await core.client.messages.create(buildRequest(core, messages), {
     signal: scope.signal,
   });
+  if (isRefusal(message)) return { message, answers: [] };
   const answers = await new TurnCalls(core, scope).answerAll(message);
   return { message, answers };
 }
@@ -131,6 +138,12 @@ export async function streamTurn(
     const message = assembler.message;
     if (!assembler.complete || !message) {
       throw connectionError(core.client, 'The stream ended before message_stop');
+    }
+    if (isRefusal(message)) {
+      // A call whose block completed before the refusal arrived may have started: its signal
+      // fires; none is answered, since the refused turn leaves the history.
+      turn.abort(new Error('The model refused the turn'));
+      return { message, answers: [] };
     }
     return { message, answers: await calls.answerAll(message) };
   } catch (error) {

@@ -13,6 +13,7 @@ import { notRunText } from './CallRunner';
 import type { TurnScope } from './CallRunner';
 import type { DialectCall } from './dialects/AgentDialect';
 import { createLimiter } from './createLimiter';
+import { isRefusal } from './executeTurn';
 import { asAbort, toMessages } from './runLoop';
 import type { CallDecider, RunInput, StepResult } from './types';
 
@@ -37,13 +38,15 @@ export async function takeStep(
   try {
     const request = buildRequest(core, toMessages(input));
     const message = await core.client.messages.create(request, { signal });
-    const all = core.dialect.extractCalls(message);
+    // A refused turn offers no call to run (and should not be kept in the history).
+    const all = isRefusal(message) ? [] : core.dialect.extractCalls(message);
     const { calls, invalidCalls } = await validateCalls(
       core.registry,
       sortCalls(all, message.stop_reason),
     );
-    const done = all.length === 0 && message.stop_reason !== 'pause_turn';
-    return { message, calls, invalidCalls, done };
+    const paused = message.stop_reason === 'pause_turn';
+    const done = all.length === 0 && !paused;
+    return { message, calls, invalidCalls, done, paused };
   } catch (error) {
     throw asAbort(error, signal);
   }
@@ -59,7 +62,9 @@ export async function resolveStep(
   const calls = core.dialect.extractCalls(step.message);
   if (calls.length === 0) {
     throw new ToolwrightError(
-      'ToolAgent.resolve: the step made no tool calls, so there is nothing to answer; check step.done first',
+      step.message.stop_reason === 'pause_turn'
+        ? 'ToolAgent.resolve: the step paused its turn (step.paused) and made no tool calls; continue with step() on the history as it is, ending with the paused assistant message'
+        : 'ToolAgent.resolve: the step made no tool calls, so there is nothing to answer; check step.done first',
     );
   }
   const valid = new Map(step.calls.map((call) => [call.id, call]));

@@ -11,7 +11,7 @@ import { AbortError } from '../errors/AbortError';
 import type { AgentCore } from './AgentCore';
 import { addUsage, emptyUsage } from './addUsage';
 import type { TurnScope } from './CallRunner';
-import { answerTurn, requestTurn, streamTurn } from './executeTurn';
+import { answerTurn, isRefusal, requestTurn, streamTurn } from './executeTurn';
 import type { CallAnswer } from './dialects/AgentDialect';
 import { pauseRun } from './pauseRun';
 import type { PendingApproval } from '../approvals/types';
@@ -100,6 +100,16 @@ export async function runLoop(
       iterations++;
       last = turn.message;
       addUsage(usage, turn.message.usage);
+      if (isRefusal(turn.message)) {
+        // The refused turn is reported, not kept: the history stays sendable as it was.
+        options.emit?.({
+          type: 'turn_end',
+          message: turn.message,
+          iteration: iterations,
+          stopReason: turn.message.stop_reason,
+        });
+        return result('refusal', turn.message);
+      }
       messages.push(dialect.historyMessage(turn.message));
       const paused = turn.answers.some(isPending);
       if (turn.answers.length > 0 && !paused) messages.push(dialect.resultsMessage(turn.answers));
@@ -116,7 +126,11 @@ export async function runLoop(
     }
   } catch (error) {
     const failure = asAbort(error, options.signal);
-    if (failure instanceof AbortError) failure.messages = messages.slice();
+    // Whatever failed (an abort, the API, a store), the caller gets the history up to the last
+    // whole turn (every call answered), so nothing that ran is lost and the run can go on.
+    if (failure !== null && typeof failure === 'object') {
+      (failure as { messages?: MessageParam[] }).messages = messages.slice();
+    }
     throw failure;
   }
 }

@@ -157,6 +157,12 @@ export interface StepResult {
   invalidCalls: InvalidToolCall[];
   /** True when the model waits for nothing: no call to answer, no turn to continue. */
   done: boolean;
+  /**
+   * True when the model paused its turn (`pause_turn`, a long server tool): keep the assistant
+   * message and call `step()` again on the history as it is; there is nothing to `resolve()`
+   * unless the step also made calls.
+   */
+  paused: boolean;
 }
 
 /** The events of `stream()`. */

@@ -68,6 +68,8 @@ export function replyMessage(
     content,
     stop_reason: defaultStopReason(reply),
     stop_sequence: reply.stop_sequence ?? null,
+    ...(reply.stop_details !== undefined ? { stop_details: reply.stop_details } : {}),
+    ...(reply.container !== undefined ? { container: reply.container } : {}),
     usage: usageOf(reply),
   };
 }
@@ -135,7 +137,12 @@ export function replyEvents(reply: ScriptedReply, turn: number, model: string): 
     event: 'message_delta',
     data: {
       type: 'message_delta',
-      delta: { stop_reason: defaultStopReason(reply), stop_sequence: reply.stop_sequence ?? null },
+      delta: {
+        stop_reason: defaultStopReason(reply),
+        stop_sequence: reply.stop_sequence ?? null,
+        stop_details: reply.stop_details ?? null,
+        ...(reply.container !== undefined ? { container: reply.container } : {}),
+      },
       usage: { output_tokens: usage.output_tokens },
     },
   });

@@ -61,6 +61,13 @@ export interface ScriptedReply {
   /** Default: `tool_use` when a `tool_use` block is present, else `end_turn`. */
   stop_reason?: string;
   stop_sequence?: string | null;
+  /**
+   * What the API says of the stop beyond its reason (`{ type: 'refusal', category, explanation }`
+   * on a refusal); sent in the message and in `message_delta`. Default: absent (null when streamed).
+   */
+  stop_details?: Record<string, unknown> | null;
+  /** The code execution container (`{ id, expires_at }`), in the message and in `message_delta`. */
+  container?: Record<string, unknown> | null;
   /** Default: `{ input_tokens: 10, output_tokens: 5 }`. */
   usage?: Record<string, number>;
   /** Milliseconds before the response starts (default 0). */
