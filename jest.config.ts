@@ -24,6 +24,7 @@ const PACKAGING_SUITES = [
   'src/nest/peerIsolation.test.ts',
   'src/approvals/ioredisIsolation.test.ts',
   'samples/bundled/',
+  'src/approvals/crashResume.test.ts',
   'test/api/',
 ];
 /** A path pattern matching the suites of PACKAGING_SUITES. */

@@ -22,7 +22,7 @@ export interface AgentSettings {
   params: Partial<Omit<MessageCreateParamsBase, 'messages' | 'stream'>>;
   format: AgentFormat;
   /** Where runs paused for approval wait, and for how long. */
-  approvals: { mode: ApprovalMode; store: ApprovalStore; ttlSeconds: number };
+  approvals: { mode: ApprovalMode; store: ApprovalStore; ttlSeconds: number; leaseMs: number };
 }
 
 /** The parts of an agent the phases use. */

@@ -129,6 +129,33 @@ describe('ToolAgent with approvals: pause', () => {
     expect(paused.state.format).toBe('anthropic');
   });
 
+  it('resumes a state object once too: two resumers of one state, one wins, and not again after', async () => {
+    await start([refundAndWeather, say('Done.'), say('Done twice?')]);
+    const store = new MemoryApprovalStore();
+    const paused = pendingOf(await instance({ approvalStore: store }).agent.run('Refund o-9'));
+    const a = instance({ approvalStore: store });
+    const b = instance({ approvalStore: store });
+    const state = JSON.parse(JSON.stringify(paused.state));
+    const results = await Promise.allSettled([
+      a.agent.resume(state, { r1: true }),
+      b.agent.resume(state, { r1: true }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect([...a.shop.log, ...b.shop.log]).toEqual([{ tool: 'refund', args: ['o-9', 900] }]);
+    await expect(
+      instance({ approvalStore: store }).agent.resume(state, { r1: true }),
+    ).rejects.toThrow(ApprovalNotFoundError);
+  });
+
+  it('gives approved calls an idempotency key that is the same on every attempt', async () => {
+    await start([refundAndWeather, say('Done.')]);
+    const store = new MemoryApprovalStore();
+    const paused = pendingOf(await instance({ approvalStore: store }).agent.run('Refund o-9'));
+    const other = instance({ approvalStore: store });
+    await other.agent.resume(paused.runId, { r1: true });
+    expect(other.shop.keys).toEqual([`${paused.runId}:r1`]);
+  });
+
   it('resumes a run id once: a second resume, even a concurrent one, finds nothing', async () => {
     await start([refundAndWeather, say('Done.'), say('Done twice?')]);
     const store = new MemoryApprovalStore();

@@ -45,10 +45,15 @@ const NON_STREAMING_MAX_TOKENS = 21_333;
 
 /** How long a paused run waits for `resume()` by default: one day. */
 const DEFAULT_APPROVAL_TTL_SECONDS = 86_400;
+/** How long a resumer's lease on a run lasts without renewal, by default. */
+const DEFAULT_APPROVAL_LEASE_MS = 30_000;
 
 /** The approval settings, checked. */
 function approvalSettings(
-  options: Pick<ToolAgentOptions, 'approvals' | 'approvalStore' | 'approvalTtlSeconds'>,
+  options: Pick<
+    ToolAgentOptions,
+    'approvals' | 'approvalStore' | 'approvalTtlSeconds' | 'approvalLeaseMs'
+  >,
 ): AgentCore['settings']['approvals'] {
   const mode = options.approvals ?? 'callback';
   if (mode !== 'callback' && mode !== 'pause') {
@@ -62,7 +67,14 @@ function approvalSettings(
       `ToolAgent: approvalTtlSeconds must be a positive number of seconds, got ${ttlSeconds}`,
     );
   }
-  return { mode, store: options.approvalStore ?? new MemoryApprovalStore(), ttlSeconds };
+  const leaseMs = options.approvalLeaseMs ?? DEFAULT_APPROVAL_LEASE_MS;
+  if (!(leaseMs > 0) || !Number.isFinite(leaseMs)) {
+    throw new ToolwrightError(
+      `ToolAgent: approvalLeaseMs must be a positive number of milliseconds, got ${leaseMs}`,
+    );
+  }
+  const store = options.approvalStore ?? new MemoryApprovalStore();
+  return { mode, store, ttlSeconds, leaseMs };
 }
 
 /**
@@ -164,14 +176,19 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
   ): Promise<RunResult | PendingApproval> {
     const { signal } = runSignal(options.signal);
     const scope = { signal, state: this.state(options) };
+    const point = await resumeRun(this.core, from, decisions, scope).catch((error: unknown) => {
+      throw asAbort(error, signal);
+    });
     try {
-      const point = await resumeRun(this.core, from, decisions, scope);
-      return await runLoop(this.core, point.messages, {
+      const outcome = await runLoop(this.core, point.messages, {
         ...scope,
         mode: this.requestMode(),
         from: point.from,
       });
+      await point.settle(outcome.status === 'completed' ? 'completed' : 'paused');
+      return outcome;
     } catch (error) {
+      await point.settle('failed').catch(() => undefined);
       throw asAbort(error, signal);
     }
   }

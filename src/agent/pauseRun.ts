@@ -22,7 +22,8 @@ export interface PausePoint {
   usage: AgentUsage;
 }
 
-function pausedCall({ call, content, isError, pending }: CallAnswer): PausedCall {
+/** A call of the paused turn as the state keeps it: waiting, or answered with its result. */
+export function pausedCall({ call, content, isError, pending }: CallAnswer): PausedCall {
   return pending
     ? {
         status: 'pending',
@@ -51,7 +52,16 @@ export async function pauseRun(core: AgentCore, point: PausePoint): Promise<Pend
       expiresAt: new Date(now + ttlSeconds * 1000).toISOString(),
     }),
   ) as PausedRunState;
-  await store.save(state.runId, state, ttlSeconds);
+  try {
+    await store.save(state.runId, state, ttlSeconds);
+  } catch (error) {
+    // Calls of the turn may have run: their results are in the state, which the caller gets
+    // with the error (`error.state`), to store elsewhere or resume from as it is.
+    if (error !== null && typeof error === 'object') {
+      (error as { state?: PausedRunState }).state = state;
+    }
+    throw error;
+  }
   return { status: 'pending_approval', runId: state.runId, pending: pendingCalls(state), state };
 }
 

@@ -17,13 +17,17 @@ import { raceAbort } from './raceAbort';
 import type { LoopStart } from './runLoop';
 import type { ApprovalDecision } from './types';
 import { checkPausedState } from '../approvals/checkPausedState';
-import { pendingCalls } from './pauseRun';
+import { pendingCalls, pausedCall } from './pauseRun';
+import { holdRun } from './runLease';
+import type { RunHold } from './runLease';
 import type { PausedCall, PausedRunState, ResumeDecisions } from '../approvals/types';
 
 /** What the loop needs to go on: the history with the paused turn answered, and where it stood. */
 export interface ResumePoint {
   messages: MessageParam[];
   from: LoopStart;
+  /** Tells the store how the resume ended (see `runLease`). */
+  settle: RunHold['settle'];
 }
 
 /** `undefined` approves; otherwise the denial reason. Throws on a value that is no decision. */
@@ -107,27 +111,47 @@ export async function resumeRun(
 ): Promise<ResumePoint> {
   const state = await takeState(core, from);
   const refusals = await collectDecisions(pendingCalls(state), decisions);
-  const removed = await core.settings.approvals.store.delete(state.runId);
-  if (typeof from === 'string' && !removed) throw new ApprovalNotFoundError(from);
-  const limiter = createLimiter(core.settings.concurrency);
-  const run = async (call: PausedCall): Promise<CallAnswer> => {
-    const outcome = await raceAbort(
-      limiter(() =>
-        core.registry.call(call.name, call.input, {
-          toolUseId: call.id,
-          signal: scope.signal,
-          state: scope.state,
-        }),
-      ),
-      scope.signal,
-    );
-    const dialectCall = { id: call.id, name: call.name, input: call.input, complete: true };
-    return { call: dialectCall, content: outcome.content, isError: outcome.isError };
-  };
-  const answers = await Promise.all(state.calls.map((call) => answerCall(call, refusals, run)));
-  const { runId, iterations, usage, message } = state;
-  return {
-    messages: [...state.messages, core.dialect.resultsMessage(answers)],
-    from: { runId, iterations, usage, last: message },
-  };
+  const hold = await holdRun(core, state.runId, typeof from === 'string');
+  try {
+    const limiter = createLimiter(core.settings.concurrency);
+    const run = async (call: PausedCall): Promise<CallAnswer> => {
+      const outcome = await raceAbort(
+        limiter(() =>
+          core.registry.call(call.name, call.input, {
+            toolUseId: call.id,
+            idempotencyKey: `${state.runId}:${call.id}`,
+            signal: scope.signal,
+            state: scope.state,
+          }),
+        ),
+        scope.signal,
+      );
+      const dialectCall = { id: call.id, name: call.name, input: call.input, complete: true };
+      return { call: dialectCall, content: outcome.content, isError: outcome.isError };
+    };
+    const answers = await Promise.all(state.calls.map((call) => answerCall(call, refusals, run)));
+    // The resumed turn's outcome is stored before the run goes on: a resume after a crash
+    // from here on runs none of these calls again.
+    if (hold.leased) await saveAnswered(core, state, answers);
+    const { runId, iterations, usage, message } = state;
+    return {
+      messages: [...state.messages, core.dialect.resultsMessage(answers)],
+      from: { runId, iterations, usage, last: message },
+      settle: hold.settle,
+    };
+  } catch (error) {
+    await hold.settle('failed').catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The paused state with every call of its turn answered, saved under its run id. */
+async function saveAnswered(
+  core: AgentCore,
+  state: PausedRunState,
+  answers: readonly CallAnswer[],
+): Promise<void> {
+  const { store, ttlSeconds } = core.settings.approvals;
+  const answered = { ...state, calls: answers.map(pausedCall) };
+  await store.save(state.runId, answered, ttlSeconds);
 }

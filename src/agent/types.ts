@@ -102,6 +102,13 @@ export interface ToolAgentOptions<State = unknown, Mode extends ApprovalMode = A
   approvalStore?: ApprovalStore;
   /** How long a paused run can be resumed, in seconds (default 86,400: one day). */
   approvalTtlSeconds?: number;
+  /**
+   * How long a resumer's claim on a run lasts without renewal, in milliseconds (default 30,000;
+   * renewed every third of it while the run is resumed). When the resumer dies, another may
+   * resume the run once its lease expired; its approved calls then run again, with the same
+   * `ctx.idempotencyKey`.
+   */
+  approvalLeaseMs?: number;
   /** Application state handed to every call (`ctx.state`), such as the current user. */
   context?: State;
   /** Mark the tool definitions and the system prompt with `cache_control`. */

@@ -50,4 +50,21 @@ describe('MemoryApprovalStore', () => {
     expect(await store.delete('a')).toBe(false);
     expect(await store.delete('never')).toBe(false);
   });
+
+  it('leases a run to one owner at a time; an expired lease can be taken, a held one renewed', async () => {
+    let now = 0;
+    const store = new MemoryApprovalStore({ now: () => now });
+    expect(await store.claim('a', 'first', 100)).toBe(true);
+    expect(await store.claim('a', 'second', 100)).toBe(false);
+    now = 50;
+    expect(await store.claim('a', 'first', 100)).toBe(true);
+    now = 120;
+    expect(await store.claim('a', 'second', 100)).toBe(false);
+    now = 151;
+    expect(await store.claim('a', 'second', 100)).toBe(true);
+    await store.release('a', 'first');
+    expect(await store.claim('a', 'first', 100)).toBe(false);
+    await store.release('a', 'second');
+    expect(await store.claim('a', 'first', 100)).toBe(true);
+  });
 });

@@ -19,6 +19,7 @@ export interface MemoryApprovalStoreOptions {
  */
 export class MemoryApprovalStore implements ApprovalStore {
   private readonly entries = new Map<string, { json: string; expiresAt: number }>();
+  private readonly leases = new Map<string, { owner: string; expiresAt: number }>();
   private readonly now: () => number;
 
   constructor(options: MemoryApprovalStoreOptions = {}) {
@@ -43,6 +44,19 @@ export class MemoryApprovalStore implements ApprovalStore {
     const found = this.live(runId) !== undefined;
     this.entries.delete(runId);
     return found;
+  }
+
+  /** Takes (or renews) the run's lease for `owner`, unless another owner's lease is live. */
+  async claim(runId: string, owner: string, leaseMs: number): Promise<boolean> {
+    const lease = this.leases.get(runId);
+    if (lease && lease.owner !== owner && lease.expiresAt > this.now()) return false;
+    this.leases.set(runId, { owner, expiresAt: this.now() + leaseMs });
+    return true;
+  }
+
+  /** Drops the lease if `owner` holds it. */
+  async release(runId: string, owner: string): Promise<void> {
+    if (this.leases.get(runId)?.owner === owner) this.leases.delete(runId);
   }
 
   /** How many entries are held, expired ones not counted. */

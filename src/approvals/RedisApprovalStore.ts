@@ -12,7 +12,21 @@ export interface RedisCommands {
   set(key: string, value: string, expiry: 'EX', seconds: number): Promise<unknown>;
   get(key: string): Promise<string | null>;
   del(key: string): Promise<number>;
+  /** `EVAL`: the lease is one script, so taking or renewing it is atomic. */
+  eval(script: string, keys: number, ...args: (string | number)[]): Promise<unknown>;
 }
+
+/** Takes the lease when free or expired (Redis expires it), or renews it for the same owner. */
+const CLAIM = `local held = redis.call('GET', KEYS[1])
+if held == false or held == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 1
+end
+return 0`;
+
+/** Drops the lease only if the owner still holds it. */
+const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;
 
 /** Options of `RedisApprovalStore`. */
 export interface RedisApprovalStoreOptions {
@@ -53,6 +67,21 @@ export class RedisApprovalStore implements ApprovalStore {
   async load(runId: string): Promise<PausedRunState | undefined> {
     const json = await this.client.get(this.key(runId));
     return json === null ? undefined : parseStoredState(json, runId);
+  }
+
+  /** The lease key `<prefix>lease:<runId>`, taken or renewed by one script. */
+  async claim(runId: string, owner: string, leaseMs: number): Promise<boolean> {
+    const ms = Math.max(1, Math.ceil(leaseMs));
+    return (await this.client.eval(CLAIM, 1, this.leaseKey(runId), owner, ms)) === 1;
+  }
+
+  /** Drops the lease if `owner` still holds it. */
+  async release(runId: string, owner: string): Promise<void> {
+    await this.client.eval(RELEASE, 1, this.leaseKey(runId), owner);
+  }
+
+  private leaseKey(runId: string): string {
+    return `${this.keyPrefix}lease:${runId}`;
   }
 
   /** `DEL key`; true when this call removed it. */

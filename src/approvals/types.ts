@@ -81,4 +81,14 @@ export interface ApprovalStore {
   save(runId: string, state: PausedRunState, ttlSeconds: number): Promise<void>;
   load(runId: string): Promise<PausedRunState | undefined>;
   delete(runId: string): Promise<boolean>;
+  /**
+   * Claims the run for one resumer: true when `owner` now holds its lease for `leaseMs` (or
+   * already held it: a renewal), false while another owner's lease is live. Atomic across
+   * instances. A store with it keeps a resumed run until its outcome is stored, so a resumer
+   * that dies is followed by another once its lease expires (at-least-once); a store without
+   * it deletes the run before its calls run (at-most-once).
+   */
+  claim?(runId: string, owner: string, leaseMs: number): Promise<boolean>;
+  /** Gives the lease up, if `owner` still holds it. */
+  release?(runId: string, owner: string): Promise<void>;
 }

@@ -9,6 +9,13 @@
 export interface ToolCallContext<State = unknown> {
   /** The id of the `tool_use` block (or a generated one for direct calls). */
   toolUseId: string;
+  /**
+   * A key that stays the same when this very call runs again (a resumed run's approved call is
+   * `<runId>:<toolUseId>` on every attempt): deduplicate side effects by it, since a call may
+   * run more than once when a process dies mid-call (at-least-once). Absent when the caller
+   * gave none.
+   */
+  idempotencyKey?: string;
   /** The tool's name. */
   toolName: string;
   /** Fires when the call is aborted or times out. */
@@ -32,6 +39,8 @@ export interface ToolProgress {
 /** The optional second half of a call: everything of the context the caller may set. */
 export interface CallOptions<State = unknown> {
   toolUseId?: string;
+  /** The call's `ctx.idempotencyKey`. */
+  idempotencyKey?: string;
   signal?: AbortSignal;
   state?: State;
   /** Overrides the tool's own `timeoutMs`. */

@@ -64,6 +64,7 @@ function contextOf(
   const onProgress = options.onProgress;
   const context = {
     toolUseId: options.toolUseId ?? `call_${randomUUID()}`,
+    ...(options.idempotencyKey !== undefined ? { idempotencyKey: options.idempotencyKey } : {}),
     toolName: tool.definition.name,
     state: options.state,
     progress: onProgress ? progressReporter(onProgress) : ignoreProgress,

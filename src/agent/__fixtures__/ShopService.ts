@@ -30,6 +30,8 @@ function untilAborted(signal: AbortSignal): Promise<void> {
 export class ShopService {
   /** Every call that reached a method: tool name and arguments. */
   readonly log: { tool: string; args: unknown[] }[] = [];
+  /** The idempotency key of each refund call. */
+  readonly keys: (string | undefined)[] = [];
   /** Signals of the calls that were aborted (timeout or abort). */
   readonly aborted: string[] = [];
   /** Hooks the tests set to hold or observe calls. */
@@ -71,8 +73,13 @@ export class ShopService {
   }
 
   @Tool({ description: 'Refunds an order.', requiresApproval: true })
-  refund(@Param('orderId') orderId: string, @Param('amount') amount: number): string {
+  refund(
+    @Param('orderId') orderId: string,
+    @Param('amount') amount: number,
+    @Ctx() ctx: ToolCallContext,
+  ): string {
     this.log.push({ tool: 'refund', args: [orderId, amount] });
+    this.keys.push(ctx.idempotencyKey);
     return `Refunded ${amount} on ${orderId}`;
   }
 
