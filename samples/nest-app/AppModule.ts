@@ -11,6 +11,7 @@ import { SAMPLE_MODEL } from '../model';
 import { manifest } from '../tools.manifest';
 import { ApprovalsController } from './approvals/ApprovalsController';
 import { APPROVAL_TTL_SECONDS, ApprovalsModule } from './approvals/ApprovalsModule';
+import { supervisorTokenProvider } from './approvals/SupervisorGuard';
 import { APPROVAL_STORE } from './approvals/tokens';
 import { ChatController } from './chat/ChatController';
 import { CustomersService } from './customers/CustomersService';
@@ -46,7 +47,7 @@ const SYSTEM = [
       }),
     }),
   ],
-  providers: [CustomersService, OrdersService, RefundsService],
+  providers: [CustomersService, OrdersService, RefundsService, supervisorTokenProvider],
   controllers: [ChatController, ApprovalsController],
 })
 export class AppModule {}

@@ -18,7 +18,10 @@ import type { ScriptedServer, ScriptedTurn } from 'toolwright/testing';
 import { redisMissing, startRedisServer } from '../../test/startRedisServer';
 import type { RedisServer } from '../../test/startRedisServer';
 import { AppModule } from './AppModule';
-import { REDIS_URL } from './approvals/tokens';
+import { REDIS_URL, SUPERVISOR_TOKEN } from './approvals/tokens';
+
+/** The supervisor token the tests configure and send. */
+const SUPERVISOR = 'supervisor-secret';
 import { OrdersService } from './orders/OrdersService';
 import { RefundsService } from './refunds/RefundsService';
 
@@ -65,6 +68,8 @@ describeRedis('nest-app: a refund approved on another instance (Redis)', () => {
     const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
       .overrideProvider(ANTHROPIC_CLIENT)
       .useValue(new Anthropic({ apiKey: 'test-key', baseURL: model.url, maxRetries: 0 }))
+      .overrideProvider(SUPERVISOR_TOKEN)
+      .useValue(SUPERVISOR)
       .overrideProvider(REDIS_URL)
       .useValue(redis.url)
       .compile();
@@ -100,6 +105,7 @@ describeRedis('nest-app: a refund approved on another instance (Redis)', () => {
 
     const approved = await request(await second.getUrl())
       .post(`/approvals/${id}`)
+      .set('authorization', `Bearer ${SUPERVISOR}`)
       .send({ approved: true })
       .expect(200);
     expect(approved.body.answer).toBe('Refunded $499.00 for the desk.');
@@ -121,6 +127,7 @@ describeRedis('nest-app: a refund approved on another instance (Redis)', () => {
 
     await request(await first.getUrl())
       .post(`/approvals/${id}`)
+      .set('authorization', `Bearer ${SUPERVISOR}`)
       .send({ approved: true })
       .expect(404);
   });
@@ -135,6 +142,7 @@ describeRedis('nest-app: a refund approved on another instance (Redis)', () => {
       .expect(202);
     const refused = await request(await second.getUrl())
       .post(`/approvals/${chat.body.approvalId}`)
+      .set('authorization', `Bearer ${SUPERVISOR}`)
       .send({ approved: false, reason: 'the desk can be repaired under warranty' })
       .expect(200);
     expect(refused.body.answer).toBe('A supervisor declined the refund: the desk can be repaired.');

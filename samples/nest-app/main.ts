@@ -3,7 +3,8 @@
  * then `curl -XPOST localhost:3000/chat -H 'content-type: application/json'
  * -d '{"message":"What did ada@example.com order?"}'`. Needs `ANTHROPIC_API_KEY`. With
  * `REDIS_URL` set (e.g. `redis://127.0.0.1:6379`), refunds waiting for a supervisor are kept in
- * Redis, so several instances can run behind a load balancer.
+ * Redis, so several instances can run behind a load balancer. A supervisor approves with
+ * `Authorization: Bearer $SUPERVISOR_TOKEN` on `POST /approvals/:id` (unset, nobody can).
  */
 import 'reflect-metadata';
 import { ValidationPipe } from '@nestjs/common';

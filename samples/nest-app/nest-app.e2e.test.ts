@@ -16,7 +16,10 @@ import { ANTHROPIC_CLIENT } from 'toolwright/nest';
 import { startScriptedServer } from 'toolwright/testing';
 import type { ScriptedServer, ScriptedTurn } from 'toolwright/testing';
 import { AppModule } from './AppModule';
-import { REDIS_URL } from './approvals/tokens';
+import { REDIS_URL, SUPERVISOR_TOKEN } from './approvals/tokens';
+
+/** The supervisor token the tests configure and send. */
+const SUPERVISOR = 'supervisor-secret';
 import { OrdersService } from './orders/OrdersService';
 import { RefundPolicy } from './refunds/RefundPolicy';
 import { RefundsService } from './refunds/RefundsService';
@@ -39,6 +42,8 @@ describe('nest-app: the support desk', () => {
     const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
       .overrideProvider(ANTHROPIC_CLIENT)
       .useValue(new Anthropic({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0 }))
+      .overrideProvider(SUPERVISOR_TOKEN)
+      .useValue(SUPERVISOR)
       .overrideProvider(REDIS_URL)
       .useValue(undefined)
       .compile();
@@ -150,6 +155,7 @@ describe('nest-app: the support desk', () => {
 
     const response = await request(url)
       .post(`/approvals/${pending.body.approvalId}`)
+      .set('authorization', `Bearer ${SUPERVISOR}`)
       .send({ approved: false, reason: 'we repair desks rather than refund them' })
       .expect(200);
     const [sent] = resultsSent(server, 1);
@@ -163,6 +169,7 @@ describe('nest-app: the support desk', () => {
     expect(app.get(OrdersService).require('ord_1003').refundedCents).toBe(0);
     await request(url)
       .post(`/approvals/${pending.body.approvalId}`)
+      .set('authorization', `Bearer ${SUPERVISOR}`)
       .send({ approved: true })
       .expect(404);
   });
@@ -170,15 +177,57 @@ describe('nest-app: the support desk', () => {
   it('rejects an approval without a decision or with an id that is not one', async () => {
     await start([]);
     const url = await app.getUrl();
+    const supervisor = `Bearer ${SUPERVISOR}`;
     await request(url)
       .post('/approvals/3b241101-e2bb-4255-8caf-4136c566a962')
+      .set('authorization', supervisor)
       .send({ reason: 'maybe' })
       .expect(400);
-    await request(url).post('/approvals/not-an-id').send({ approved: true }).expect(400);
+    await request(url)
+      .post('/approvals/not-an-id')
+      .set('authorization', supervisor)
+      .send({ approved: true })
+      .expect(400);
     await request(url)
       .post('/approvals/3b241101-e2bb-4255-8caf-4136c566a962')
+      .set('authorization', supervisor)
       .send({ approved: true })
       .expect(404);
+  });
+
+  it('lets only a supervisor approve: 401 without the token, 403 with another; the refund waits', async () => {
+    await start([
+      {
+        content: [
+          {
+            type: 'tool_use',
+            name: 'issue_refund',
+            input: { orderId: 'ord_1003', amountCents: 49900, reason: 'wobbly' },
+          },
+        ],
+      },
+      { content: [{ type: 'text', text: 'Refunded.' }] },
+    ]);
+    const url = await app.getUrl();
+    const pending = await request(url)
+      .post('/chat')
+      .send({ message: 'Refund my desk ord_1003.' })
+      .expect(202);
+    const approval = `/approvals/${pending.body.approvalId}`;
+    const refused = await request(url).post(approval).send({ approved: true }).expect(401);
+    expect(refused.body.message).toContain('supervisor token is required');
+    await request(url)
+      .post(approval)
+      .set('authorization', 'Bearer guessed')
+      .send({ approved: true })
+      .expect(403);
+    expect(server.requests).toHaveLength(1);
+    await request(url)
+      .post(approval)
+      .set('authorization', `Bearer ${SUPERVISOR}`)
+      .send({ approved: true })
+      .expect(200);
+    expect(server.requests).toHaveLength(2);
   });
 
   it('tells the model what is wrong with an invalid refund, before asking anyone to approve it', async () => {

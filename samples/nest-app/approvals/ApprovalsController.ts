@@ -1,5 +1,6 @@
 /**
- * `POST /approvals/:id`: a supervisor approves or refuses the refund a paused run waits for.
+ * `POST /approvals/:id`: a supervisor (`SupervisorGuard`: the supervisor token) approves or
+ * refuses the refund a paused run waits for.
  * Any instance can answer it: the run is taken from the shared approval store (only once), the
  * refund runs here or is refused with the supervisor's reason, and the agent's answer comes back.
  */
@@ -12,6 +13,7 @@ import {
   ParseUUIDPipe,
   Post,
   Res,
+  UseGuards,
 } from '@nestjs/common';
 import { ApprovalNotFoundError, ToolAgent } from 'toolwright';
 import type { ApprovalDecision } from 'toolwright';
@@ -19,6 +21,7 @@ import type { StatusSetter } from '../chat/ChatController';
 import { gatewayError, replyOf } from '../chat/chatReply';
 import type { ChatReply, PendingReply } from '../chat/chatReply';
 import { ApprovalRequest } from './ApprovalRequest';
+import { SupervisorGuard } from './SupervisorGuard';
 
 /** Resumes paused runs with a supervisor's decision. */
 @Controller('approvals')
@@ -26,6 +29,7 @@ export class ApprovalsController {
   constructor(@Inject(ToolAgent) private readonly agent: ToolAgent<unknown, 'pause'>) {}
 
   @Post(':id')
+  @UseGuards(SupervisorGuard)
   async decide(
     @Param('id', new ParseUUIDPipe()) id: string,
     @Body() body: ApprovalRequest,
