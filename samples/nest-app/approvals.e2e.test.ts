@@ -19,11 +19,11 @@ import { redisMissing, startRedisServer } from '../../test/startRedisServer';
 import type { RedisServer } from '../../test/startRedisServer';
 import { AppModule } from './AppModule';
 import { REDIS_URL, SUPERVISOR_TOKEN } from './approvals/tokens';
+import { OrdersService } from './orders/OrdersService';
+import { RefundsService } from './refunds/RefundsService';
 
 /** The supervisor token the tests configure and send. */
 const SUPERVISOR = 'supervisor-secret';
-import { OrdersService } from './orders/OrdersService';
-import { RefundsService } from './refunds/RefundsService';
 
 if (redisMissing) console.warn(redisMissing);
 const describeRedis = redisMissing ? describe.skip : describe;

@@ -17,12 +17,12 @@ import { startScriptedServer } from 'toolwright/testing';
 import type { ScriptedServer, ScriptedTurn } from 'toolwright/testing';
 import { AppModule } from './AppModule';
 import { REDIS_URL, SUPERVISOR_TOKEN } from './approvals/tokens';
-
-/** The supervisor token the tests configure and send. */
-const SUPERVISOR = 'supervisor-secret';
 import { OrdersService } from './orders/OrdersService';
 import { RefundPolicy } from './refunds/RefundPolicy';
 import { RefundsService } from './refunds/RefundsService';
+
+/** The supervisor token the tests configure and send. */
+const SUPERVISOR = 'supervisor-secret';
 
 type Block = { type: string; tool_use_id?: string; content?: unknown; is_error?: boolean };
 
