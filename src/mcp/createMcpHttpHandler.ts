@@ -14,6 +14,8 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { cancelOnDisconnect, recordRequestIds } from './abortOnDisconnect';
 import { createMcpServer } from './createMcpServer';
 import { guardRequest } from './httpGuards';
+import { clientKeyOf, StatelessCancellation } from './statelessCancellation';
+import type { McpCancelRedis } from './statelessCancellation';
 import type { HttpGuardOptions, HttpRejection } from './httpGuards';
 import type { McpServerOptions, McpToolSource } from './types';
 
@@ -29,6 +31,14 @@ export interface McpHttpOptions extends McpServerOptions, HttpGuardOptions {
    * requests (approval elicitation) and `tools/list_changed` need a session and are off.
    */
   stateless?: boolean;
+  /**
+   * Stateless mode behind a load balancer: a Redis client (ioredis) through which a
+   * `notifications/cancelled` that reaches another instance than the one running the call is
+   * forwarded to it (pub/sub on `toolwright:mcp:cancel`; a duplicate connection subscribes). A
+   * cancel that reaches the running instance needs nothing; without Redis, one that reaches
+   * another instance is dropped and the call runs to its end.
+   */
+  redis?: McpCancelRedis;
 }
 
 /** A mounted MCP endpoint. */
@@ -91,6 +101,7 @@ export function createMcpHttpHandler(
   const sessions = new Map<string, Session>();
   const maxSessions = options.maxSessions ?? 1000;
   const idleMs = options.sessionIdleMs ?? 30 * 60_000;
+  const cancellation = options.stateless ? new StatelessCancellation(options.redis) : undefined;
 
   const sweep = setInterval(
     () => {
@@ -147,6 +158,7 @@ export function createMcpHttpHandler(
     res.once('close', () => void server.close().catch(() => undefined));
     await server.connect(transport);
     recordRequestIds(transport);
+    cancellation!.attach(transport, clientKeyOf(req), res);
     await cancelOnDisconnect(transport, res, () => transport.handleRequest(req, res, parsedBody));
   }
 
@@ -192,6 +204,7 @@ export function createMcpHttpHandler(
     },
     async close() {
       clearInterval(sweep);
+      await cancellation?.close();
       const open = [...sessions.values()];
       sessions.clear();
       await Promise.all(open.map((session) => session.server.close().catch(() => undefined)));

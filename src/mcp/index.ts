@@ -11,6 +11,7 @@ import './requirePeers';
 export { createMcpServer } from './createMcpServer';
 export { createMcpHttpHandler } from './createMcpHttpHandler';
 export type { McpHttpHandler, McpHttpOptions } from './createMcpHttpHandler';
+export type { McpCancelRedis, McpCancelSubscriber } from './statelessCancellation';
 export { startMcpHttpServer } from './startMcpHttpServer';
 export { mountMcpHttp } from './mountMcpHttp';
 export type { MountMcpHttpOptions, RouteMountable } from './mountMcpHttp';
