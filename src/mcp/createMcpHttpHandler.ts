@@ -11,9 +11,10 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { cancelOnDisconnect, recordRequestIds } from './abortOnDisconnect';
+import { cancelOnDisconnect } from './abortOnDisconnect';
 import { createMcpServer } from './createMcpServer';
 import { guardRequest } from './httpGuards';
+import { readJsonBody } from './readJsonBody';
 import { clientKeyOf, StatelessCancellation } from './statelessCancellation';
 import type { McpCancelRedis } from './statelessCancellation';
 import type { HttpGuardOptions, HttpRejection } from './httpGuards';
@@ -77,7 +78,7 @@ export function sendRejection(res: ServerResponse, rejection: HttpRejection): vo
   res.end(
     JSON.stringify({
       jsonrpc: '2.0',
-      error: { code: -32000, message: rejection.message },
+      error: { code: rejection.code ?? -32000, message: rejection.message },
       id: null,
     }),
   );
@@ -136,7 +137,6 @@ export function createMcpHttpHandler(
       if (id && sessions.get(id) === session) sessions.delete(id);
     };
     await server.connect(session.transport);
-    recordRequestIds(session.transport);
     return session;
   }
 
@@ -144,7 +144,7 @@ export function createMcpHttpHandler(
   async function handleStateless(
     req: IncomingMessage,
     res: ServerResponse,
-    parsedBody?: unknown,
+    body: unknown,
   ): Promise<void> {
     if (req.method !== 'POST') {
       return sendRejection(res, {
@@ -157,9 +157,21 @@ export function createMcpHttpHandler(
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.once('close', () => void server.close().catch(() => undefined));
     await server.connect(transport);
-    recordRequestIds(transport);
     cancellation!.attach(transport, clientKeyOf(req), res);
-    await cancelOnDisconnect(transport, res, () => transport.handleRequest(req, res, parsedBody));
+    cancelOnDisconnect(transport, res, body);
+    await transport.handleRequest(req, res, body);
+  }
+
+  /** The parsed body: the caller's (a body parser ran), or read here; undefined once refused. */
+  async function bodyOf(
+    req: IncomingMessage,
+    res: ServerResponse,
+    parsedBody: unknown,
+  ): Promise<{ body: unknown } | undefined> {
+    if (parsedBody !== undefined) return { body: parsedBody };
+    const read = await readJsonBody(req);
+    if ('rejection' in read) return void sendRejection(res, read.rejection);
+    return { body: 'body' in read ? read.body : undefined };
   }
 
   async function handle(
@@ -171,15 +183,16 @@ export function createMcpHttpHandler(
     if (rejection) return sendRejection(res, rejection);
     const id = sessionHeader(req);
     try {
-      if (options.stateless) return await handleStateless(req, res, parsedBody);
+      const read = await bodyOf(req, res, parsedBody);
+      if (!read) return;
+      const { body } = read;
+      if (options.stateless) return await handleStateless(req, res, body);
       if (id !== undefined) {
         const session = sessions.get(id);
         if (!session) return sendRejection(res, { status: 404, message: 'Session not found' });
         track(session, res);
-        const { transport } = session;
-        return await cancelOnDisconnect(transport, res, () =>
-          transport.handleRequest(req, res, parsedBody),
-        );
+        cancelOnDisconnect(session.transport, res, body);
+        return await session.transport.handleRequest(req, res, body);
       }
       if (sessions.size >= maxSessions) {
         return sendRejection(res, {
@@ -188,7 +201,7 @@ export function createMcpHttpHandler(
         });
       }
       const session = await openSession();
-      await session.transport.handleRequest(req, res, parsedBody);
+      await session.transport.handleRequest(req, res, body);
       // Anything but a successful initialize leaves no session behind.
       if (session.transport.sessionId === undefined) await session.server.close();
     } catch (error) {

@@ -46,7 +46,7 @@ function refusal(name: string, reason: string): CallToolResult {
   return mcpErrorResult(sanitizeForModel(`Tool ${JSON.stringify(name)} was not run: ${reason}`));
 }
 
-/** Whether the call may run: tools without `requiresApproval` always may. */
+/** Whether a tool marked `requiresApproval` may run: undefined when approved, else the refusal. */
 async function approvalOf(
   scope: CallScope,
   name: string,
@@ -54,7 +54,6 @@ async function approvalOf(
   extra: Extra,
 ): Promise<CallToolResult | undefined> {
   const { server, options } = scope;
-  if (!scope.needsApproval(name)) return undefined;
   const request = {
     name,
     input,
@@ -76,6 +75,26 @@ async function approvalOf(
     const message = error instanceof Error ? error.message : String(error);
     return refusal(name, `approval failed: ${message}`);
   }
+}
+
+/**
+ * The input to run, once approved. A tool that needs approval is checked first (invalid input is
+ * answered with the registry's error text and nobody is asked to approve it), and its checked
+ * snapshot is dispatched without validating again; any other tool is validated by `call()`.
+ */
+async function approvedInput(
+  scope: CallScope,
+  name: string,
+  raw: Record<string, unknown>,
+  extra: Extra,
+): Promise<{ value: unknown } | { refused: CallToolResult }> {
+  if (!scope.needsApproval(name)) return { value: raw };
+  const checked = scope.registry.check ? await scope.registry.check(name, raw) : undefined;
+  if (checked && !checked.ok)
+    return { refused: toMcpResult({ content: checked.error, isError: true }) };
+  const input = checked?.input ?? raw;
+  const refused = await approvalOf(scope, name, input, extra);
+  return refused ? { refused } : { value: input };
 }
 
 /**
@@ -121,15 +140,10 @@ export async function handleToolCall(
   const { name, input: raw, progressToken } = readCallParams(params);
   const release = closeStreamOnAbort(scope.server, extra);
   try {
-    // Checked once: invalid input is answered with the registry's error text (nobody is asked to
-    // approve it), and the checked input is dispatched without validating again.
-    const checked = scope.registry.check ? await scope.registry.check(name, raw) : undefined;
-    if (checked && !checked.ok) return toMcpResult({ content: checked.error, isError: true });
-    const input = checked?.input ?? raw;
-    const refused = await approvalOf(scope, name, input, extra);
-    if (refused) return refused;
+    const input = await approvedInput(scope, name, raw, extra);
+    if ('refused' in input) return input.refused;
     const shape = scope.shapeOf(name);
-    const outcome = await scope.registry.call(name, input, {
+    const outcome = await scope.registry.call(name, input.value, {
       toolUseId: toolUseIdOf(extra),
       signal: extra.signal,
       state: scope.options.state?.({ sessionId: extra.sessionId, authInfo: extra.authInfo }),

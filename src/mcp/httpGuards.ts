@@ -12,6 +12,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 export interface HttpRejection {
   status: number;
   message: string;
+  /** The JSON-RPC error code of the body. Default -32000 (a server-side refusal). */
+  code?: number;
   headers?: Record<string, string>;
 }
 

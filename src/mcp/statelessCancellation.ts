@@ -88,7 +88,7 @@ export class StatelessCancellation {
   /**
    * Follows one stateless request's transport: the requests it carries are in flight until its
    * response closes, and a cancel it carries is delivered where the named call runs. Call
-   * after `server.connect(transport)` (and after `recordRequestIds`).
+   * after `server.connect(transport)`.
    */
   attach(transport: Transport, client: string, res: ServerResponse): void {
     const deliver = transport.onmessage;

@@ -2,7 +2,8 @@
  * The dispatch half of a call: builds the positional arguments (named properties, the DTO
  * instance, the context), runs the method under the call's signal and time limit, and turns
  * whatever happens into a `ToolOutcome`. A call with neither a signal nor a time limit takes
- * a direct path: nothing can interrupt it, so nothing is raced.
+ * a direct path: nothing can interrupt it, so nothing is raced; with a signal only, a tool that
+ * settles at once is answered without listening to the signal.
  */
 import { randomUUID } from 'node:crypto';
 import { isToolContent } from '../content/toolContent';
@@ -72,49 +73,76 @@ function contextOf(
   return Object.defineProperty(context, 'signal', { get: signal, enumerable: true });
 }
 
+/** Where `runMethod` leaves its outcome, so a caller can see it settled without awaiting it. */
+interface Settled {
+  outcome?: ToolOutcome;
+}
+
 async function runMethod(
   tool: BoundTool,
   prepared: PreparedInput,
   context: () => ToolCallContext,
   maxErrorLength: number,
-  returnValue?: boolean,
+  returnValue: boolean | undefined,
+  settled: Settled = {},
 ): Promise<ToolOutcome> {
   try {
     const value = await tool.method.apply(tool.instance, argumentsFor(tool, prepared, context));
     const outcome: ToolOutcome = { content: renderResult(value), isError: false };
     if (returnValue) outcome.value = value;
-    return outcome;
+    return (settled.outcome = outcome);
   } catch (error) {
-    return { content: thrownText(tool.definition.name, error, maxErrorLength), isError: true };
+    return (settled.outcome = {
+      content: thrownText(tool.definition.name, error, maxErrorLength),
+      isError: true,
+    });
   }
 }
 
-/** Runs the method; never throws. */
-export async function invokeTool(
+/**
+ * The method's outcome, or the aborted text as soon as `signal` fires. Most tools settle within
+ * a microtask or two (a synchronous method, an async one with nothing to wait for): those are
+ * answered without an abort listener, which costs more than the rest of a call; a tool still
+ * running after that is raced against the signal.
+ */
+async function untilSettledOrAborted(
+  name: string,
+  running: Promise<ToolOutcome>,
+  settled: Settled,
+  signal: AbortSignal,
+): Promise<ToolOutcome> {
+  await undefined;
+  if (settled.outcome) return settled.outcome;
+  if (signal.aborted) return { content: abortedText(name), isError: true };
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<ToolOutcome>((resolve) => {
+    onAbort = () => resolve({ content: abortedText(name), isError: true });
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([aborted, running]);
+  } finally {
+    signal.removeEventListener('abort', onAbort!);
+  }
+}
+
+/** A call under a time limit: the tool's own signal aborts at the limit or with the caller's. */
+async function runLimited(
   tool: BoundTool,
   prepared: PreparedInput,
   options: CallOptions,
   maxErrorLength: number,
+  timeoutMs: number,
 ): Promise<ToolOutcome> {
   const name = tool.definition.name;
-  if (options.signal?.aborted) return { content: abortedText(name), isError: true };
-  const timeoutMs = options.timeoutMs ?? tool.definition.options?.timeoutMs;
-  const limited = timeoutMs !== undefined && timeoutMs > 0;
-  if (!limited && !options.signal) {
-    let quiet: AbortController | undefined;
-    const context = () => contextOf(tool, options, () => (quiet ??= new AbortController()).signal);
-    return runMethod(tool, prepared, context, maxErrorLength, options.returnValue);
-  }
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let onAbort: (() => void) | undefined;
   const interrupted = new Promise<ToolOutcome>((resolve) => {
-    if (limited) {
-      timer = setTimeout(() => {
-        controller.abort(new Error(timedOutText(name, timeoutMs)));
-        resolve({ content: timedOutText(name, timeoutMs), isError: true });
-      }, timeoutMs);
-    }
+    timer = setTimeout(() => {
+      controller.abort(new Error(timedOutText(name, timeoutMs)));
+      resolve({ content: timedOutText(name, timeoutMs), isError: true });
+    }, timeoutMs);
     onAbort = () => {
       controller.abort(options.signal?.reason);
       resolve({ content: abortedText(name), isError: true });
@@ -131,4 +159,26 @@ export async function invokeTool(
     clearTimeout(timer);
     if (onAbort) options.signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/** Runs the method; never throws. */
+export function invokeTool(
+  tool: BoundTool,
+  prepared: PreparedInput,
+  options: CallOptions,
+  maxErrorLength: number,
+): Promise<ToolOutcome> {
+  const name = tool.definition.name;
+  const signal = options.signal;
+  if (signal?.aborted) return Promise.resolve({ content: abortedText(name), isError: true });
+  const timeoutMs = options.timeoutMs ?? tool.definition.options?.timeoutMs;
+  if (timeoutMs !== undefined && timeoutMs > 0)
+    return runLimited(tool, prepared, options, maxErrorLength, timeoutMs);
+  // No time limit: the tool's signal is the caller's own (a quiet one when there is none).
+  let quiet: AbortController | undefined;
+  const signalOf = signal ? () => signal : () => (quiet ??= new AbortController()).signal;
+  const context = () => contextOf(tool, options, signalOf);
+  const settled: Settled = {};
+  const running = runMethod(tool, prepared, context, maxErrorLength, options.returnValue, settled);
+  return signal ? untilSettledOrAborted(name, running, settled, signal) : running;
 }
