@@ -13,6 +13,7 @@ import { extractionContext, extractToolFile } from './extractToolFile';
 import type { FileExtraction } from './extractToolFile';
 import { rootDirOf } from './manifestPaths';
 import type { CodegenOptions } from './manifestPaths';
+import type { ColdPrograms } from './collect/loadProgram';
 import type { ts } from './typescript';
 
 /** Options of a cold run. */
@@ -38,4 +39,22 @@ export function runProgram(program: ts.Program, options: ProgramRunOptions = {})
     if (sourceFile) files.push([fileName, extractToolFile(sourceFile, context)]);
   }
   return assembleManifest(files);
+}
+
+/** Whether the lean program left out something a tool's schema reaches (a TypeScript error). */
+const needsFullProgram = (result: CodegenResult): boolean =>
+  result.diagnostics.some((diagnostic) => diagnostic.code === 'TW113');
+
+/**
+ * A cold run over the programs of one tsconfig: the lean program, or the full one when a tool
+ * reaches what the lean one leaves out, so the result is always the full program's.
+ * @example
+ * const { manifest, diagnostics } = runColdCodegen(openPrograms('tsconfig.json'));
+ */
+export function runColdCodegen(
+  programs: ColdPrograms,
+  options: ProgramRunOptions = {},
+): CodegenResult {
+  const lean = runProgram(programs.lean, options);
+  return needsFullProgram(lean) ? runProgram(programs.full(), options) : lean;
 }

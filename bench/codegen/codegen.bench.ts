@@ -127,6 +127,7 @@ export async function run(): Promise<BenchResult[]> {
     files: FILES,
     toolsPerFile: TOOLS_PER_FILE,
     nodeModules: join(REPO, 'node_modules'),
+    toolwright: REPO,
   });
   const processes = processFigures(tsconfig, join(root, 'out', 'tools.manifest.ts'));
   const tsc: Timing[] = [];

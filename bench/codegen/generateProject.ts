@@ -1,9 +1,11 @@
 /**
  * Writes a synthetic project for the codegen benchmark: `files` service files with `tools` tools
  * each, using interfaces, literal unions, optional parameters with defaults, unions of objects,
- * generics, mapped types, a recursive type and class-validator DTOs with nested DTOs, plus ordinary method bodies (what `tsc` checks
- * and codegen does not). toolwright is a declaration-only package in `node_modules`; the real
- * class-validator and class-transformer are linked in.
+ * generics, mapped types, a recursive type and class-validator DTOs with nested DTOs, plus
+ * ordinary method bodies (what `tsc` checks and codegen does not). Every service file imports
+ * `toolwright`, the real built package linked into `node_modules` (its declarations name the
+ * Anthropic SDK's and Node's), as do the real class-validator and class-transformer; the
+ * tsconfig leaves `types` unset, as most projects do, so `@types` packages load automatically.
  */
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -14,16 +16,9 @@ export interface GeneratedProjectOptions {
   toolsPerFile: number;
   /** Where the repository's node_modules is (for class-validator / class-transformer). */
   nodeModules: string;
+  /** The toolwright package to link (the repository, built). */
+  toolwright: string;
 }
-
-const TOOLWRIGHT_DTS = `export interface ToolOptions { [key: string]: unknown }
-export interface ParamOptions { description?: string; optional?: boolean; schema?: object }
-export declare function Tool(options?: ToolOptions): MethodDecorator;
-export declare function Param(name?: string | ParamOptions, options?: ParamOptions): ParameterDecorator;
-export declare function Params(): ParameterDecorator;
-export declare function Ctx(): ParameterDecorator;
-export interface ToolCallContext { toolUseId: string; toolName: string; signal: AbortSignal; state: unknown }
-`;
 
 const SHARED = `/** Shared types, imported by some services. */
 export interface Page<T> { items: T[]; next?: string; total: number }
@@ -120,8 +115,8 @@ export function generateProject(root: string, options: GeneratedProjectOptions):
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);
   };
-  write('node_modules/toolwright/package.json', '{"name":"toolwright","types":"index.d.ts"}');
-  write('node_modules/toolwright/index.d.ts', TOOLWRIGHT_DTS);
+  mkdirSync(join(root, 'node_modules'), { recursive: true });
+  symlinkSync(options.toolwright, join(root, 'node_modules', 'toolwright'), 'dir');
   for (const name of ['class-validator', 'class-transformer']) {
     symlinkSync(join(options.nodeModules, name), join(root, 'node_modules', name), 'dir');
   }
@@ -137,7 +132,6 @@ export function generateProject(root: string, options: GeneratedProjectOptions):
           experimentalDecorators: true,
           emitDecoratorMetadata: true,
           skipLibCheck: true,
-          types: [],
         },
         include: ['src'],
       },

@@ -4,8 +4,8 @@
  * 2 on usage errors.
  */
 import { dirname, join, resolve } from 'node:path';
-import { loadProgram } from '../collect/loadProgram';
-import { runProgram } from '../runProgram';
+import { openPrograms } from '../collect/loadProgram';
+import { runColdCodegen } from '../runProgram';
 import type { CliIo } from './io';
 import { displayPath, openProject, printDiagnostics } from './common';
 import { HELP_OPTION, helpText, parseArgs } from './parseArgs';
@@ -89,10 +89,10 @@ export async function runCodegenCommand(args: string[], io: CliIo): Promise<numb
   }
   if (values.check && values.watch) return usageError(io, '--check and --watch cannot be combined');
   if (values.watch) return runWatch(values.project, values.out, io);
-  const opened = openProject(values.project, io, loadProgram);
+  const opened = openProject(values.project, io, openPrograms);
   if (!opened.ok) return usageError(io, opened.error);
   const out = outputPath(values.out, opened.tsconfig, io);
-  const result = runProgram(opened.loaded);
+  const result = runColdCodegen(opened.loaded);
   if (printDiagnostics(result.diagnostics, io)) {
     io.stderr(`No manifest written: fix the errors above.\n`);
     return 1;

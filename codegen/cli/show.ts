@@ -4,8 +4,8 @@
  * formats are the table in `formats.ts`.
  */
 import { nonStrictMessage, nonStrictTools } from '../../src/schema/strict/strictTools';
-import { loadProgram } from '../collect/loadProgram';
-import { runProgram } from '../runProgram';
+import { openPrograms } from '../collect/loadProgram';
+import { runColdCodegen } from '../runProgram';
 import type { CliIo } from './io';
 import { openProject, printDiagnostics } from './common';
 import { SHOW_FORMATS } from './formats';
@@ -63,9 +63,9 @@ export async function runShowCommand(args: string[], io: CliIo): Promise<number>
     : undefined;
   if (!format)
     return usageError(io, `unknown format "${formatName}"; use one of ${FORMAT_NAMES.join(', ')}`);
-  const opened = openProject(values.project, io, loadProgram);
+  const opened = openProject(values.project, io, openPrograms);
   if (!opened.ok) return usageError(io, opened.error);
-  const result = runProgram(opened.loaded);
+  const result = runColdCodegen(opened.loaded);
   if (printDiagnostics(result.diagnostics, io)) return 1;
   const strict = values.strict === true;
   io.stdout(format.render(result.manifest, { strict }));

@@ -1,20 +1,25 @@
 /**
- * Opens a tsconfig as one TypeScript `Program`, without ts-morph: what a cold codegen run reads.
- * It sees exactly what `loadProject` sees (the same tsconfig parsing and failures, the same
- * compiler options, the same root files, and ts-morph's own in-memory lib files), at a fraction
- * of the cost: ts-morph wraps and re-parses every file and loads a large module on top.
+ * Opens a tsconfig as TypeScript `Program`s, without ts-morph: what a cold codegen run reads.
+ * The full program sees exactly what `loadProject` sees (the same tsconfig parsing and
+ * failures, the same compiler options, the same root files, and ts-morph's own in-memory lib
+ * files), at a fraction of the cost: ts-morph wraps and re-parses every file and loads a large
+ * module on top. A cold run reads the lean program first (see `leanProgram`).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { getLibFiles, libFolderInMemoryPath } from '@ts-morph/common';
 import { ToolwrightError } from '../../src/errors/ToolwrightError';
 import { ts } from '../typescript';
 import { codegenCompilerOptions } from './codegenCompilerOptions';
+import { leanOptions, resolvingToSurface } from './leanProgram';
+import { codegenHost } from './programHost';
+import type { SourceFileCache } from './programHost';
 
 /** A parsed tsconfig: its root files and its options as codegen reads them. */
 export interface ParsedTsconfig {
   fileNames: string[];
   options: ts.CompilerOptions;
+  /** Whether the tsconfig itself lists `types` and `lib` (else TypeScript's defaults apply). */
+  declares: { types: boolean; lib: boolean };
 }
 
 const toPosix = (path: string): string => path.replace(/\\/g, '/');
@@ -41,33 +46,8 @@ export function parseTsconfig(tsconfigPath: string): ParsedTsconfig {
   return {
     fileNames: parsed.fileNames.map(toPosix).filter((file) => ts.sys.fileExists(file)),
     options: codegenCompilerOptions(parsed.options),
+    declares: { types: parsed.options.types !== undefined, lib: parsed.options.lib !== undefined },
   };
-}
-
-/** The system's compiler host, with the lib files served from ts-morph's in-memory copies. */
-function hostWithInMemoryLibs(options: ts.CompilerOptions): ts.CompilerHost {
-  const libs = new Map(
-    getLibFiles().map((lib) => [`${libFolderInMemoryPath}/${lib.fileName}`, lib.text]),
-  );
-  const host = ts.createCompilerHost(options);
-  const { fileExists, readFile, getSourceFile } = host;
-  return Object.assign(host, {
-    getDefaultLibLocation: () => libFolderInMemoryPath,
-    getDefaultLibFileName: (libOptions: ts.CompilerOptions) =>
-      `${libFolderInMemoryPath}/${ts.getDefaultLibFileName(libOptions)}`,
-    fileExists: (file: string) => libs.has(file) || fileExists.call(host, file),
-    readFile: (file: string) => libs.get(file) ?? readFile.call(host, file),
-    getSourceFile: (
-      file: string,
-      languageVersion: ts.ScriptTarget | ts.CreateSourceFileOptions,
-      ...rest: [((message: string) => void)?, boolean?]
-    ) => {
-      const lib = libs.get(file);
-      return lib === undefined
-        ? getSourceFile.call(host, file, languageVersion, ...rest)
-        : ts.createSourceFile(file, lib, languageVersion);
-    },
-  } satisfies Partial<ts.CompilerHost>);
 }
 
 /**
@@ -76,10 +56,31 @@ function hostWithInMemoryLibs(options: ts.CompilerOptions): ts.CompilerHost {
  * const { manifest, diagnostics } = runProgram(loadProgram('tsconfig.json'));
  */
 export function loadProgram(tsconfigPath: string): ts.Program {
-  const { fileNames, options } = parseTsconfig(tsconfigPath);
-  return ts.createProgram({
-    rootNames: fileNames,
-    options,
-    host: hostWithInMemoryLibs(options),
-  });
+  return openPrograms(tsconfigPath).full();
+}
+
+/** The programs of one cold run: the lean one first, the full one made only when asked. */
+export interface ColdPrograms {
+  /** The lean program (see `leanProgram`). */
+  lean: ts.Program;
+  /** The full program; parsed files are shared with the lean one. */
+  full(): ts.Program;
+}
+
+/**
+ * Opens `tsconfigPath` for a cold run: the lean program now, the full one on demand.
+ * @example
+ * const result = runColdCodegen(openPrograms('tsconfig.json'));
+ */
+export function openPrograms(tsconfigPath: string): ColdPrograms {
+  const parsed = parseTsconfig(tsconfigPath);
+  const cache: SourceFileCache = new Map();
+  const create = (options: ts.CompilerOptions, host: ts.CompilerHost) =>
+    ts.createProgram({ rootNames: parsed.fileNames, options, host });
+  const options = leanOptions(parsed);
+  let full: ts.Program | undefined;
+  return {
+    lean: create(options, resolvingToSurface(codegenHost(options, cache), options)),
+    full: () => (full ??= create(parsed.options, codegenHost(parsed.options, cache))),
+  };
 }
