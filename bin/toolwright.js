@@ -2,7 +2,13 @@
 // The toolwright CLI: a thin launcher for the compiled codegen/cli (built by `npm run build`;
 // the published package ships it built, a clone builds it with `npm run build`).
 const { existsSync } = require('node:fs');
+const module_ = require('node:module');
 const { join } = require('node:path');
+
+// Node 22.1+ keeps the compiled code of the modules loaded after this (the TypeScript compiler,
+// most of a cold run's start) in its compile cache; NODE_DISABLE_COMPILE_CACHE turns it off.
+// Older Node has no such function, and this is a no-op there.
+if (typeof module_.enableCompileCache === 'function') module_.enableCompileCache();
 
 const cli = join(__dirname, '..', 'dist', 'codegen', 'cli.js');
 if (!existsSync(cli)) {
