@@ -31,6 +31,11 @@ export interface ExtractionContext {
   checker: ts.TypeChecker;
   resolver: DecoratorResolver;
   rootDir: string;
+  /**
+   * Schemas shared by every file of the run (a cold run: the program never changes). Absent,
+   * each file gets its own, so an incremental session can drop a file's with the file.
+   */
+  schemas?: SchemaCache;
 }
 
 /** The context to extract files of `program` with (manifest paths relative to `rootDir`). */
@@ -58,7 +63,7 @@ export function extractToolFile(
       if (path === undefined) paths.set(file, (path = relativeTo(rootDir, file)));
       return path;
     };
-    const build = { checker, resolver, relativePath, cache: new SchemaCache() };
+    const build = { checker, resolver, relativePath, cache: context.schemas ?? new SchemaCache() };
     for (const tool of found) {
       const built = buildTool(tool, build);
       const position = sourceFile.getLineAndCharacterOfPosition(

@@ -12,6 +12,7 @@ import { systemFileSystem } from './collect/systemFileSystem';
 import { extractionContext, extractToolFile } from './extractToolFile';
 import type { FileExtraction } from './extractToolFile';
 import { rootDirOf } from './manifestPaths';
+import { SchemaCache } from './transform/SchemaCache';
 import type { CodegenOptions } from './manifestPaths';
 import type { ColdPrograms } from './collect/loadProgram';
 import type { ts } from './typescript';
@@ -28,11 +29,14 @@ export interface ProgramRunOptions extends CodegenOptions {
  * const { manifest, diagnostics } = runProgram(loadProgram('tsconfig.json'));
  */
 export function runProgram(program: ts.Program, options: ProgramRunOptions = {}): CodegenResult {
-  const context = extractionContext(
-    program,
-    new PackageLocator(options.fileSystem ?? systemFileSystem),
-    rootDirOf(options, program.getCompilerOptions()),
-  );
+  const context = {
+    ...extractionContext(
+      program,
+      new PackageLocator(options.fileSystem ?? systemFileSystem),
+      rootDirOf(options, program.getCompilerOptions()),
+    ),
+    schemas: new SchemaCache(),
+  };
   const files: [string, FileExtraction][] = [];
   for (const fileName of program.getRootFileNames().filter(isToolCandidate).sort()) {
     const sourceFile = program.getSourceFile(fileName);
@@ -42,7 +46,7 @@ export function runProgram(program: ts.Program, options: ProgramRunOptions = {})
 }
 
 /** Whether the lean program left out something a tool's schema reaches (a TypeScript error). */
-const needsFullProgram = (result: CodegenResult): boolean =>
+export const needsFullProgram = (result: CodegenResult): boolean =>
   result.diagnostics.some((diagnostic) => diagnostic.code === 'TW113');
 
 /**

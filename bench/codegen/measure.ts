@@ -9,10 +9,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as typescript from 'typescript';
 import { CodegenSession } from '../../codegen/CodegenSession';
-import { loadProgram } from '../../codegen/collect/loadProgram';
-import { loadProject } from '../../codegen/collect/loadProject';
+import { openPrograms } from '../../codegen/collect/loadProgram';
+import { loadLeanProject } from '../../codegen/collect/loadProject';
 import { renderManifest } from '../../codegen/emit/renderManifest';
-import { runProgram } from '../../codegen/runProgram';
+import { runColdCodegen } from '../../codegen/runProgram';
+import { LeanWatchSession } from '../../codegen/cli/leanWatchSession';
 import { startWatch } from '../../codegen/cli/watch';
 import type { WatchUpdate } from '../../codegen/cli/watch';
 
@@ -51,7 +52,7 @@ function tsc(tsconfig: string): object {
 function codegen(tsconfig: string): object {
   const { result, wallMs, cpuMs } = timed(() => {
     // What the one-shot CLI runs (the watch figures below use the incremental session).
-    const { manifest, diagnostics } = runProgram(loadProgram(tsconfig));
+    const { manifest, diagnostics } = runColdCodegen(openPrograms(tsconfig));
     renderManifest(manifest, 'tools.manifest.ts');
     return { tools: manifest.tools.length, diagnostics: diagnostics.length };
   });
@@ -61,8 +62,10 @@ function codegen(tsconfig: string): object {
 async function watch(tsconfig: string, out: string): Promise<object> {
   const root = join(tsconfig, '..');
   let resolveWrite: ((update: WatchUpdate) => void) | undefined;
+  const { lean, full } = loadLeanProject(tsconfig);
   const watcher = startWatch({
-    session: new CodegenSession(loadProject(tsconfig)),
+    // What `--watch` runs: the lean project, the full one when a tool needs it.
+    session: new LeanWatchSession(new CodegenSession(lean), () => new CodegenSession(full())),
     out,
     io: { stdout: () => undefined, stderr: () => undefined, cwd: root, color: false },
     onUpdate: (update) => {

@@ -59,22 +59,26 @@ const usageError = (io: CliIo, message: string): number => {
 };
 
 /**
- * `--watch`: one ts-morph project kept up to date. ts-morph and the watcher load here, on demand,
- * so a one-shot run never loads them.
+ * `--watch`: one ts-morph project kept up to date (the lean one, as a cold run reads, until a tool
+ * needs the full one). ts-morph and the watcher load here, on demand, so a one-shot run never
+ * loads them.
  */
 async function runWatch(
   project: string | true | undefined,
   out: string | true | undefined,
   io: CliIo,
 ): Promise<number> {
-  const [{ loadProject }, { CodegenSession }, { watchCodegen }] = await Promise.all([
-    import('../collect/loadProject'),
-    import('../CodegenSession'),
-    import('./watch'),
-  ]);
-  const opened = openProject(project, io, loadProject);
+  const [{ loadLeanProject }, { CodegenSession }, { LeanWatchSession }, { watchCodegen }] =
+    await Promise.all([
+      import('../collect/loadProject'),
+      import('../CodegenSession'),
+      import('./leanWatchSession'),
+      import('./watch'),
+    ]);
+  const opened = openProject(project, io, loadLeanProject);
   if (!opened.ok) return usageError(io, opened.error);
-  const session = new CodegenSession(opened.loaded);
+  const { lean, full } = opened.loaded;
+  const session = new LeanWatchSession(new CodegenSession(lean), () => new CodegenSession(full()));
   return watchCodegen({ session, out: outputPath(out, opened.tsconfig, io), io });
 }
 

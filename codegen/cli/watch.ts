@@ -22,9 +22,15 @@ export interface WatchUpdate {
   milliseconds: number;
 }
 
+/** What the watch drives: a `CodegenSession`, or the lean one that falls back to the full project. */
+export type WatchSession = Pick<
+  CodegenSession,
+  'run' | 'update' | 'sourceFileNames' | 'trackDependencies'
+>;
+
 /** How to watch. */
 export interface WatchOptions {
-  session: CodegenSession;
+  session: WatchSession;
   out: string;
   io: CliIo;
   /** Called after every update (the initial run included). */

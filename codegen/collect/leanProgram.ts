@@ -54,6 +54,44 @@ function toSurface(resolved: ts.ResolvedModuleWithFailedLookupLocations): typeof
   return { ...resolved, resolvedModule: { ...module, resolvedFileName: surface } };
 }
 
+/** Resolves one import, `toolwright` to its surface; every other module as TypeScript would. */
+export type SurfaceResolver = (
+  name: string,
+  containingFile: string,
+  options: ts.CompilerOptions,
+  redirected?: ts.ResolvedProjectReference,
+  mode?: ts.ResolutionMode,
+) => ts.ResolvedModuleWithFailedLookupLocations;
+
+/**
+ * A resolver over `host` with a resolution cache of its own.
+ * @example
+ * const resolve = surfaceResolver(host, options);
+ */
+export function surfaceResolver(
+  host: ts.ModuleResolutionHost & { getCanonicalFileName?(name: string): string },
+  options: ts.CompilerOptions,
+  currentDirectory: string,
+): SurfaceResolver {
+  const cache = ts.createModuleResolutionCache(
+    currentDirectory,
+    (name) => host.getCanonicalFileName?.(name) ?? name,
+    options,
+  );
+  return (name, containingFile, compilerOptions, redirected, mode) => {
+    const resolved = ts.resolveModuleName(
+      name,
+      containingFile,
+      compilerOptions,
+      host,
+      cache,
+      redirected,
+      mode,
+    );
+    return name === PACKAGE ? toSurface(resolved) : resolved;
+  };
+}
+
 /**
  * `host`, resolving `toolwright` to its surface; every other module as TypeScript would.
  * @example
@@ -63,24 +101,16 @@ export function resolvingToSurface(
   host: ts.CompilerHost,
   options: ts.CompilerOptions,
 ): ts.CompilerHost {
-  const cache = ts.createModuleResolutionCache(
-    host.getCurrentDirectory(),
-    (name) => host.getCanonicalFileName(name),
-    options,
-  );
+  const resolve = surfaceResolver(host, options, host.getCurrentDirectory());
   host.resolveModuleNameLiterals = (literals, containingFile, redirected, compilerOptions, file) =>
-    literals.map((literal) => {
-      const mode = ts.getModeForUsageLocation(file, literal, compilerOptions);
-      const resolved = ts.resolveModuleName(
+    literals.map((literal) =>
+      resolve(
         literal.text,
         containingFile,
         compilerOptions,
-        host,
-        cache,
         redirected,
-        mode,
-      );
-      return literal.text === PACKAGE ? toSurface(resolved) : resolved;
-    });
+        ts.getModeForUsageLocation(file, literal, compilerOptions),
+      ),
+    );
   return host;
 }

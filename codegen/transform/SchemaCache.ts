@@ -1,6 +1,7 @@
 /**
- * Schemas already built for a checker type, shared by the tools of one file: a DTO, a result
- * type or a filter interface that ten tools use is described once. Only schemas that stand alone
+ * Schemas already built for a checker type, shared by the tools of one file (an incremental
+ * session drops a file's with the file) or of a whole cold run: a DTO, a result type or a
+ * filter interface that ten tools use is described once. Only schemas that stand alone
  * are kept (no `$ref` into one tool's `$defs`, no problem reported while building them), and
  * every read is a copy, since callers add `description` or `default` to what they get.
  */
