@@ -127,3 +127,4 @@ export { RedisApprovalStore } from './approvals/RedisApprovalStore';
 export type { RedisApprovalStoreOptions, RedisCommands } from './approvals/RedisApprovalStore';
 export { ApprovalNotFoundError } from './errors/ApprovalNotFoundError';
 export type { ParsedToolInput } from './registry/toRunnableTools';
+export type { TelemetryOptions } from './telemetry/types';

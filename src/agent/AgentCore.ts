@@ -6,6 +6,7 @@ import type { MessageCreateParamsBase } from '@anthropic-ai/sdk/resources/messag
 import type { AgentDialect } from './dialects/AgentDialect';
 import type { CallRunner } from './CallRunner';
 import type { ApprovalMode, ApprovalStore } from '../approvals/types';
+import type { AgentTelemetry } from '../telemetry/AgentTelemetry';
 import type { AgentClient, AgentFormat, AgentRegistry } from './types';
 
 /** The resolved options of an agent. */
@@ -32,4 +33,6 @@ export interface AgentCore {
   runner: CallRunner;
   registry: AgentRegistry;
   settings: AgentSettings;
+  /** Spans and metrics (no-ops without OpenTelemetry). */
+  telemetry: AgentTelemetry;
 }

@@ -11,6 +11,13 @@ import type { Limiter } from './createLimiter';
 import { raceAbort } from './raceAbort';
 import type { Logger, ToolProgress } from '../registry/types';
 import { PAUSE, deferral } from './deferral';
+import { NO_TELEMETRY } from '../telemetry/AgentTelemetry';
+import type {
+  AgentTelemetry,
+  RunTrace,
+  ToolOutcomeKind,
+  ToolTrace,
+} from '../telemetry/AgentTelemetry';
 import type { AgentEvent, AgentRegistry, ApprovalDecision, Approver, CallDecider } from './types';
 
 /** What one turn's calls share. */
@@ -20,6 +27,8 @@ export interface TurnScope {
   /** `resolve()`'s decider; when present it is the first say on every call. */
   decide?: CallDecider;
   emit?: (event: AgentEvent) => void;
+  /** The run's trace, which the calls' spans belong to. */
+  trace?: RunTrace;
 }
 
 /** The answer to a call that never completed, so it was not run. */
@@ -48,24 +57,44 @@ export class CallRunner {
     private readonly logger?: Logger,
     /** `approvals: 'pause'`: undecided calls pause the run instead of being denied. */
     private readonly pauses = false,
+    private readonly telemetry: AgentTelemetry = NO_TELEMETRY,
   ) {}
 
   /** Answers a call that will not run with an error text (emitted as its result too). */
   reject(call: DialectCall, text: string, scope: TurnScope): CallAnswer {
+    this.telemetry.tool(scope.trace, call).end('not_run', text);
     return this.finish(call, text, true, scope);
   }
 
-  /** Answers one complete call: validate, approve, run. */
+  /** Answers one complete call: validate, approve, run; its span ends with how it ended. */
   async answer(call: DialectCall, limiter: Limiter, scope: TurnScope): Promise<CallAnswer> {
+    const trace = this.telemetry.tool(scope.trace, call);
+    try {
+      const [answer, outcome] = await this.answerTraced(call, limiter, scope, trace);
+      trace.end(outcome, answer.content);
+      return answer;
+    } catch (error) {
+      trace.end('error');
+      throw error;
+    }
+  }
+
+  private async answerTraced(
+    call: DialectCall,
+    limiter: Limiter,
+    scope: TurnScope,
+    trace: ToolTrace,
+  ): Promise<[CallAnswer, ToolOutcomeKind]> {
     const checked = call.error
       ? { ok: false as const, error: call.error }
       : await raceAbort(this.registry.check(call.name, call.input), scope.signal);
     const { id, name, input } = call;
+    trace.validated(checked.ok);
     if (!checked.ok) {
       const error = checked.error;
       const invalid = { id, name, input, error };
       scope.emit?.({ type: 'tool_call', id, name, input, valid: false, error, call: invalid });
-      return this.finish(call, checked.error, true, scope);
+      return [this.finish(call, checked.error, true, scope), 'invalid'];
     }
     const valid: ToolCall = {
       id: call.id,
@@ -74,16 +103,14 @@ export class CallRunner {
     };
     scope.emit?.({ type: 'tool_call', id, name, input, valid: true, call: valid });
     const refusal = await raceAbort(this.approval(valid, scope), scope.signal);
-    if (refusal === PAUSE)
-      return { call: { ...call, input: valid.input }, content: '', isError: false, pending: true };
+    if (refusal === PAUSE) {
+      const pending = { call: { ...call, input: valid.input }, content: '', isError: false };
+      return [{ ...pending, pending: true }, 'paused'];
+    }
     if (refusal !== undefined) {
       const reason = sanitizeForModel(refusal, 500);
-      return this.finish(
-        call,
-        `Tool "${call.name}" was not run: the call was denied (${reason}).`,
-        true,
-        scope,
-      );
+      const text = `Tool "${call.name}" was not run: the call was denied (${reason}).`;
+      return [this.finish(call, text, true, scope), 'denied'];
     }
     const checkedInput = checked.input;
     const outcome = await raceAbort(
@@ -98,7 +125,8 @@ export class CallRunner {
       ),
       scope.signal,
     );
-    return this.finish(call, outcome.content, outcome.isError, scope);
+    const answer = this.finish(call, outcome.content, outcome.isError, scope);
+    return [answer, outcome.isError ? 'error' : 'ok'];
   }
 
   /** The denial reason, `PAUSE`, or undefined when the call may run. */

@@ -6,6 +6,7 @@
  * mode (`manualStep`), durable approvals (`pause/`: a run pauses on calls that wait for
  * approval and `resume` goes on, on any instance), and the wire format behind `dialects/`.
  */
+import { lazyAgentTelemetry } from '../telemetry/AgentTelemetry';
 import { setMaxListeners } from 'node:events';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { MemoryApprovalStore } from '../approvals/MemoryApprovalStore';
@@ -116,7 +117,9 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
     const approvals = approvalSettings(options);
     warnStrict(options.registry, options.strict, options.logger);
     const format = canonicalFormat(options.format ?? 'anthropic');
+    const telemetry = lazyAgentTelemetry(options.telemetry);
     this.core = {
+      telemetry,
       client: options.client,
       registry: options.registry,
       dialect: dialectFor(format, options.registry),
@@ -125,6 +128,7 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
         options.approve as Approver | undefined,
         options.logger,
         approvals.mode === 'pause',
+        telemetry,
       ),
       settings: {
         model: options.model,

@@ -96,9 +96,10 @@ export async function requestTurn(
   messages: readonly MessageParam[],
   scope: TurnScope,
 ): Promise<TurnOutcome> {
-  const message = await core.client.messages.create(buildRequest(core, messages), {
-    signal: scope.signal,
-  });
+  const request = buildRequest(core, messages);
+  const message = await core.telemetry.chat(scope.trace, request, async () =>
+    core.client.messages.create(request, { signal: scope.signal }),
+  );
   if (isRefusal(message)) return { message, answers: [] };
   const answers = await new TurnCalls(core, scope).answerAll(message);
   return { message, answers };
@@ -125,20 +126,23 @@ export async function streamTurn(
     callComplete: (call) => calls.start(call),
   };
   try {
-    const assembler = new MessageAssembler();
-    const reader = core.dialect.streamReader();
-    const stream = await core.client.messages.create(
-      { ...buildRequest(core, messages), stream: true },
-      { signal: scope.signal },
-    );
-    for await (const event of stream) {
-      assembler.apply(event);
-      reader.read(event, sink, assembler);
-    }
-    const message = assembler.message;
-    if (!assembler.complete || !message) {
-      throw connectionError(core.client, 'The stream ended before message_stop');
-    }
+    const request = buildRequest(core, messages);
+    const message = await core.telemetry.chat(scope.trace, request, async () => {
+      const assembler = new MessageAssembler();
+      const reader = core.dialect.streamReader();
+      const stream = await core.client.messages.create(
+        { ...request, stream: true },
+        { signal: scope.signal },
+      );
+      for await (const event of stream) {
+        assembler.apply(event);
+        reader.read(event, sink, assembler);
+      }
+      if (!assembler.complete || !assembler.message) {
+        throw connectionError(core.client, 'The stream ended before message_stop');
+      }
+      return assembler.message;
+    });
     if (isRefusal(message)) {
       // A call whose block completed before the refusal arrived may have started: its signal
       // fires; none is answered, since the refused turn leaves the history.

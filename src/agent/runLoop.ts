@@ -18,6 +18,7 @@ import type { PendingApproval } from '../approvals/types';
 import { unansweredTurn } from './repairHistory';
 import { isSdkAbortError } from './sdkErrors';
 import type { AgentEvent, AgentStopReason, AgentUsage, RunInput, RunResult } from './types';
+import type { RunTrace } from '../telemetry/AgentTelemetry';
 
 /** How turns are requested: whole (`run`) or streamed (`stream`). */
 export type TurnMode = 'request' | 'stream';
@@ -62,15 +63,41 @@ export async function runLoop(
     from?: LoopStart;
   },
 ): Promise<RunResult | PendingApproval> {
+  return core.telemetry.run({ model: core.settings.model, runId: options.from?.runId }, (trace) =>
+    loop(core, input, { ...options, trace }),
+  );
+}
+
+/** The loop itself, under its run's trace. */
+async function loop(
+  core: AgentCore,
+  input: RunInput,
+  options: Parameters<typeof runLoop>[2] & { trace: RunTrace },
+): Promise<RunResult | PendingApproval> {
   const { dialect, settings } = core;
   const messages = toMessages(input);
   const usage = options.from ? { ...options.from.usage } : emptyUsage();
-  const scope: TurnScope = { signal: options.signal, state: options.state, emit: options.emit };
+  const scope: TurnScope = {
+    signal: options.signal,
+    state: options.state,
+    emit: options.emit,
+    trace: options.trace,
+  };
   const execute = options.mode === 'stream' ? streamTurn : requestTurn;
   let iterations = options.from?.iterations ?? 0;
   let last: Message | undefined = options.from?.last;
-  const pause = (message: Message, answers: CallAnswer[]): Promise<PendingApproval> =>
-    pauseRun(core, { runId: options.from?.runId, messages, message, answers, iterations, usage });
+  const pause = async (message: Message, answers: CallAnswer[]): Promise<PendingApproval> => {
+    const pending = await pauseRun(core, {
+      runId: options.from?.runId,
+      messages,
+      message,
+      answers,
+      iterations,
+      usage,
+    });
+    options.trace.conversation(pending.runId);
+    return pending;
+  };
   const result = (stopReason: AgentStopReason, message: Message): RunResult => {
     const done: RunResult = {
       status: 'completed',

@@ -24,6 +24,7 @@ import type {
   DeferredDecision,
   PendingApproval,
 } from '../approvals/types';
+import type { TelemetryOptions } from '../telemetry/types';
 
 export type { AgentRegistry } from './dialects/AgentRegistry';
 export type { AgentFormat } from '../approvals/AgentFormat';
@@ -121,6 +122,11 @@ export interface ToolAgentOptions<State = unknown, Mode extends ApprovalMode = A
   /** Other Messages API parameters sent with every request (temperature, tool_choice, ...). */
   params?: Partial<Omit<MessageCreateParamsBase, 'messages' | 'stream'>>;
   logger?: Logger;
+  /**
+   * OpenTelemetry spans and metrics (GenAI semantic conventions), on when `@opentelemetry/api`
+   * is installed; see `TelemetryOptions`.
+   */
+  telemetry?: TelemetryOptions;
 }
 
 /** Why a run ended: the last message's `stop_reason`, or `max_iterations`. */
