@@ -4,32 +4,22 @@
  */
 import 'reflect-metadata';
 
-export { Tool } from './decorators/Tool';
-export { Param } from './decorators/Param';
-export { Params } from './decorators/Params';
-export { Ctx } from './decorators/Ctx';
+// What a tool's own source names (the decorators, context, content, errors, option and schema
+// types): the surface codegen reads instead of this whole module.
+export * from './toolSurface';
 export { ToolRegistry, DEFAULT_LIMITS } from './registry/ToolRegistry';
 export type { CheckResult } from './registry/ToolRegistry';
 export type {
   CallOptions,
-  ContentBlock,
-  ImageContent,
   InputLimits,
   Logger,
   RegisteredToolInfo,
-  TextContent,
-  ToolCallContext,
   ToolOutcome,
-  ToolProgress,
   ToolRegistryOptions,
 } from './registry/types';
-export { toolContent, imageContent } from './content/toolContent';
-export type { ToolContentResult } from './content/toolContent';
-export { ToolwrightError } from './errors/ToolwrightError';
 export { ToolDefinitionError } from './errors/ToolDefinitionError';
 export { MissingPeerError } from './errors/MissingPeerError';
 export { ManifestMismatchError } from './errors/ManifestMismatchError';
-export { ToolError } from './errors/ToolError';
 export { MANIFEST_VERSION } from './manifest/types';
 export type {
   ManifestContextParam,
@@ -42,14 +32,6 @@ export type {
   ToolDescriptor,
   ToolManifest,
 } from './manifest/types';
-export type {
-  DtoClass,
-  KnownToolOptions,
-  ParamOptions,
-  ToolAnnotations,
-  ToolOptions,
-} from './metadata/types';
-export type { JsonSchema, JsonSchemaType, JsonValue, ObjectSchema } from './schema/JsonSchema';
 export type { ToolCall, InvalidToolCall } from './calls/types';
 export { toAnthropicTools } from './wire/anthropic/toAnthropicTools';
 export type { AnthropicRenderOptions } from './wire/anthropic/toAnthropicTools';

@@ -11,6 +11,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { createMcpServer } from '../../src/mcp/createMcpServer';
 import { createShopRegistry } from '../../src/mcp/__fixtures__/shopRegistry';
 import type { BenchResult } from '../types';
+import { driveCalls } from './driveCalls';
 import { createSdkServer } from './sdkBaseline';
 
 /** A call takes microseconds: many calls per round, so a round outlasts the noise. */
@@ -28,22 +29,9 @@ interface Figures {
 
 /** Runs `calls` calls, `IN_FLIGHT` at a time; returns calls per second and latency percentiles. */
 async function drive(client: Client, calls: number): Promise<Figures> {
-  const latencies: number[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < calls) {
-      const i = next++;
-      const started = performance.now();
-      const result = await client.callTool({ name: 'add', arguments: { a: i, b: 1 } });
-      latencies.push(performance.now() - started);
-      if (result.isError) throw new Error(`call ${i} failed`);
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-  const seconds = (performance.now() - started) / 1000;
+  const { seconds, latencies } = await driveCalls(client, calls, IN_FLIGHT);
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => Number(latencies[Math.floor(q * (latencies.length - 1))].toFixed(2));
+  const at = (q: number) => Number(latencies[Math.floor(q * (latencies.length - 1))]!.toFixed(2));
   return { perSecond: Math.round(calls / seconds), p50: at(0.5), p95: at(0.95) };
 }
 

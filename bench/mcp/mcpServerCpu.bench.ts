@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { BenchResult } from '../types';
+import { driveCalls } from './driveCalls';
 import type { ServerReply } from './serverProcess';
 
 const CALLS = 2000;
@@ -59,25 +60,10 @@ async function cpuOf(side: Side): Promise<number> {
   return (await reply).micros;
 }
 
-/** Drives `calls` calls, `IN_FLIGHT` at a time; returns the seconds it took. */
-async function drive(client: Client, calls: number): Promise<number> {
-  let next = 0;
-  const worker = async () => {
-    while (next < calls) {
-      const i = next++;
-      const result = await client.callTool({ name: 'add', arguments: { a: i, b: 1 } });
-      if (result.isError) throw new Error(`call ${i} failed`);
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-  return (performance.now() - started) / 1000;
-}
-
 /** One round of one side: server CPU µs per call and calls per second. */
 async function measure(side: Side): Promise<{ cpuPerCall: number; perSecond: number }> {
   const before = await cpuOf(side);
-  const seconds = await drive(side.client, CALLS);
+  const { seconds } = await driveCalls(side.client, CALLS, IN_FLIGHT);
   const after = await cpuOf(side);
   return { cpuPerCall: (after - before) / CALLS, perSecond: CALLS / seconds };
 }
@@ -98,7 +84,7 @@ async function close(side: Side): Promise<void> {
 /** The CPU bench. */
 export async function run(): Promise<BenchResult[]> {
   const sides = [await open('toolwright'), await open('sdk')];
-  for (const side of sides) await drive(side.client, 500);
+  for (const side of sides) await driveCalls(side.client, 500, IN_FLIGHT);
   const figures = new Map(
     sides.map((side) => [side.name, { cpu: [] as number[], rate: [] as number[] }]),
   );
