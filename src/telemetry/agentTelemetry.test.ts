@@ -11,11 +11,11 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import type { ResourceMetrics } from '@opentelemetry/sdk-metrics';
 import {
+  BasicTracerProvider,
   InMemorySpanExporter,
   SimpleSpanProcessor,
-  TracerProvider,
-} from '@opentelemetry/sdk-trace';
-import type { ReadableSpan } from '@opentelemetry/sdk-trace';
+} from '@opentelemetry/sdk-trace-base';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { say, startHarness, use } from '../agent/__fixtures__/harness';
 import type { Harness } from '../agent/__fixtures__/harness';
 import type { TelemetryOptions } from './types';
@@ -45,8 +45,8 @@ const TURNS = [
 async function traced(options: Omit<TelemetryOptions, 'tracerProvider' | 'meterProvider'> = {}) {
   const exporter = new InMemorySpanExporter();
   const reader = new TestReader();
-  const tracerProvider = new TracerProvider({
-    spanProcessors: [new SimpleSpanProcessor({ exporter })],
+  const tracerProvider = new BasicTracerProvider({
+    spanProcessors: [new SimpleSpanProcessor(exporter)],
   });
   trace.setGlobalTracerProvider(tracerProvider);
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
