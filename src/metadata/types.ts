@@ -22,6 +22,13 @@ export interface KnownToolOptions {
   requiresApproval?: boolean;
   /** The call is aborted and answered `is_error` after this many milliseconds. */
   timeoutMs?: number;
+  /**
+   * The tool's calls run as durable jobs (`toolwright/jobs`, on BullMQ) when the registry has a
+   * job dispatcher (`new ToolRegistry({ jobs })`): enqueued once validated, run by a worker in
+   * any instance, retried when a worker dies; over MCP the tool supports task-augmented calls.
+   * Without a dispatcher the call runs in-process as any other.
+   */
+  longRunning?: boolean;
   /** Example inputs, sent as `input_examples`. */
   examples?: Record<string, JsonValue>[];
   /** Prompt-caching marker for this tool's definition. */

@@ -39,6 +39,7 @@ import type {
   CheckResult,
   InputLimits,
   RegisteredToolInfo,
+  ToolJobDispatcher,
   ToolOutcome,
   ToolRegistryOptions,
 } from './types';
@@ -175,9 +176,33 @@ export class ToolRegistry {
 
   /**
    * Validates and runs a call. `input` is an object or JSON text (or the `input` of a valid
-   * `check()` result, which runs without validating again). Never throws.
+   * `check()` result, which runs without validating again). A tool marked `longRunning` runs as
+   * a job of the registry's `jobs` dispatcher, once validated. Never throws.
    */
-  async call(name: string, input: unknown, options: CallOptions = {}): Promise<ToolOutcome> {
+  call(name: string, input: unknown, options: CallOptions = {}): Promise<ToolOutcome> {
+    return this.dispatch(name, input, options, false);
+  }
+
+  /**
+   * Validates and runs a call in this process, even for a long-running tool: what a job worker
+   * does (`toolwright/jobs`). Unlike `call()`, a method that throws anything but a `ToolError`
+   * makes it reject with the text the model would get, so the queue can retry the job.
+   */
+  callHere(name: string, input: unknown, options: CallOptions = {}): Promise<ToolOutcome> {
+    return this.dispatch(name, input, options, true);
+  }
+
+  /** The dispatcher of long-running calls, when the registry was given one. */
+  get jobs(): ToolJobDispatcher | undefined {
+    return this.options.jobs;
+  }
+
+  private async dispatch(
+    name: string,
+    input: unknown,
+    options: CallOptions,
+    here: boolean,
+  ): Promise<ToolOutcome> {
     try {
       const tool = this.tools.get(name);
       if (!tool)
@@ -196,8 +221,13 @@ export class ToolRegistry {
           isError: true,
         };
       }
-      return await invokeTool(tool, prepared, options, this.limits.maxErrorLength);
+      const jobs = this.options.jobs;
+      if (!here && jobs && tool.definition.options?.longRunning)
+        return await jobs.run({ tool: name, input: prepared.input }, options);
+      const invoke = here ? { ...options, throwCrashes: true } : options;
+      return await invokeTool(tool, prepared, invoke, this.limits.maxErrorLength);
     } catch (error) {
+      if (here) throw error;
       this.options.logger?.warn(
         `toolwright: unexpected failure in call("${name}"): ${(error as Error)?.message}`,
       );

@@ -7,10 +7,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import { isToolContent } from '../content/toolContent';
+import { ToolError } from '../errors/ToolError';
 import type { PreparedInput } from '../validation/prepareInput';
 import { abortedText, thrownText, timedOutText } from '../calls/modelText';
 import type { BoundTool } from './ToolDefinition';
 import type { CallOptions, ToolCallContext, ToolOutcome } from './types';
+
+/** Options of one dispatch: the caller's, and whether a crash is thrown rather than answered. */
+export interface InvokeOptions extends CallOptions {
+  /**
+   * A method that throws anything but a `ToolError` makes the call reject with an `Error` whose
+   * message is the text the model would get (a job worker rethrows it, so the queue retries).
+   */
+  throwCrashes?: boolean;
+}
 
 /** Turns a method's return value into the content the model sees. */
 export function renderResult(value: unknown): string | ToolOutcome['content'] {
@@ -83,19 +93,18 @@ async function runMethod(
   prepared: PreparedInput,
   context: () => ToolCallContext,
   maxErrorLength: number,
-  returnValue: boolean | undefined,
+  options: InvokeOptions,
   settled: Settled = {},
 ): Promise<ToolOutcome> {
   try {
     const value = await tool.method.apply(tool.instance, argumentsFor(tool, prepared, context));
     const outcome: ToolOutcome = { content: renderResult(value), isError: false };
-    if (returnValue) outcome.value = value;
+    if (options.returnValue) outcome.value = value;
     return (settled.outcome = outcome);
   } catch (error) {
-    return (settled.outcome = {
-      content: thrownText(tool.definition.name, error, maxErrorLength),
-      isError: true,
-    });
+    const content = thrownText(tool.definition.name, error, maxErrorLength);
+    if (options.throwCrashes && !(error instanceof ToolError)) throw new Error(content);
+    return (settled.outcome = { content, isError: true });
   }
 }
 
@@ -130,7 +139,7 @@ async function untilSettledOrAborted(
 async function runLimited(
   tool: BoundTool,
   prepared: PreparedInput,
-  options: CallOptions,
+  options: InvokeOptions,
   maxErrorLength: number,
   timeoutMs: number,
 ): Promise<ToolOutcome> {
@@ -153,7 +162,7 @@ async function runLimited(
   try {
     return await Promise.race([
       interrupted,
-      runMethod(tool, prepared, context, maxErrorLength, options.returnValue),
+      runMethod(tool, prepared, context, maxErrorLength, options),
     ]);
   } finally {
     clearTimeout(timer);
@@ -161,11 +170,11 @@ async function runLimited(
   }
 }
 
-/** Runs the method; never throws. */
+/** Runs the method; never throws, unless `throwCrashes` asks a crash to be thrown. */
 export function invokeTool(
   tool: BoundTool,
   prepared: PreparedInput,
-  options: CallOptions,
+  options: InvokeOptions,
   maxErrorLength: number,
 ): Promise<ToolOutcome> {
   const name = tool.definition.name;
@@ -179,6 +188,6 @@ export function invokeTool(
   const signalOf = signal ? () => signal : () => (quiet ??= new AbortController()).signal;
   const context = () => contextOf(tool, options, signalOf);
   const settled: Settled = {};
-  const running = runMethod(tool, prepared, context, maxErrorLength, options.returnValue, settled);
+  const running = runMethod(tool, prepared, context, maxErrorLength, options, settled);
   return signal ? untilSettledOrAborted(name, running, settled, signal) : running;
 }

@@ -7,11 +7,13 @@
 import type { ToolManifest, ManifestTarget, ManifestToolOptions } from '../manifest/types';
 import type { JsonSchema, JsonValue, ObjectSchema } from '../schema/JsonSchema';
 import type { InputLimits } from '../validation/types';
+import type { ToolJobDispatcher } from '../calls/ToolJobDispatcher';
 
 export type { InputLimits } from '../validation/types';
 export type { ContentBlock, ImageContent, TextContent } from '../content/ContentBlock';
 export type { ToolOutcome } from '../calls/ToolOutcome';
 export type { CallOptions, ToolCallContext, ToolProgress } from '../calls/ToolCallContext';
+export type { ToolJobDispatcher, ToolJobRequest } from '../calls/ToolJobDispatcher';
 
 /**
  * The result of `check()`: the input the call would run with, or the error text the model would
@@ -53,5 +55,10 @@ export interface ToolRegistryOptions {
    * `register()`) when its schema cannot be made strict.
    */
   strict?: boolean;
+  /**
+   * Runs the calls of tools marked `@Tool({ longRunning: true })` as durable jobs, once they are
+   * validated: `new ToolJobs({ connection })` from `toolwright/jobs`. Without it they run in-process.
+   */
+  jobs?: ToolJobDispatcher;
   logger?: Logger;
 }

@@ -43,13 +43,18 @@ export interface OtelApi {
   trace: {
     getTracer(name: string, version?: string): OtelTracer;
     setSpan(context: OtelContext, span: OtelSpan): OtelContext;
+    getSpanContext(context: OtelContext): ReturnType<OtelSpan['spanContext']> | undefined;
+  };
+  propagation: {
+    inject(context: OtelContext, carrier: Record<string, string>): void;
+    extract(context: OtelContext, carrier: Record<string, string>): OtelContext;
   };
   metrics: { getMeter(name: string, version?: string): OtelMeter };
   context: {
     active(): OtelContext;
     with<T>(context: OtelContext, fn: () => T): T;
   };
-  SpanKind: { INTERNAL: number; CLIENT: number };
+  SpanKind: { INTERNAL: number; CLIENT: number; CONSUMER: number };
   SpanStatusCode: { ERROR: number };
 }
 

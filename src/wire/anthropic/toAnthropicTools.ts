@@ -12,6 +12,7 @@ import { strictProjectionOf } from '../../schema/strict/strictTools';
 const LOCAL_OPTIONS = new Set([
   'requiresApproval',
   'timeoutMs',
+  'longRunning',
   'annotations',
   'deprecated',
   'cacheControl',

@@ -1,0 +1,74 @@
+/**
+ * Callers waiting for their jobs in this process, woken by BullMQ's queue events (one
+ * `QueueEvents` stream for all of them): a finished job settles its waiters, a progress event
+ * reaches their `onProgress`. A waiter also reads the job's status once it listens, so a job
+ * that finished before is not waited for forever.
+ */
+import { QueueEvents } from 'bullmq';
+import type { ToolProgress } from '../registry/types';
+
+/** One caller waiting for a job. */
+export interface JobWaiter {
+  /** Called once the job finished (completed, failed or removed). */
+  finished(): void;
+  progress?(report: ToolProgress): void;
+}
+
+function progressReport(data: unknown): ToolProgress | undefined {
+  if (!data || typeof data !== 'object') return undefined;
+  const report = data as Partial<ToolProgress>;
+  return typeof report.progress === 'number' ? (report as ToolProgress) : undefined;
+}
+
+/** The waiters of one queue, by job id. */
+export class JobWaiters {
+  private readonly byJob = new Map<string, Set<JobWaiter>>();
+  private events?: Promise<QueueEvents>;
+
+  constructor(
+    private readonly name: string,
+    private readonly connection: Record<string, unknown>,
+    private readonly prefix: string,
+  ) {}
+
+  /** Starts listening (once); resolves when the event stream is read. */
+  listen(): Promise<QueueEvents> {
+    this.events ??= this.open();
+    return this.events;
+  }
+
+  /** Adds a waiter for `jobId`; returns the function that removes it. */
+  add(jobId: string, waiter: JobWaiter): () => void {
+    let waiting = this.byJob.get(jobId);
+    if (!waiting) this.byJob.set(jobId, (waiting = new Set()));
+    waiting.add(waiter);
+    return () => {
+      waiting.delete(waiter);
+      if (waiting.size === 0 && this.byJob.get(jobId) === waiting) this.byJob.delete(jobId);
+    };
+  }
+
+  async close(): Promise<void> {
+    const events = this.events;
+    this.events = undefined;
+    if (events) await (await events).close();
+  }
+
+  private async open(): Promise<QueueEvents> {
+    const events = new QueueEvents(this.name, { connection: this.connection, prefix: this.prefix });
+    const finished = ({ jobId }: { jobId: string }) => {
+      for (const waiter of [...(this.byJob.get(jobId) ?? [])]) waiter.finished();
+    };
+    events.on('completed', finished);
+    events.on('failed', finished);
+    events.on('removed', finished);
+    events.on('progress', ({ jobId, data }) => {
+      const report = progressReport(data);
+      if (!report) return;
+      for (const waiter of this.byJob.get(jobId) ?? []) waiter.progress?.(report);
+    });
+    events.on('error', () => undefined);
+    await events.waitUntilReady();
+    return events;
+  }
+}

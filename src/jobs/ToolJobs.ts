@@ -1,0 +1,180 @@
+/**
+ * The producer side of durable tool jobs: the registry's `jobs` dispatcher. A validated call of
+ * a long-running tool becomes a BullMQ job whose id comes from the call's idempotency key (the
+ * same key joins the same job, so nothing runs twice for one call); the caller waits for it,
+ * with progress, and its abort or time limit cancels the job wherever it runs.
+ */
+import { randomUUID } from 'node:crypto';
+import { Job, Queue } from 'bullmq';
+import type Redis from 'ioredis';
+import { abortedText, quoteName, timedOutText } from '../calls/modelText';
+import type {
+  CallOptions,
+  ToolJobDispatcher,
+  ToolJobRequest,
+  ToolOutcome,
+} from '../registry/types';
+import { finalOutcome } from './jobOutcome';
+import { JobWaiters } from './JobWaiters';
+import { CANCEL_FLAG_SECONDS, cancelChannelOf, cancelFlagOf, jobIdOf, queueOf } from './queueNames';
+import { readJobStatus } from './readJobStatus';
+import { bullConnectionOf, redisClientOf } from './redisClient';
+import { traceCarrier } from './traceCarrier';
+import type { ToolJobData, ToolJobResult, ToolJobStatus, ToolJobsOptions } from './types';
+
+/** What `enqueue()` takes besides the call options: a job id of the caller's (an MCP task id). */
+export interface EnqueueOptions extends CallOptions {
+  jobId?: string;
+}
+
+/**
+ * Runs long-running tools as BullMQ jobs. Give it to the registry; run `startToolWorker()` in
+ * every process that should execute them (the API process too, or only workers).
+ * @example
+ * const jobs = new ToolJobs({ connection: process.env.REDIS_URL! });
+ * const registry = new ToolRegistry({ manifest, jobs }).register(new ExportService());
+ */
+export class ToolJobs implements ToolJobDispatcher {
+  private readonly queue: Queue<ToolJobData, ToolJobResult>;
+  private readonly redis: Redis;
+  private readonly waiters: JobWaiters;
+  private warnedState = false;
+
+  constructor(private readonly options: ToolJobsOptions) {
+    const { name, prefix } = queueOf(options);
+    const connection = bullConnectionOf(options.connection);
+    this.queue = new Queue<ToolJobData, ToolJobResult>(name, { connection, prefix });
+    this.queue.on('error', (error) => this.warn(`queue error: ${error.message}`));
+    this.redis = redisClientOf(options.connection);
+    this.redis.on('error', () => undefined);
+    this.waiters = new JobWaiters(name, connection, prefix);
+  }
+
+  /** Enqueues the call and waits for its outcome (see `ToolJobDispatcher.run`). Never throws. */
+  async run(request: ToolJobRequest, options: CallOptions = {}): Promise<ToolOutcome> {
+    if (options.signal?.aborted) return { content: abortedText(request.tool), isError: true };
+    try {
+      const jobId = await this.enqueue(request, options);
+      return await this.wait(jobId, request.tool, options);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.warn(`could not run ${quoteName(request.tool)} as a job: ${message}`);
+      return { content: `Tool ${quoteName(request.tool)} could not be queued`, isError: true };
+    }
+  }
+
+  /**
+   * Adds the job of a validated call and returns its id; a job with the same id (the same
+   * idempotency key) is not added twice. Validate first: the worker trusts nothing but
+   * validates again, so input the registry rejects fails there, not earlier.
+   */
+  async enqueue(request: ToolJobRequest, options: EnqueueOptions = {}): Promise<string> {
+    const toolUseId = options.toolUseId ?? `call_${randomUUID()}`;
+    const idempotencyKey = options.idempotencyKey ?? options.jobId ?? toolUseId;
+    const jobId = options.jobId ?? jobIdOf(idempotencyKey);
+    const data: ToolJobData = {
+      tool: request.tool,
+      input: request.input,
+      toolUseId,
+      idempotencyKey,
+    };
+    const state = this.jsonState(options.state);
+    if (state !== undefined) data.state = state;
+    const trace = traceCarrier();
+    if (trace) data.trace = trace;
+    const keep = { age: this.options.keepFinishedSeconds ?? 86_400 };
+    await this.queue.add(request.tool, data, {
+      jobId,
+      attempts: this.options.attempts ?? 3,
+      backoff: this.options.backoff ?? { type: 'exponential', delay: 1000 },
+      removeOnComplete: keep,
+      removeOnFail: keep,
+    });
+    return jobId;
+  }
+
+  /**
+   * Waits for a job: its outcome once finished, progress meanwhile; the signal or `timeoutMs`
+   * cancel the job and answer at once. Rejects only when Redis cannot be read.
+   */
+  async wait(jobId: string, tool: string, options: CallOptions = {}): Promise<ToolOutcome> {
+    await this.waiters.listen();
+    return new Promise<ToolOutcome>((resolve, reject) => {
+      let settled = false;
+      let timer: NodeJS.Timeout | undefined;
+      const settle = (outcome: ToolOutcome) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        remove();
+        options.signal?.removeEventListener('abort', onAbort);
+        resolve(outcome);
+      };
+      const check = () =>
+        this.status(jobId).then((status) => {
+          const outcome = finalOutcome(tool, status);
+          if (outcome) settle(outcome);
+        }, reject);
+      const remove = this.waiters.add(jobId, {
+        finished: () => void check(),
+        progress: options.onProgress,
+      });
+      const onAbort = () => {
+        void this.cancel(jobId, 'the caller aborted').catch(() => undefined);
+        settle({ content: abortedText(tool), isError: true });
+      };
+      if (options.signal?.aborted) return onAbort();
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      if (options.timeoutMs !== undefined && options.timeoutMs > 0) {
+        const ms = options.timeoutMs;
+        timer = setTimeout(() => {
+          void this.cancel(jobId, `timed out after ${ms} ms`).catch(() => undefined);
+          settle({ content: timedOutText(tool, ms), isError: true });
+        }, ms);
+      }
+      void check();
+    });
+  }
+
+  /** Where the job is: queued, running, completed (with its outcome), failed or cancelled. */
+  status(jobId: string): Promise<ToolJobStatus> {
+    return readJobStatus(this.queue, this.redis, this.options, jobId);
+  }
+
+  /**
+   * Cancels a job: a queued one is removed, a running one's `ctx.signal` fires in whatever
+   * worker runs it, and none runs it later. False when it had already finished or never existed.
+   */
+  async cancel(jobId: string, reason = 'cancelled'): Promise<boolean> {
+    const job = await Job.fromId<ToolJobData, ToolJobResult>(this.queue, jobId);
+    if (!job) return false;
+    const state = await job.getState();
+    if (state === 'completed' || state === 'failed') return false;
+    await this.redis.set(cancelFlagOf(this.options, jobId), reason, 'EX', CANCEL_FLAG_SECONDS);
+    if (state !== 'active') await job.remove().catch(() => undefined);
+    await this.redis.publish(cancelChannelOf(this.options), jobId);
+    return true;
+  }
+
+  /** Closes the queue's connections (jobs go on in the workers). */
+  async close(): Promise<void> {
+    await Promise.all([this.waiters.close(), this.queue.close()]);
+    await this.redis.quit().catch(() => undefined);
+  }
+
+  /** The caller's state as JSON, or undefined (with one warning) when it is not JSON. */
+  private jsonState(state: unknown): unknown {
+    if (state === undefined) return undefined;
+    try {
+      return JSON.parse(JSON.stringify(state)) as unknown;
+    } catch {
+      if (!this.warnedState) this.warn('a call state that is not JSON is not passed to jobs');
+      this.warnedState = true;
+      return undefined;
+    }
+  }
+
+  private warn(message: string): void {
+    this.options.logger?.warn(`toolwright/jobs: ${message}`);
+  }
+}

@@ -1,0 +1,218 @@
+/**
+ * Long-running tools as durable jobs (issue 23), end to end: a real redis-server, BullMQ, and
+ * workers in other processes. The agent's call of a long-running tool runs on a worker, with
+ * progress; a worker killed mid-job (SIGKILL) loses nothing: another takes the job back and it
+ * completes, its effect made once by the call's idempotency key; aborting the agent cancels
+ * the job where it runs; a crash is retried, a `ToolError` is not.
+ */
+import Anthropic from '@anthropic-ai/sdk';
+import Redis from 'ioredis';
+import { say } from '../agent/__fixtures__/harness';
+import { ToolAgent } from '../agent/ToolAgent';
+import type { AgentEvent } from '../agent/types';
+import { ToolRegistry } from '../registry/ToolRegistry';
+import { startScriptedServer } from '../testing/startScriptedServer';
+import type { ScriptedServer } from '../testing/types';
+import { redisMissing, startRedisServer } from '../../test/startRedisServer';
+import type { RedisServer } from '../../test/startRedisServer';
+import { readLog, ReportService } from './__fixtures__/ReportService';
+import { spawnWorker } from './__fixtures__/spawnWorker';
+import type { WorkerProcess } from './__fixtures__/spawnWorker';
+import { jobIdOf } from './queueNames';
+import { startToolWorker } from './startToolWorker';
+import { ToolJobs } from './ToolJobs';
+
+if (redisMissing) console.warn(redisMissing);
+const describeRedis = redisMissing ? describe.skip : describe;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  for (let waited = 0; waited < 30_000; waited += 50) {
+    if (await check()) return;
+    await sleep(50);
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+describeRedis('durable tool jobs on BullMQ', () => {
+  let redis: RedisServer;
+  let client: Redis;
+  let jobs: ToolJobs;
+  let registry: ToolRegistry;
+  let api: ScriptedServer | undefined;
+  const workers: WorkerProcess[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    client = new Redis(redis.url);
+    jobs = new ToolJobs({ connection: redis.url, backoff: { type: 'fixed', delay: 100 } });
+    // This process only enqueues: its registry runs no worker.
+    registry = new ToolRegistry({ jobs }).register(new ReportService(client));
+  }, 30_000);
+
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((worker) => worker.kill()));
+    await api?.close();
+    api = undefined;
+    await client.flushall();
+  });
+
+  afterAll(async () => {
+    await jobs?.close();
+    await client?.quit();
+    await redis?.stop();
+  });
+
+  it('runs the agent’s long-running call on a worker in another process, with progress', async () => {
+    const worker = await spawnWorker(redis.url);
+    workers.push(worker);
+    api = await startScriptedServer({
+      turns: [
+        {
+          content: [
+            { type: 'tool_use', id: 'tu_1', name: 'export_orders', input: { month: '2026-10' } },
+          ],
+        },
+        say('The report is ready.'),
+      ],
+    });
+    const agent = new ToolAgent({
+      client: new Anthropic({ apiKey: 'test', baseURL: api.url, maxRetries: 0 }),
+      registry,
+      model: 'claude-test',
+    });
+    await client.set('gate:2026-10', 'open');
+    const events: AgentEvent[] = [];
+    for await (const event of agent.stream('Export October')) events.push(event);
+
+    const result = events.find((event) => event.type === 'tool_result');
+    expect(result).toMatchObject({
+      id: 'tu_1',
+      content: 'Exported the orders of 2026-10 to exports/2026-10.csv',
+      isError: false,
+    });
+    const progress = events.filter((event) => event.type === 'tool_progress');
+    expect(progress.map((event) => (event as { progress: number }).progress)).toEqual(
+      expect.arrayContaining([1, 3]),
+    );
+    const log = await readLog(client);
+    expect(log).toEqual([
+      { event: 'started', key: 'tu_1', pid: worker.pid },
+      { event: 'exported', key: 'tu_1', pid: worker.pid },
+    ]);
+    const sent = api.requests[1]!.body as { messages: { content: unknown[] }[] };
+    expect(sent.messages.at(-1)!.content[0]).toMatchObject({
+      type: 'tool_result',
+      tool_use_id: 'tu_1',
+    });
+  }, 60_000);
+
+  it('retries the job of a worker killed mid-job on another one, and makes its effect once', async () => {
+    const doomed = await spawnWorker(redis.url);
+    workers.push(doomed);
+    const outcome = registry.call('export_orders', { month: '2026-09' }, { toolUseId: 'tu_2' });
+    await until(async () => (await readLog(client)).length > 0, 'the first attempt');
+    await doomed.kill();
+    // The job stays locked by the dead worker until its lock expires; then a live one takes it.
+    const survivor = await spawnWorker(redis.url);
+    workers.push(survivor);
+    await client.set('gate:2026-09', 'open');
+
+    expect(await outcome).toEqual({
+      content: 'Exported the orders of 2026-09 to exports/2026-09.csv',
+      isError: false,
+    });
+    const log = await readLog(client);
+    expect(log.filter((line) => line.event === 'started').map((line) => line.pid)).toEqual([
+      doomed.pid,
+      survivor.pid,
+    ]);
+    expect(log.filter((line) => line.event === 'exported')).toEqual([
+      { event: 'exported', key: 'tu_2', pid: survivor.pid },
+    ]);
+  }, 60_000);
+
+  it('runs the same call (the same key) once, however many callers ask for it', async () => {
+    workers.push(await spawnWorker(redis.url));
+    await client.set('gate:2026-08', 'open');
+    const options = { toolUseId: 'tu_3', idempotencyKey: 'run-1:tu_3' };
+    const [first, second] = await Promise.all([
+      registry.call('export_orders', { month: '2026-08' }, options),
+      registry.call('export_orders', { month: '2026-08' }, options),
+    ]);
+    expect(first).toEqual(second);
+    const again = await registry.call('export_orders', { month: '2026-08' }, options);
+    expect(again).toEqual(first);
+    expect((await readLog(client)).map((line) => line.event)).toEqual(['started', 'exported']);
+  }, 60_000);
+
+  it('cancels the job where it runs when the agent is aborted', async () => {
+    const worker = await spawnWorker(redis.url);
+    workers.push(worker);
+    api = await startScriptedServer({
+      turns: [
+        {
+          content: [
+            { type: 'tool_use', id: 'tu_4', name: 'export_orders', input: { month: '2026-07' } },
+          ],
+        },
+        say('unused'),
+      ],
+    });
+    const agent = new ToolAgent({
+      client: new Anthropic({ apiKey: 'test', baseURL: api.url, maxRetries: 0 }),
+      registry,
+      model: 'claude-test',
+    });
+    const controller = new AbortController();
+    const run = agent.run('Export July', { signal: controller.signal });
+    await until(async () => (await readLog(client)).length > 0, 'the job to start');
+    controller.abort();
+    await expect(run).rejects.toThrow();
+    await until(
+      async () => (await readLog(client)).some((line) => line.event === 'aborted'),
+      'the worker to see the cancellation',
+    );
+    // Opening the gate now makes no export: the job is over, and no worker runs it again.
+    await client.set('gate:2026-07', 'open');
+    await sleep(1500);
+    expect((await readLog(client)).map((line) => line.event)).toEqual(['started', 'aborted']);
+    const status = await jobs.status(jobIdOf('tu_4'));
+    expect(status.state).toBe('cancelled');
+  }, 60_000);
+
+  it('retries a crash, and answers a ToolError at once', async () => {
+    const local = await startToolWorker(registry, { connection: redis.url });
+    try {
+      expect(await registry.call('flaky_count', { what: 'orders' }, { toolUseId: 'tu_5' })).toEqual(
+        {
+          content: 'Counted orders: 42',
+          isError: false,
+        },
+      );
+      expect(
+        await registry.call('refuse_export', { month: '2026-06' }, { toolUseId: 'tu_6' }),
+      ).toEqual({
+        content: 'Exports of 2026-06 are closed',
+        isError: true,
+      });
+      const log = await readLog(client);
+      expect(log.filter((line) => line.key === 'tu_5').map((line) => line.event)).toEqual([
+        'crashed',
+      ]);
+      expect(log.filter((line) => line.key === 'tu_6').map((line) => line.event)).toEqual([
+        'started',
+      ]);
+    } finally {
+      await local.close();
+    }
+  }, 60_000);
+
+  it('rejects invalid input before anything is queued', async () => {
+    const outcome = await registry.call('export_orders', { month: 7 }, { toolUseId: 'tu_7' });
+    expect(outcome.isError).toBe(true);
+    expect(outcome.content).toMatch(/month/);
+    expect((await jobs.status(jobIdOf('tu_7'))).state).toBe('unknown');
+  });
+});

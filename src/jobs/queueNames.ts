@@ -1,0 +1,37 @@
+/**
+ * The names both sides of the queue agree on: the queue and prefix defaults, the job id of an
+ * idempotency key, and toolwright's own keys beside BullMQ's (the cancel channel and flags).
+ */
+import { createHash } from 'node:crypto';
+import type { JobQueueOptions } from './types';
+
+export const DEFAULT_QUEUE = 'toolwright-tools';
+export const DEFAULT_PREFIX = 'toolwright';
+
+/** The queue's name and prefix, defaults applied. */
+export function queueOf(options: JobQueueOptions): { name: string; prefix: string } {
+  return { name: options.queueName ?? DEFAULT_QUEUE, prefix: options.prefix ?? DEFAULT_PREFIX };
+}
+
+/**
+ * The job id of a call: the same key is the same job, so a call made again (a resumed run, a
+ * retried request) joins the job instead of running twice. Hashed: a key may hold any text.
+ */
+export function jobIdOf(idempotencyKey: string): string {
+  return `tw-${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 40)}`;
+}
+
+/** The pub/sub channel on which a cancellation reaches every worker. */
+export const cancelChannelOf = (options: JobQueueOptions): string => {
+  const { name, prefix } = queueOf(options);
+  return `${prefix}:${name}:tw:cancel`;
+};
+
+/** The key that marks a job cancelled (so a worker that picks it up later does not run it). */
+export const cancelFlagOf = (options: JobQueueOptions, jobId: string): string => {
+  const { name, prefix } = queueOf(options);
+  return `${prefix}:${name}:tw:cancelled:${jobId}`;
+};
+
+/** How long a cancel flag is kept (a day: longer than any job waits in the queue, in practice). */
+export const CANCEL_FLAG_SECONDS = 86_400;

@@ -1,0 +1,51 @@
+/**
+ * Where a job is, read from BullMQ's own state and toolwright's cancel flag: a job that was
+ * cancelled stays `cancelled` even after BullMQ removed it from the queue.
+ */
+import { Job } from 'bullmq';
+import type { Queue } from 'bullmq';
+import type Redis from 'ioredis';
+import { cancelFlagOf } from './queueNames';
+import type { JobQueueOptions, ToolJobData, ToolJobResult, ToolJobStatus } from './types';
+
+type JobState = Awaited<ReturnType<Job['getState']>>;
+
+function stateOf(state: JobState, cancelled: boolean): ToolJobStatus['state'] {
+  if (state === 'completed') return 'completed';
+  if (cancelled) return 'cancelled';
+  if (state === 'failed') return 'failed';
+  if (state === 'active') return 'running';
+  return state === 'unknown' ? 'unknown' : 'queued';
+}
+
+function progressOf(progress: unknown): ToolJobStatus['progress'] {
+  if (!progress || typeof progress !== 'object') return undefined;
+  const report = progress as { progress?: unknown };
+  return typeof report.progress === 'number' ? (progress as ToolJobStatus['progress']) : undefined;
+}
+
+/** The status of `jobId`: `unknown` when neither the job nor a cancel flag exists. */
+export async function readJobStatus(
+  queue: Queue<ToolJobData, ToolJobResult>,
+  redis: Redis,
+  options: JobQueueOptions,
+  jobId: string,
+): Promise<ToolJobStatus> {
+  const [job, flag] = await Promise.all([
+    Job.fromId<ToolJobData, ToolJobResult>(queue, jobId),
+    redis.get(cancelFlagOf(options, jobId)),
+  ]);
+  if (!job) return flag !== null ? { state: 'cancelled', reason: flag } : { state: 'unknown' };
+  const state = stateOf(await job.getState(), flag !== null);
+  const status: ToolJobStatus = {
+    state,
+    createdAt: job.timestamp,
+    updatedAt: job.finishedOn ?? job.processedOn ?? job.timestamp,
+  };
+  const progress = progressOf(job.progress);
+  if (progress) status.progress = progress;
+  if (state === 'completed') status.result = job.returnvalue;
+  if (state === 'failed') status.reason = job.failedReason;
+  if (state === 'cancelled') status.reason = flag ?? 'cancelled';
+  return status;
+}

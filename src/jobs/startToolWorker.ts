@@ -1,0 +1,107 @@
+/**
+ * The consumer side of durable tool jobs: a BullMQ worker that runs each job through the
+ * registry in this process (`callHere`: validated again, the method given `ctx.progress`,
+ * `ctx.signal` and the call's idempotency key). A crash (anything but a `ToolError`) is retried
+ * with the queue's backoff until the last attempt, whose error is the outcome; a cancellation
+ * published by any instance aborts the running call and the job fails without a retry.
+ */
+import { UnrecoverableError, Worker } from 'bullmq';
+import type { Job } from 'bullmq';
+import type Redis from 'ioredis';
+import type { CallOptions, ToolOutcome } from '../registry/types';
+import { cancelChannelOf, cancelFlagOf, queueOf } from './queueNames';
+import { bullConnectionOf, redisClientOf } from './redisClient';
+import { startJobSpan } from './workerSpan';
+import type { ToolJobData, ToolJobResult, ToolWorkerOptions } from './types';
+
+/** What the worker needs of a registry: `ToolRegistry` has it. */
+export interface JobRegistry {
+  callHere(name: string, input: unknown, options?: CallOptions): Promise<ToolOutcome>;
+}
+
+/** A started worker. */
+export interface RunningToolWorker {
+  /** The BullMQ worker, for its events (`worker.on('completed', …)`). */
+  readonly worker: Worker<ToolJobData, ToolJobResult>;
+  /** Stops taking jobs, waits for the running ones, closes the connections. */
+  close(): Promise<void>;
+}
+
+/** Runs one job; rejects to have BullMQ retry it, or with `UnrecoverableError` to fail it. */
+async function runJob(
+  registry: JobRegistry,
+  redis: Redis,
+  options: ToolWorkerOptions,
+  job: Job<ToolJobData, ToolJobResult>,
+  signal: AbortSignal | undefined,
+): Promise<ToolJobResult> {
+  const data = job.data;
+  const flag = await redis.get(cancelFlagOf(options, job.id ?? ''));
+  if (flag !== null) throw new UnrecoverableError(`cancelled: ${flag}`);
+  const end = startJobSpan(data, job);
+  try {
+    const outcome = await registry.callHere(data.tool, data.input, {
+      toolUseId: data.toolUseId,
+      idempotencyKey: data.idempotencyKey,
+      state: data.state,
+      ...(signal ? { signal } : {}),
+      onProgress: (report) => void job.updateProgress(report).catch(() => undefined),
+    });
+    if (signal?.aborted) {
+      end('cancelled');
+      throw new UnrecoverableError(`cancelled: ${String(signal.reason ?? 'cancelled')}`);
+    }
+    end(outcome.isError ? 'error' : 'ok');
+    return { content: outcome.content, isError: outcome.isError };
+  } catch (error) {
+    if (error instanceof UnrecoverableError) throw error;
+    end('crashed');
+    const attempts = job.opts.attempts ?? 1;
+    if (job.attemptsMade + 1 >= attempts)
+      return { content: (error as Error).message ?? String(error), isError: true };
+    throw error;
+  }
+}
+
+/**
+ * Starts a worker for the registry's long-running tools. Every instance that registered the
+ * same services may run one; in Nest, `ToolwrightModule.forRoot({ jobs: { worker } })` does.
+ * @example
+ * const worker = await startToolWorker(registry, { connection: process.env.REDIS_URL! });
+ * process.on('SIGTERM', () => void worker.close());
+ */
+export async function startToolWorker(
+  registry: JobRegistry,
+  options: ToolWorkerOptions,
+): Promise<RunningToolWorker> {
+  const { name, prefix } = queueOf(options);
+  const redis = redisClientOf(options.connection);
+  const subscriber = redisClientOf(options.connection);
+  for (const client of [redis, subscriber]) client.on('error', () => undefined);
+  const worker = new Worker<ToolJobData, ToolJobResult>(
+    name,
+    (job, _token, signal) => runJob(registry, redis, options, job, signal),
+    {
+      connection: bullConnectionOf(options.connection),
+      prefix,
+      concurrency: options.concurrency ?? 4,
+      lockDuration: options.lockDurationMs ?? 30_000,
+      stalledInterval: options.stalledIntervalMs ?? 30_000,
+      maxStalledCount: options.maxStalledCount ?? 2,
+    },
+  );
+  worker.on('error', (error) => options.logger?.warn(`toolwright/jobs worker: ${error.message}`));
+  await subscriber.subscribe(cancelChannelOf(options));
+  subscriber.on('message', (_channel: string, jobId: string) => {
+    worker.cancelJob(jobId, 'cancelled');
+  });
+  await worker.waitUntilReady();
+  return {
+    worker,
+    close: async () => {
+      await worker.close();
+      subscriber.disconnect();
+      await redis.quit().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * The public vocabulary of `toolwright/jobs`: where the queue lives, how jobs retry, how a
+ * worker runs them, and what a job carries and answers. The queue is BullMQ's; these options
+ * name only what toolwright decides, and pass the rest to BullMQ as it names it.
+ */
+import type { RedisOptions } from 'ioredis';
+import type { Logger } from '../registry/types';
+
+/** Redis, for the queue and toolwright's own keys: a URL (`redis://host:6379`) or ioredis options. */
+export type JobConnection = string | RedisOptions;
+
+/** Where the queue lives; shared by `ToolJobs` and `startToolWorker`, which must agree. */
+export interface JobQueueOptions {
+  connection: JobConnection;
+  /** The BullMQ queue of tool jobs (default `toolwright-tools`). */
+  queueName?: string;
+  /** The BullMQ key prefix (default `toolwright`). */
+  prefix?: string;
+  /** Where warnings go; the library never prints. */
+  logger?: Logger;
+}
+
+/** Options of `new ToolJobs()`: the queue, and how its jobs retry and how long they are kept. */
+export interface ToolJobsOptions extends JobQueueOptions {
+  /**
+   * Attempts per job (default 3): a method that throws anything but a `ToolError` is tried
+   * again after `backoff`; the last attempt's error is the call's outcome.
+   */
+  attempts?: number;
+  /** Wait before another attempt (default exponential from 1000 ms). */
+  backoff?: { type: 'fixed' | 'exponential'; delay: number };
+  /**
+   * How long a finished job (its outcome, and its idempotency key: a call with the same key
+   * gets this outcome without running again) is kept, in seconds (default 86 400: a day).
+   */
+  keepFinishedSeconds?: number;
+}
+
+/** Options of `startToolWorker()`: the queue, and how the worker holds its jobs. */
+export interface ToolWorkerOptions extends JobQueueOptions {
+  /** Jobs run at once by this worker (default 4). */
+  concurrency?: number;
+  /**
+   * How long a job's lock lasts without renewal (default 30 000 ms). A worker that dies holds
+   * its jobs this long; then another worker's stalled check takes them back.
+   */
+  lockDurationMs?: number;
+  /** How often the worker looks for stalled jobs (default 30 000 ms). */
+  stalledIntervalMs?: number;
+  /** Times a job may be taken back from a dead worker before it fails (default 2). */
+  maxStalledCount?: number;
+}
+
+/** What a tool job carries: the validated call, its keys, and the caller's trace context. */
+export interface ToolJobData {
+  tool: string;
+  input: Record<string, unknown>;
+  toolUseId: string;
+  /** `ctx.idempotencyKey` on every attempt: the caller's key, or the call id. */
+  idempotencyKey: string;
+  /** The JSON form of the caller's `state` (dropped, with a warning, when it is not JSON). */
+  state?: unknown;
+  /** W3C trace context of the caller (`traceparent`), for a link from the worker's span. */
+  trace?: Record<string, string>;
+}
+
+/** What a finished tool job stores: the outcome the caller gets. */
+export interface ToolJobResult {
+  content: string | unknown[];
+  isError: boolean;
+}
+
+/** Where a job is, as `ToolJobs.status()` reads it. */
+export interface ToolJobStatus {
+  state: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled' | 'unknown';
+  /** The last `ctx.progress()` report. */
+  progress?: { progress: number; total?: number; message?: string };
+  /** The outcome, once completed. */
+  result?: ToolJobResult;
+  /** Why it failed or was cancelled. */
+  reason?: string;
+  /** When it was enqueued (ms since the epoch). */
+  createdAt?: number;
+  /** When its state last changed (ms since the epoch). */
+  updatedAt?: number;
+}

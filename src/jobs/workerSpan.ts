@@ -1,0 +1,55 @@
+/**
+ * The worker's span of one job attempt, `execute_tool <name>` as the GenAI conventions name a
+ * tool execution, linked to the caller's span carried in the job (a job hop is a new trace
+ * entry point, as a message consumer's is), with the job id and attempt. Nothing when
+ * `@opentelemetry/api` is not installed.
+ */
+import { ATTR, OPERATION } from '../telemetry/genAiAttributes';
+import { otelApi } from '../telemetry/otelApi';
+import type { OtelSpan } from '../telemetry/otelApi';
+import type { ToolJobData } from './types';
+
+/** toolwright's attributes of a job attempt. */
+export const JOB_ATTR = {
+  jobId: 'toolwright.job.id',
+  attempt: 'toolwright.job.attempt',
+} as const;
+
+/** Ends a job's span with the attempt's outcome. */
+export type EndJobSpan = (outcome: 'ok' | 'error' | 'cancelled' | 'crashed') => void;
+
+const NOTHING: EndJobSpan = () => undefined;
+
+/** Starts the span of one attempt; returns what ends it. */
+export function startJobSpan(
+  data: ToolJobData,
+  job: { id?: string; attemptsMade: number },
+): EndJobSpan {
+  const api = otelApi();
+  if (!api) return NOTHING;
+  const linked = data.trace
+    ? api.trace.getSpanContext(api.propagation.extract(api.context.active(), data.trace))
+    : undefined;
+  const span: OtelSpan = api.trace
+    .getTracer('toolwright')
+    .startSpan(`${OPERATION.tool} ${data.tool}`, {
+      kind: api.SpanKind.CONSUMER,
+      attributes: {
+        [ATTR.operation]: OPERATION.tool,
+        [ATTR.toolName]: data.tool,
+        [ATTR.toolCallId]: data.toolUseId,
+        [ATTR.toolType]: 'function',
+        [JOB_ATTR.jobId]: job.id ?? '',
+        [JOB_ATTR.attempt]: job.attemptsMade + 1,
+      },
+      ...(linked ? { links: [{ context: linked }] } : {}),
+    });
+  return (outcome) => {
+    span.setAttribute(ATTR.outcome, outcome);
+    if (outcome !== 'ok') {
+      span.setAttribute(ATTR.errorType, `tool_${outcome}`);
+      span.setStatus({ code: api.SpanStatusCode.ERROR });
+    }
+    span.end();
+  };
+}
