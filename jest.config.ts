@@ -25,6 +25,8 @@ const PACKAGING_SUITES = [
   'src/approvals/ioredisIsolation.test.ts',
   'samples/bundled/',
   'src/approvals/crashResume.test.ts',
+  'src/jobs/durableJobs.test.ts',
+  'src/jobs/mcpTasks.test.ts',
   'test/api/',
 ];
 /** A path pattern matching the suites of PACKAGING_SUITES. */
@@ -46,6 +48,7 @@ const shared: Config = {
     '^toolwright/testing$': '<rootDir>/src/testing/index.ts',
     '^toolwright/nest$': '<rootDir>/src/nest/index.ts',
     '^toolwright/mcp$': '<rootDir>/src/mcp/index.ts',
+    '^toolwright/jobs$': '<rootDir>/src/jobs/index.ts',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.consumer-tmp/'],
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.consumer-tmp/'],

@@ -1,6 +1,7 @@
 /**
  * toolwright: declarative LLM tools for TypeScript services. Decorators, the registry,
- * the manifest types and the wire formats. Loads neither NestJS nor the MCP SDK.
+ * the manifest types and the wire formats. Loads neither NestJS, the MCP SDK, BullMQ nor
+ * OpenTelemetry.
  */
 import 'reflect-metadata';
 
@@ -12,8 +13,14 @@ export type { CheckResult } from './registry/ToolRegistry';
 export type {
   CallOptions,
   InputLimits,
+  JobTaskRecord,
   Logger,
   RegisteredToolInfo,
+  TaskJobDispatcher,
+  ToolJobDispatcher,
+  ToolJobRequest,
+  ToolJobResult,
+  ToolJobStatus,
   ToolOutcome,
   ToolRegistryOptions,
 } from './registry/types';

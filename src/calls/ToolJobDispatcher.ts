@@ -20,3 +20,67 @@ export interface ToolJobDispatcher {
    */
   run(request: ToolJobRequest, options: CallOptions): Promise<ToolOutcome>;
 }
+
+/** What a finished tool job stores: the outcome the caller gets. */
+export interface ToolJobResult {
+  content: string | unknown[];
+  isError: boolean;
+  /** What the method returned, when it was a string (MCP's `structuredContent` reads the rest from `content`). */
+  value?: unknown;
+}
+
+/** Where a job is, as `ToolJobs.status()` reads it. */
+export interface ToolJobStatus {
+  state: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled' | 'unknown';
+  /** The last `ctx.progress()` report. */
+  progress?: { progress: number; total?: number; message?: string };
+  /** The outcome, once completed. */
+  result?: ToolJobResult;
+  /** Why it failed or was cancelled. */
+  reason?: string;
+  /** When it was enqueued (ms since the epoch). */
+  createdAt?: number;
+  /** When its state last changed (ms since the epoch). */
+  updatedAt?: number;
+}
+
+/** What an MCP task records beside its job: the tool, when, how long it is kept, whose. */
+export interface JobTaskRecord {
+  tool: string;
+  /** When the task was created (ms since the epoch). */
+  createdAt: number;
+  /** How long the task is kept after creation, in ms (null: as long as its job). */
+  ttlMs: number | null;
+  /** How often the client should poll, in ms. */
+  pollIntervalMs?: number;
+  /** The MCP session that created it, if any: other sessions do not see it. */
+  sessionId?: string;
+}
+
+/**
+ * A dispatcher whose jobs can be MCP tasks (`ToolJobs` is one): enqueue under a given id, read
+ * and cancel a job, and keep a record of each task so any instance can answer for it.
+ */
+export interface TaskJobDispatcher extends ToolJobDispatcher {
+  enqueue(request: ToolJobRequest, options: CallOptions & { jobId?: string }): Promise<string>;
+  status(jobId: string): Promise<ToolJobStatus>;
+  cancel(jobId: string, reason?: string): Promise<boolean>;
+  recordTask(taskId: string, record: JobTaskRecord): Promise<void>;
+  readTask(taskId: string): Promise<JobTaskRecord | undefined>;
+  /** Task ids of a session (or of no session), newest first, a page at a time. */
+  listTasks(
+    sessionId: string | undefined,
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<{ ids: string[]; nextCursor?: string }>;
+}
+
+/** Whether a dispatcher can back MCP tasks. */
+export function isTaskJobDispatcher(
+  jobs: ToolJobDispatcher | undefined,
+): jobs is TaskJobDispatcher {
+  return (
+    typeof (jobs as Partial<TaskJobDispatcher> | undefined)?.recordTask === 'function' &&
+    typeof (jobs as Partial<TaskJobDispatcher>).status === 'function'
+  );
+}

@@ -10,13 +10,22 @@ import type Redis from 'ioredis';
 import { abortedText, quoteName, timedOutText } from '../calls/modelText';
 import type {
   CallOptions,
-  ToolJobDispatcher,
+  JobTaskRecord,
+  TaskJobDispatcher,
   ToolJobRequest,
   ToolOutcome,
 } from '../registry/types';
-import { finalOutcome } from './jobOutcome';
+import { finalOutcome } from '../calls/jobOutcome';
 import { JobWaiters } from './JobWaiters';
-import { CANCEL_FLAG_SECONDS, cancelChannelOf, cancelFlagOf, jobIdOf, queueOf } from './queueNames';
+import {
+  CANCEL_FLAG_SECONDS,
+  cancelChannelOf,
+  cancelFlagOf,
+  jobIdOf,
+  queueOf,
+  taskKeyOf,
+  taskListOf,
+} from './queueNames';
 import { readJobStatus } from './readJobStatus';
 import { bullConnectionOf, redisClientOf } from './redisClient';
 import { traceCarrier } from './traceCarrier';
@@ -27,6 +36,17 @@ export interface EnqueueOptions extends CallOptions {
   jobId?: string;
 }
 
+/** The ids of a call: its tool_use id, its idempotency key (the caller's, else the id), its job. */
+function idsOf(options: EnqueueOptions): {
+  toolUseId: string;
+  idempotencyKey: string;
+  jobId: string;
+} {
+  const toolUseId = options.toolUseId ?? `call_${randomUUID()}`;
+  const idempotencyKey = options.idempotencyKey ?? options.jobId ?? toolUseId;
+  return { toolUseId, idempotencyKey, jobId: options.jobId ?? jobIdOf(idempotencyKey) };
+}
+
 /**
  * Runs long-running tools as BullMQ jobs. Give it to the registry; run `startToolWorker()` in
  * every process that should execute them (the API process too, or only workers).
@@ -34,7 +54,7 @@ export interface EnqueueOptions extends CallOptions {
  * const jobs = new ToolJobs({ connection: process.env.REDIS_URL! });
  * const registry = new ToolRegistry({ manifest, jobs }).register(new ExportService());
  */
-export class ToolJobs implements ToolJobDispatcher {
+export class ToolJobs implements TaskJobDispatcher {
   private readonly queue: Queue<ToolJobData, ToolJobResult>;
   private readonly redis: Redis;
   private readonly waiters: JobWaiters;
@@ -54,8 +74,11 @@ export class ToolJobs implements ToolJobDispatcher {
   async run(request: ToolJobRequest, options: CallOptions = {}): Promise<ToolOutcome> {
     if (options.signal?.aborted) return { content: abortedText(request.tool), isError: true };
     try {
-      const jobId = await this.enqueue(request, options);
-      return await this.wait(jobId, request.tool, options);
+      const ids = idsOf(options);
+      await this.waiters.listen();
+      // Listening before the job exists: its first progress report is not missed.
+      const adding = this.enqueue(request, { ...options, ...ids });
+      return await this.watch(ids.jobId, request.tool, options, adding);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.warn(`could not run ${quoteName(request.tool)} as a job: ${message}`);
@@ -69,9 +92,7 @@ export class ToolJobs implements ToolJobDispatcher {
    * validates again, so input the registry rejects fails there, not earlier.
    */
   async enqueue(request: ToolJobRequest, options: EnqueueOptions = {}): Promise<string> {
-    const toolUseId = options.toolUseId ?? `call_${randomUUID()}`;
-    const idempotencyKey = options.idempotencyKey ?? options.jobId ?? toolUseId;
-    const jobId = options.jobId ?? jobIdOf(idempotencyKey);
+    const { toolUseId, idempotencyKey, jobId } = idsOf(options);
     const data: ToolJobData = {
       tool: request.tool,
       input: request.input,
@@ -82,7 +103,7 @@ export class ToolJobs implements ToolJobDispatcher {
     if (state !== undefined) data.state = state;
     const trace = traceCarrier();
     if (trace) data.trace = trace;
-    const keep = { age: this.options.keepFinishedSeconds ?? 86_400 };
+    const keep = { age: this.keepFinishedSeconds() };
     await this.queue.add(request.tool, data, {
       jobId,
       attempts: this.options.attempts ?? 3,
@@ -99,6 +120,16 @@ export class ToolJobs implements ToolJobDispatcher {
    */
   async wait(jobId: string, tool: string, options: CallOptions = {}): Promise<ToolOutcome> {
     await this.waiters.listen();
+    return this.watch(jobId, tool, options, Promise.resolve());
+  }
+
+  /** Waits for a job from now on; its status is first read once `added` settles. */
+  private watch(
+    jobId: string,
+    tool: string,
+    options: CallOptions,
+    added: Promise<unknown>,
+  ): Promise<ToolOutcome> {
     return new Promise<ToolOutcome>((resolve, reject) => {
       let settled = false;
       let timer: NodeJS.Timeout | undefined;
@@ -113,14 +144,16 @@ export class ToolJobs implements ToolJobDispatcher {
       const check = () =>
         this.status(jobId).then((status) => {
           const outcome = finalOutcome(tool, status);
-          if (outcome) settle(outcome);
+          if (!outcome) return;
+          if (!options.returnValue) delete outcome.value;
+          settle(outcome);
         }, reject);
       const remove = this.waiters.add(jobId, {
         finished: () => void check(),
         progress: options.onProgress,
       });
       const onAbort = () => {
-        void this.cancel(jobId, 'the caller aborted').catch(() => undefined);
+        void added.then(() => this.cancel(jobId, 'the caller aborted')).catch(() => undefined);
         settle({ content: abortedText(tool), isError: true });
       };
       if (options.signal?.aborted) return onAbort();
@@ -128,11 +161,19 @@ export class ToolJobs implements ToolJobDispatcher {
       if (options.timeoutMs !== undefined && options.timeoutMs > 0) {
         const ms = options.timeoutMs;
         timer = setTimeout(() => {
-          void this.cancel(jobId, `timed out after ${ms} ms`).catch(() => undefined);
+          void added
+            .then(() => this.cancel(jobId, `timed out after ${ms} ms`))
+            .catch(() => undefined);
           settle({ content: timedOutText(tool, ms), isError: true });
         }, ms);
       }
-      void check();
+      added.then(
+        () => void check(),
+        (error: unknown) => {
+          remove();
+          reject(error as Error);
+        },
+      );
     });
   }
 
@@ -156,6 +197,44 @@ export class ToolJobs implements ToolJobDispatcher {
     return true;
   }
 
+  /** Keeps the record of an MCP task until its TTL (or as long as finished jobs are kept). */
+  async recordTask(taskId: string, record: JobTaskRecord): Promise<void> {
+    const ttlMs = record.ttlMs ?? this.keepFinishedSeconds() * 1000;
+    const list = taskListOf(this.options, record.sessionId);
+    await this.redis
+      .multi()
+      .set(taskKeyOf(this.options, taskId), JSON.stringify(record), 'PX', ttlMs)
+      .zadd(list, record.createdAt, taskId)
+      .pexpire(list, ttlMs)
+      .exec();
+  }
+
+  /** The record of a task, or undefined once it expired (or never was). */
+  async readTask(taskId: string): Promise<JobTaskRecord | undefined> {
+    const text = await this.redis.get(taskKeyOf(this.options, taskId));
+    return text === null ? undefined : (JSON.parse(text) as JobTaskRecord);
+  }
+
+  /** Task ids of a session, newest first; expired ones are dropped from the list on the way. */
+  async listTasks(
+    sessionId: string | undefined,
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<{ ids: string[]; nextCursor?: string }> {
+    const list = taskListOf(this.options, sessionId);
+    const start = cursor === undefined ? 0 : Number(cursor);
+    if (!Number.isInteger(start) || start < 0) throw new Error(`invalid cursor: ${cursor}`);
+    const ids = await this.redis.zrevrange(list, start, start + limit - 1);
+    const alive = await Promise.all(
+      ids.map((id) => this.redis.exists(taskKeyOf(this.options, id))),
+    );
+    const gone = ids.filter((_, index) => alive[index] === 0);
+    if (gone.length > 0) await this.redis.zrem(list, ...gone);
+    const kept = ids.filter((_, index) => alive[index] === 1);
+    const more = ids.length === limit ? { nextCursor: String(start + limit - gone.length) } : {};
+    return { ids: kept, ...more };
+  }
+
   /** Closes the queue's connections (jobs go on in the workers). */
   async close(): Promise<void> {
     await Promise.all([this.waiters.close(), this.queue.close()]);
@@ -172,6 +251,10 @@ export class ToolJobs implements ToolJobDispatcher {
       this.warnedState = true;
       return undefined;
     }
+  }
+
+  private keepFinishedSeconds(): number {
+    return this.options.keepFinishedSeconds ?? 86_400;
   }
 
   private warn(message: string): void {

@@ -35,3 +35,15 @@ export const cancelFlagOf = (options: JobQueueOptions, jobId: string): string =>
 
 /** How long a cancel flag is kept (a day: longer than any job waits in the queue, in practice). */
 export const CANCEL_FLAG_SECONDS = 86_400;
+
+/** The record of an MCP task (JSON, expiring with the task's TTL). */
+export const taskKeyOf = (options: JobQueueOptions, taskId: string): string => {
+  const { name, prefix } = queueOf(options);
+  return `${prefix}:${name}:tw:task:${taskId}`;
+};
+
+/** The tasks of a session (`-` for tasks made without one), scored by creation time. */
+export const taskListOf = (options: JobQueueOptions, sessionId: string | undefined): string => {
+  const { name, prefix } = queueOf(options);
+  return `${prefix}:${name}:tw:tasks:${sessionId === undefined ? '-' : `s:${sessionId}`}`;
+};

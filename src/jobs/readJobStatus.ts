@@ -31,12 +31,15 @@ export async function readJobStatus(
   options: JobQueueOptions,
   jobId: string,
 ): Promise<ToolJobStatus> {
-  const [job, flag] = await Promise.all([
-    Job.fromId<ToolJobData, ToolJobResult>(queue, jobId),
+  // The state first, then the job: a job read before it completed would have no result yet.
+  const [jobState, flag] = await Promise.all([
+    queue.getJobState(jobId),
     redis.get(cancelFlagOf(options, jobId)),
   ]);
+  const job =
+    jobState === 'unknown' ? undefined : await Job.fromId<ToolJobData, ToolJobResult>(queue, jobId);
   if (!job) return flag !== null ? { state: 'cancelled', reason: flag } : { state: 'unknown' };
-  const state = stateOf(await job.getState(), flag !== null);
+  const state = stateOf(jobState, flag !== null);
   const status: ToolJobStatus = {
     state,
     createdAt: job.timestamp,

@@ -46,13 +46,17 @@ async function runJob(
       state: data.state,
       ...(signal ? { signal } : {}),
       onProgress: (report) => void job.updateProgress(report).catch(() => undefined),
+      returnValue: true,
     });
     if (signal?.aborted) {
       end('cancelled');
       throw new UnrecoverableError(`cancelled: ${String(signal.reason ?? 'cancelled')}`);
     }
     end(outcome.isError ? 'error' : 'ok');
-    return { content: outcome.content, isError: outcome.isError };
+    const result: ToolJobResult = { content: outcome.content, isError: outcome.isError };
+    // A string result is kept apart from its text, so MCP does not read "42" as a number.
+    if (!outcome.isError && typeof outcome.value === 'string') result.value = outcome.value;
+    return result;
   } catch (error) {
     if (error instanceof UnrecoverableError) throw error;
     end('crashed');

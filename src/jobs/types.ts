@@ -64,23 +64,4 @@ export interface ToolJobData {
   trace?: Record<string, string>;
 }
 
-/** What a finished tool job stores: the outcome the caller gets. */
-export interface ToolJobResult {
-  content: string | unknown[];
-  isError: boolean;
-}
-
-/** Where a job is, as `ToolJobs.status()` reads it. */
-export interface ToolJobStatus {
-  state: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled' | 'unknown';
-  /** The last `ctx.progress()` report. */
-  progress?: { progress: number; total?: number; message?: string };
-  /** The outcome, once completed. */
-  result?: ToolJobResult;
-  /** Why it failed or was cancelled. */
-  reason?: string;
-  /** When it was enqueued (ms since the epoch). */
-  createdAt?: number;
-  /** When its state last changed (ms since the epoch). */
-  updatedAt?: number;
-}
+export type { ToolJobResult, ToolJobStatus } from '../calls/ToolJobDispatcher';

@@ -11,6 +11,8 @@ export interface CallParams {
   input: Record<string, unknown>;
   /** The client's progress token, when it wants `notifications/progress`. */
   progressToken?: string | number;
+  /** A task-augmented call's task params (MCP tasks): run it as a task the client polls. */
+  task?: { ttl?: number; pollInterval?: number };
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -44,7 +46,7 @@ function invalid(message: string): JsonRpcError {
  */
 export function readCallParams(params: unknown): CallParams {
   if (!isPlainObject(params)) throw invalid(`expected an object, got ${describe(params)}`);
-  const { name, arguments: args, _meta: meta } = params;
+  const { name, arguments: args, _meta: meta, task } = params;
   if (typeof name !== 'string' || name === '') {
     throw invalid(
       name === undefined
@@ -55,10 +57,31 @@ export function readCallParams(params: unknown): CallParams {
   if (args !== undefined && !isPlainObject(args)) {
     throw invalid(`params.arguments must be an object, got ${describe(args)}`);
   }
+  if (task !== undefined && !isPlainObject(task)) {
+    throw invalid(`params.task must be an object, got ${describe(task)}`);
+  }
   const token = isPlainObject(meta) ? meta.progressToken : undefined;
   return {
     name,
     input: args ?? {},
     ...(typeof token === 'string' || typeof token === 'number' ? { progressToken: token } : {}),
+    ...(task ? { task: taskParamsOf(task) } : {}),
+  };
+}
+
+/** The task params: `ttl` and `pollInterval` when they are non-negative numbers. */
+function taskParamsOf(task: Record<string, unknown>): NonNullable<CallParams['task']> {
+  const read = (key: string): number | undefined => {
+    const value = task[key];
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+      throw invalid(`params.task.${key} must be a non-negative number, got ${describe(value)}`);
+    return value;
+  };
+  const ttl = read('ttl');
+  const pollInterval = read('pollInterval');
+  return {
+    ...(ttl !== undefined ? { ttl } : {}),
+    ...(pollInterval !== undefined ? { pollInterval } : {}),
   };
 }

@@ -8,7 +8,9 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { JsonRpcError } from './callParams';
-import { handleToolCall } from './handleToolCall';
+import { isTaskJobDispatcher } from '../calls/ToolJobDispatcher';
+import { handleToolCall, renderOutcome } from './handleToolCall';
+import { JobTaskStore } from './JobTaskStore';
 import type { CallScope } from './handleToolCall';
 import { DEFAULT_PAGE_SIZE, pageOf } from './listTools';
 import { outputShapeOf } from './outputShape';
@@ -22,6 +24,8 @@ interface ToolsView {
   shapes: Map<string, OutputShape>;
   /** The tools marked `requiresApproval`. */
   approval: Set<string>;
+  /** The tools marked `longRunning`. */
+  longRunning: Set<string>;
 }
 
 /** One view per registry, shared by its servers (a stateless endpoint makes one per request). */
@@ -42,12 +46,24 @@ function viewOf(registry: McpToolSource): ToolsView {
   const descriptors = registry.descriptors();
   const shapes = new Map<string, OutputShape>();
   const approval = new Set<string>();
+  const longRunning = new Set<string>();
   for (const tool of descriptors) {
     if (tool.outputSchema) shapes.set(tool.name, outputShapeOf(tool.outputSchema));
     if (tool.options?.requiresApproval) approval.add(tool.name);
+    if (tool.options?.longRunning) longRunning.add(tool.name);
   }
-  return { tools: descriptors.map(toMcpTool), shapes, approval };
+  const tasks = isTaskJobDispatcher(registry.jobs);
+  const tools = descriptors.map((tool) => {
+    const rendered = toMcpTool(tool);
+    // A long-running tool may be called as a task when its jobs can back tasks.
+    if (tasks && longRunning.has(tool.name)) rendered.execution = { taskSupport: 'optional' };
+    return rendered;
+  });
+  return { tools, shapes, approval, longRunning };
 }
+
+/** What the server declares of tasks: list, cancel, and task-augmented `tools/call`. */
+const TASK_CAPABILITIES = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
 
 /**
  * An MCP server exposing every tool of the registry. Connect it to a transport
@@ -58,23 +74,34 @@ function viewOf(registry: McpToolSource): ToolsView {
  * await server.connect(new StdioServerTransport());
  */
 export function createMcpServer(registry: McpToolSource, options: McpServerOptions): Server {
-  const server = new Server(
-    { name: options.name, version: options.version },
-    {
-      capabilities: { tools: { listChanged: true } },
-      ...(options.instructions ? { instructions: options.instructions } : {}),
-    },
-  );
+  const jobs = registry.jobs;
   const slot = sharedView(registry);
   const currentView = () => (slot.view ??= viewOf(registry));
   const scope: CallScope = {
-    server,
+    server: undefined as unknown as Server,
     registry,
     options,
     shapeOf: (name) => currentView().shapes.get(name),
     needsApproval: (name) => currentView().approval.has(name),
+    isLongRunning: (name) => currentView().longRunning.has(name),
     checkResults: options.checkResults ?? process.env.NODE_ENV !== 'production',
   };
+  if (isTaskJobDispatcher(jobs))
+    scope.taskStore = new JobTaskStore(jobs, (name, outcome) =>
+      renderOutcome(scope, name, outcome),
+    );
+  const server = new Server(
+    { name: options.name, version: options.version },
+    {
+      capabilities: {
+        tools: { listChanged: true },
+        ...(scope.taskStore ? { tasks: TASK_CAPABILITIES } : {}),
+      },
+      ...(scope.taskStore ? { taskStore: scope.taskStore } : {}),
+      ...(options.instructions ? { instructions: options.instructions } : {}),
+    },
+  );
+  scope.server = server;
 
   server.setRequestHandler(ListToolsRequestSchema, (request) =>
     pageOf(currentView().tools, request.params?.cursor, options.pageSize ?? DEFAULT_PAGE_SIZE),

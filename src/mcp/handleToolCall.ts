@@ -6,18 +6,22 @@
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { CreateTaskResult } from '@modelcontextprotocol/sdk/experimental/tasks/types.js';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type {
   CallToolResult,
   ServerNotification,
   ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
 import { sanitizeForModel } from '../errors/sanitizeForModel';
-import type { ToolProgress } from '../registry/types';
+import type { ToolOutcome, ToolProgress } from '../registry/types';
 import { APPROVAL_FORM, approveCall } from './approveCall';
-import { readCallParams } from './callParams';
+import { JsonRpcError, readCallParams } from './callParams';
+import type { CallParams } from './callParams';
 import type { OutputShape } from './outputShape';
 import { outputProblems, structuredContentOf } from './outputShape';
 import { mcpErrorResult, toMcpResult } from './toMcpResult';
+import type { JobTaskStore } from './JobTaskStore';
 import type { McpServerOptions, McpToolSource } from './types';
 
 /** What the SDK hands a request handler. */
@@ -34,6 +38,10 @@ export interface CallScope {
   needsApproval(name: string): boolean;
   /** Whether results are checked against their output schema. */
   checkResults: boolean;
+  /** Whether a tool is marked `longRunning` (it may be called as a task). */
+  isLongRunning(name: string): boolean;
+  /** The store of task-augmented calls, when the registry's jobs can back them. */
+  taskStore?: JobTaskStore;
 }
 
 /** The id a call runs under: the JSON-RPC request id, scoped by the session when there is one. */
@@ -136,8 +144,10 @@ export async function handleToolCall(
   scope: CallScope,
   params: unknown,
   extra: Extra,
-): Promise<CallToolResult> {
-  const { name, input: raw, progressToken } = readCallParams(params);
+): Promise<CallToolResult | CreateTaskResult> {
+  const call = readCallParams(params);
+  if (call.task && scope.taskStore) return startTask(scope, scope.taskStore, call, extra);
+  const { name, input: raw, progressToken } = call;
   const release = closeStreamOnAbort(scope.server, extra);
   try {
     const input = await approvedInput(scope, name, raw, extra);
@@ -146,19 +156,73 @@ export async function handleToolCall(
     const outcome = await scope.registry.call(name, input.value, {
       toolUseId: toolUseIdOf(extra),
       signal: extra.signal,
-      state: scope.options.state?.({ sessionId: extra.sessionId, authInfo: extra.authInfo }),
+      state: stateOf(scope, extra),
       ...(progressToken !== undefined ? { onProgress: progressSender(progressToken, extra) } : {}),
       ...(shape ? { returnValue: true } : {}),
     });
-    const result = toMcpResult(outcome);
-    if (!shape || outcome.isError || typeof outcome.content !== 'string') return result;
-    result.structuredContent = structuredContentOf(shape, outcome.value, outcome.content);
-    if (scope.checkResults) warnOnMismatch(scope, name, shape, result.structuredContent);
-    return result;
+    return renderOutcome(scope, name, outcome);
   } finally {
     release();
   }
 }
+
+const stateOf = (scope: CallScope, extra: Extra): unknown =>
+  scope.options.state?.({ sessionId: extra.sessionId, authInfo: extra.authInfo });
+
+/** The MCP result of an outcome: its content, and its typed value as `structuredContent`. */
+export function renderOutcome(
+  scope: CallScope,
+  name: string,
+  outcome: ToolOutcome,
+): CallToolResult {
+  const result = toMcpResult(outcome);
+  const shape = scope.shapeOf(name);
+  if (!shape || outcome.isError || typeof outcome.content !== 'string') return result;
+  result.structuredContent = structuredContentOf(shape, outcome.value, outcome.content);
+  if (scope.checkResults) warnOnMismatch(scope, name, shape, result.structuredContent);
+  return result;
+}
+
+/**
+ * A task-augmented `tools/call` (MCP tasks): the tool must be long-running (-32601 otherwise,
+ * as the specification asks of a tool whose `taskSupport` is forbidden); its input is
+ * validated (and approved, when it needs approval) before the task and its job exist, and
+ * invalid input is a -32602 error naming each problem. Answers the created task at once.
+ */
+async function startTask(
+  scope: CallScope,
+  store: JobTaskStore,
+  call: CallParams,
+  extra: Extra,
+): Promise<CreateTaskResult> {
+  const { name, input: raw, task } = call;
+  if (!scope.isLongRunning(name)) {
+    const known = scope.registry.get(name) !== undefined;
+    throw new JsonRpcError(
+      ErrorCode.MethodNotFound,
+      known
+        ? `Tool ${JSON.stringify(name)} does not support task-augmented calls (it is not long-running)`
+        : `Unknown tool ${JSON.stringify(name)}`,
+    );
+  }
+  const checked = scope.registry.check ? await scope.registry.check(name, raw) : undefined;
+  if (checked && !checked.ok) throw new JsonRpcError(ErrorCode.InvalidParams, checked.error);
+  const input = checked?.input ?? raw;
+  if (scope.needsApproval(name)) {
+    const refused = await approvalOf(scope, name, input, extra);
+    if (refused) throw new JsonRpcError(ErrorCode.InvalidRequest, textOf(refused));
+  }
+  const created = await store.createTask(
+    { ...task, context: { toolUseId: toolUseIdOf(extra), state: stateOf(scope, extra) } },
+    extra.requestId,
+    { method: 'tools/call', params: { name, arguments: input } },
+    extra.sessionId,
+  );
+  return { task: created };
+}
+
+const textOf = (result: CallToolResult): string =>
+  result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
 
 /** Logs (never throws) when a result does not match its tool's output schema. */
 function warnOnMismatch(

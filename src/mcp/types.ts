@@ -4,7 +4,13 @@
  * apart so the server, the HTTP front and the CLI share one vocabulary.
  */
 import type { ToolDescriptor } from '../manifest/types';
-import type { CallOptions, Logger, RegisteredToolInfo, ToolOutcome } from '../registry/types';
+import type {
+  CallOptions,
+  Logger,
+  RegisteredToolInfo,
+  ToolJobDispatcher,
+  ToolOutcome,
+} from '../registry/types';
 
 /** The part of `ToolRegistry` the MCP server uses; any `ToolRegistry` satisfies it. */
 export interface McpToolSource {
@@ -12,6 +18,11 @@ export interface McpToolSource {
   get(name: string): RegisteredToolInfo | undefined;
   call(name: string, input: unknown, options?: CallOptions): Promise<ToolOutcome>;
   onChange(listener: () => void): () => void;
+  /**
+   * The dispatcher of long-running calls (`ToolRegistry.jobs`); when it can back tasks
+   * (`ToolJobs` can), long-running tools accept task-augmented `tools/call` (MCP tasks).
+   */
+  readonly jobs?: ToolJobDispatcher;
   /** Validates without dispatching; when present, invalid input is rejected before approval. */
   check?(
     name: string,

@@ -13,7 +13,14 @@ export type { InputLimits } from '../validation/types';
 export type { ContentBlock, ImageContent, TextContent } from '../content/ContentBlock';
 export type { ToolOutcome } from '../calls/ToolOutcome';
 export type { CallOptions, ToolCallContext, ToolProgress } from '../calls/ToolCallContext';
-export type { ToolJobDispatcher, ToolJobRequest } from '../calls/ToolJobDispatcher';
+export type {
+  JobTaskRecord,
+  TaskJobDispatcher,
+  ToolJobDispatcher,
+  ToolJobRequest,
+  ToolJobResult,
+  ToolJobStatus,
+} from '../calls/ToolJobDispatcher';
 
 /**
  * The result of `check()`: the input the call would run with, or the error text the model would

@@ -1,6 +1,6 @@
 /**
  * The public surface as a reviewed artefact: API Extractor reads the built declarations of
- * each entry point (`toolwright`, `/codegen`, `/testing`, `/nest`, `/mcp`) and writes what
+ * each entry point (`toolwright`, `/codegen`, `/testing`, `/nest`, `/mcp`, `/jobs`) and writes what
  * they export to `api/<entry>.api.md`. The test compares (a change fails until the report is
  * updated and reviewed with it: `npm run api:update`), and checks that no public signature
  * names a type the package does not export: API Extractor's `ae-forgotten-export`, where a
@@ -22,6 +22,7 @@ export const ENTRY_POINTS: Readonly<Record<string, string>> = {
   'toolwright-testing': 'dist/src/testing/index.d.ts',
   'toolwright-nest': 'dist/src/nest/index.d.ts',
   'toolwright-mcp': 'dist/src/mcp/index.d.ts',
+  'toolwright-jobs': 'dist/src/jobs/index.d.ts',
 };
 
 /** What one entry point's extraction found. */

@@ -24,6 +24,7 @@ const SUBPATHS: Record<string, string> = {
   'toolwright/testing': 'dist/src/testing/index.d.ts',
   'toolwright/nest': 'dist/src/nest/index.d.ts',
   'toolwright/mcp': 'dist/src/mcp/index.d.ts',
+  'toolwright/jobs': 'dist/src/jobs/index.d.ts',
 };
 
 /** Libraries' declarations are checked too: toolwright's own must compile in every mode. */

@@ -3,8 +3,9 @@
  * repository: its shell commands run in order (with the packed tarball in place of the
  * registry's `toolwright`), its files are written where its text says, and the program it
  * builds runs against the testing kit's scripted server (through the SDK's ANTHROPIC_BASE_URL).
- * The same project, which has none of the optional peers, then loads `toolwright/mcp` and
- * `toolwright/nest`: each must fail with one line naming the packages to install.
+ * The same project, which has none of the optional peers, then loads `toolwright/mcp`,
+ * `toolwright/nest` and `toolwright/jobs`: each must fail with one line naming the packages to
+ * install.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -198,7 +199,14 @@ describe('the README quick start, copy-pasted into an empty directory', () => {
     }
 
     it('has none installed', () => {
-      for (const peer of ['@modelcontextprotocol/sdk', '@nestjs/common', '@nestjs/core']) {
+      for (const peer of [
+        '@modelcontextprotocol/sdk',
+        '@nestjs/common',
+        '@nestjs/core',
+        'bullmq',
+        'ioredis',
+        '@opentelemetry/api',
+      ]) {
         expect(existsSync(join(dir, 'node_modules', peer))).toBe(false);
       }
       expect(existsSync(join(dir, 'node_modules', 'toolwright', 'package.json'))).toBe(true);
@@ -212,6 +220,10 @@ describe('the README quick start, copy-pasted into an empty directory', () => {
       [
         'toolwright/nest',
         'toolwright/nest needs @nestjs/common and @nestjs/core, not installed; run: npm install @nestjs/common @nestjs/core',
+      ],
+      [
+        'toolwright/jobs',
+        'toolwright/jobs needs bullmq and ioredis, not installed; run: npm install bullmq ioredis',
       ],
     ])('%s fails with one line naming what to install', async (entry, message) => {
       const error = { name: 'MissingPeerError', message };

@@ -2,7 +2,8 @@
  * A service with a long-running tool, for the job tests: `export_orders` writes what it does to
  * a Redis list (`log`) so the test sees every attempt, waits for a gate the test opens (or for
  * its signal), and makes its effect (the "export") at most once per idempotency key.
- * `flaky_count` crashes on its first attempt of a key, `refuse_export` throws a `ToolError`.
+ * `flaky_count` crashes on its first attempt of a key, `refuse_export` throws a `ToolError`;
+ * `count_orders` is an ordinary tool.
  */
 import type Redis from 'ioredis';
 import { Ctx } from '../../decorators/Ctx';
@@ -78,5 +79,14 @@ export class ReportService {
   async refuseExport(@Param('month') month: string, @Ctx() ctx: ToolCallContext): Promise<string> {
     await this.log('started', ctx.idempotencyKey ?? ctx.toolUseId);
     throw new ToolError(`Exports of ${month} are closed`);
+  }
+
+  /**
+   * Counts the orders of a month, at once.
+   * @param month The month, as YYYY-MM.
+   */
+  @Tool()
+  countOrders(@Param('month') month: string): string {
+    return `${month}: 42 orders`;
   }
 }

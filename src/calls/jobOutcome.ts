@@ -2,17 +2,22 @@
  * What a caller gets from a job's status: the stored outcome once completed, or the registry's
  * texts for a job that failed (its worker died too often, or it could not run) or was cancelled.
  */
-import { abortedText, quoteName } from '../calls/modelText';
+import { abortedText, quoteName } from './modelText';
 import { sanitizeForModel } from '../errors/sanitizeForModel';
-import type { ToolOutcome } from '../registry/types';
-import type { ToolJobResult, ToolJobStatus } from './types';
+import type { ToolOutcome } from './ToolOutcome';
+import type { ToolJobResult, ToolJobStatus } from './ToolJobDispatcher';
 
 /** A stored result as an outcome (BullMQ may hand it over as JSON text). */
 export function outcomeOfResult(result: unknown): ToolOutcome {
   const value = typeof result === 'string' ? safeParse(result) : result;
   if (value && typeof value === 'object' && 'isError' in value && 'content' in value) {
     const stored = value as ToolJobResult;
-    return { content: stored.content as ToolOutcome['content'], isError: stored.isError === true };
+    const outcome: ToolOutcome = {
+      content: stored.content as ToolOutcome['content'],
+      isError: stored.isError === true,
+    };
+    if (stored.value !== undefined) outcome.value = stored.value;
+    return outcome;
   }
   return { content: 'The job finished without an outcome', isError: true };
 }
