@@ -27,6 +27,7 @@ const PACKAGING_SUITES = [
   'src/approvals/crashResume.test.ts',
   'src/jobs/durableJobs.test.ts',
   'src/jobs/mcpTasks.test.ts',
+  'samples/nest-app/exports.e2e.test.ts',
   'test/api/',
 ];
 /** A path pattern matching the suites of PACKAGING_SUITES. */

@@ -9,6 +9,7 @@ import { ToolRegistry } from 'toolwright';
 import { agreementJudge } from '../codegen/__fixtures__/agreement/agreementJudge';
 import { CalculatorService } from './calculator/CalculatorService';
 import { CustomersService } from './nest-app/customers/CustomersService';
+import { ExportsService } from './nest-app/exports/ExportsService';
 import { OrdersService } from './nest-app/orders/OrdersService';
 import { RefundsService } from './nest-app/refunds/RefundsService';
 import { OrderService } from './orders/OrderService';
@@ -36,6 +37,7 @@ describe('every sample tool: the registry accepts exactly what its schema accept
       customers,
       orders,
       new RefundsService(orders),
+      new ExportsService(orders),
     );
     judge = agreementJudge(registry);
   });

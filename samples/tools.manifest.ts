@@ -24,6 +24,12 @@ export interface FindCustomerInput {
   email: string;
 }
 
+/** The input of `export_orders`. */
+export interface ExportOrdersInput {
+  /** The customer's email address. */
+  email: string;
+}
+
 /** The input of `get_order`. */
 export interface GetOrderInput {
   /** The order's id, such as ord_1001. */
@@ -99,6 +105,7 @@ export interface ToolInputs {
   perform_addition: PerformAdditionInput;
   perform_subtraction: PerformSubtractionInput;
   find_customer: FindCustomerInput;
+  export_orders: ExportOrdersInput;
   get_order: GetOrderInput;
   list_orders: ListOrdersInput;
   issue_refund: IssueRefundInput;
@@ -306,6 +313,74 @@ export const manifest: ToolManifest = {
       "options": {
         "annotations": {
           "readOnlyHint": true
+        }
+      }
+    },
+    {
+      "name": "export_orders",
+      "description": "Exports every order of a customer as a CSV file for the accounting team, and says where it\nis. Takes a while for big customers: it runs in the background.",
+      "inputSchema": {
+        "type": "object",
+        "properties": {
+          "email": {
+            "type": "string",
+            "description": "The customer's email address."
+          }
+        },
+        "required": [
+          "email"
+        ],
+        "additionalProperties": false
+      },
+      "target": {
+        "class": "ExportsService",
+        "method": "exportOrders",
+        "file": "nest-app/exports/ExportsService.ts",
+        "line": 42
+      },
+      "params": [
+        {
+          "kind": "named",
+          "index": 0,
+          "name": "email",
+          "optional": false,
+          "schema": {
+            "type": "string",
+            "description": "The customer's email address."
+          }
+        },
+        {
+          "kind": "context",
+          "index": 1
+        }
+      ],
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "file": {
+            "type": "string"
+          },
+          "orders": {
+            "type": "number"
+          },
+          "written": {
+            "type": "boolean",
+            "description": "False when an earlier attempt of the same call had written it already."
+          }
+        },
+        "required": [
+          "file",
+          "orders",
+          "written"
+        ],
+        "additionalProperties": false,
+        "description": "What an export answers: where the file is and how many orders it holds."
+      },
+      "options": {
+        "longRunning": true,
+        "annotations": {
+          "readOnlyHint": false,
+          "idempotentHint": true
         }
       }
     },

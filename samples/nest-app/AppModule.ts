@@ -1,8 +1,9 @@
 /**
  * The support desk application: three providers with tools that depend on each other through
  * DI (refunds → orders → customers), the toolwright module configured from the refund policy
- * and the approval store (big refunds pause until a supervisor decides), the chat endpoint and
- * the supervisors' approval endpoint.
+ * and the approval store (big refunds pause until a supervisor decides), an export that runs as
+ * a durable job when Redis is there (`exports/`), the chat endpoint and the supervisors'
+ * approval endpoint.
  */
 import { Module } from '@nestjs/common';
 import type { ApprovalStore } from 'toolwright';
@@ -15,6 +16,8 @@ import { supervisorTokenProvider } from './approvals/SupervisorGuard';
 import { APPROVAL_STORE } from './approvals/tokens';
 import { ChatController } from './chat/ChatController';
 import { CustomersService } from './customers/CustomersService';
+import { ExportsService } from './exports/ExportsService';
+import { JobsModule, ToolQueue } from './exports/JobsModule';
 import { OrdersService } from './orders/OrdersService';
 import { PolicyModule } from './refunds/PolicyModule';
 import { RefundPolicy } from './refunds/RefundPolicy';
@@ -31,10 +34,12 @@ const SYSTEM = [
   imports: [
     PolicyModule,
     ToolwrightModule.forRootAsync({
-      imports: [PolicyModule, ApprovalsModule],
-      inject: [RefundPolicy, APPROVAL_STORE],
-      useFactory: (policy: RefundPolicy, store: ApprovalStore) => ({
+      imports: [PolicyModule, ApprovalsModule, JobsModule],
+      inject: [RefundPolicy, APPROVAL_STORE, ToolQueue],
+      useFactory: (policy: RefundPolicy, store: ApprovalStore, queue: ToolQueue) => ({
         manifest,
+        jobs: queue.jobs,
+        worker: queue.worker(),
         agent: {
           model: SAMPLE_MODEL,
           system: SYSTEM,
@@ -47,7 +52,13 @@ const SYSTEM = [
       }),
     }),
   ],
-  providers: [CustomersService, OrdersService, RefundsService, supervisorTokenProvider],
+  providers: [
+    CustomersService,
+    OrdersService,
+    RefundsService,
+    ExportsService,
+    supervisorTokenProvider,
+  ],
   controllers: [ChatController, ApprovalsController],
 })
 export class AppModule {}

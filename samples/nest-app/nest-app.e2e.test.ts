@@ -65,7 +65,7 @@ describe('nest-app: the support desk', () => {
         .list()
         .map((tool) => tool.name)
         .sort(),
-    ).toEqual(['find_customer', 'get_order', 'issue_refund', 'list_orders']);
+    ).toEqual(['export_orders', 'find_customer', 'get_order', 'issue_refund', 'list_orders']);
     expect(registry.get('issue_refund')?.options.requiresApproval).toBe(true);
     const order = await registry.call('get_order', { orderId: 'ord_1001' });
     expect(JSON.parse(String(order.content))).toMatchObject({
@@ -93,7 +93,7 @@ describe('nest-app: the support desk', () => {
       ],
     );
     const tools = server.requests[0].body.tools as { name: string; description: string }[];
-    expect(tools).toHaveLength(4);
+    expect(tools).toHaveLength(5);
     expect(tools.find((tool) => tool.name === 'issue_refund')?.description).toContain(
       'Refunds part or all of an order',
     );

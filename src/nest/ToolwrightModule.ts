@@ -1,7 +1,8 @@
 /**
  * The NestJS module: `ToolwrightModule.forRoot()` / `forRootAsync()` provide a `ToolRegistry`
  * holding the tools of every provider of the application (found by `ToolwrightExplorer`) and,
- * with `agent` options, a `ToolAgent` over it. Global, so any module may inject them.
+ * with `agent` options, a `ToolAgent` over it; with `worker`, a job worker for its long-running
+ * tools, started with the application. Global, so any module may inject them.
  */
 import Anthropic from '@anthropic-ai/sdk';
 import { Logger, Module } from '@nestjs/common';
@@ -16,13 +17,14 @@ import { agentProvider } from './agentProvider';
 import { ConfigurableToolwrightModule } from './moduleDefinition';
 import { syncedRegistry } from './syncedRegistry';
 import { ToolwrightExplorer } from './ToolwrightExplorer';
+import { ToolWorkerHost } from './ToolWorkerHost';
 import type { ToolwrightModuleAsyncOptions, ToolwrightModuleOptions } from './types';
 
 /** The registry, built from the module options; the explorer fills it. */
 const registryProvider: Provider = {
   provide: ToolRegistry,
   useFactory: (options: ToolwrightModuleOptions, explorer: ToolwrightExplorer) => {
-    const { agent: _agent, ...registryOptions } = options;
+    const { agent: _agent, worker: _worker, ...registryOptions } = options;
     const registry = new ToolRegistry({ logger: new Logger('Toolwright'), ...registryOptions });
     return syncedRegistry(registry, explorer);
   },
@@ -83,6 +85,7 @@ function withToolwright(definition: DynamicModule): DynamicModule {
       clientProvider,
       agentProvider,
       ToolwrightExplorer,
+      ToolWorkerHost,
     ],
     exports: [
       ...(definition.exports ?? []),

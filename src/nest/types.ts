@@ -4,6 +4,7 @@ import type { ConfigurableModuleAsyncOptions } from '@nestjs/common' with {
   'resolution-mode': 'import',
 };
 import type { ToolAgentOptions } from '../agent/types';
+import type { ToolRegistry } from '../registry/ToolRegistry';
 import type { ToolRegistryOptions } from '../registry/types';
 
 /**
@@ -18,6 +19,12 @@ export type ToolwrightAgentOptions = Omit<ToolAgentOptions, 'client' | 'registry
 export interface ToolwrightModuleOptions extends ToolRegistryOptions {
   /** When given, a `ToolAgent` over the discovered tools is provided for injection. */
   agent?: ToolwrightAgentOptions;
+  /**
+   * Starts a worker for the long-running tools once the application is up, and closes it on
+   * shutdown (`app.enableShutdownHooks()`): `(registry) => startToolWorker(registry, options)`
+   * from `toolwright/jobs`. Leave it out in instances that only enqueue.
+   */
+  worker?: (registry: ToolRegistry) => Promise<{ close(): Promise<void> }>;
 }
 
 /**

@@ -205,7 +205,6 @@ describe('the README quick start, copy-pasted into an empty directory', () => {
         '@nestjs/core',
         'bullmq',
         'ioredis',
-        '@opentelemetry/api',
       ]) {
         expect(existsSync(join(dir, 'node_modules', peer))).toBe(false);
       }

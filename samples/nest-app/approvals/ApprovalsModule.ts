@@ -23,6 +23,6 @@ export const APPROVAL_TTL_SECONDS = 86_400;
         redis.client ? new RedisApprovalStore({ client: redis.client }) : new MemoryApprovalStore(),
     },
   ],
-  exports: [APPROVAL_STORE],
+  exports: [APPROVAL_STORE, REDIS_URL],
 })
 export class ApprovalsModule {}
