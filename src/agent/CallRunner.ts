@@ -115,13 +115,16 @@ export class CallRunner {
     const checkedInput = checked.input;
     const outcome = await raceAbort(
       limiter(() =>
-        // The checked input: the registry dispatches it without validating again.
-        this.registry.call(call.name, checkedInput, {
-          toolUseId: call.id,
-          signal: scope.signal,
-          state: scope.state,
-          ...(scope.emit ? { onProgress: progressEmitter(call, scope.emit) } : {}),
-        }),
+        // The checked input: the registry dispatches it without validating again; under the
+        // call's span, which a job carries to its worker.
+        trace.within(() =>
+          this.registry.call(call.name, checkedInput, {
+            toolUseId: call.id,
+            signal: scope.signal,
+            state: scope.state,
+            ...(scope.emit ? { onProgress: progressEmitter(call, scope.emit) } : {}),
+          }),
+        ),
       ),
       scope.signal,
     );

@@ -20,6 +20,8 @@ export interface PausePoint {
   answers: readonly CallAnswer[];
   iterations: number;
   usage: AgentUsage;
+  /** W3C headers of the pausing run's span (the resumed run's span links to it). */
+  trace?: Record<string, string>;
 }
 
 /** A call of the paused turn as the state keeps it: waiting, or answered with its result. */
@@ -50,6 +52,7 @@ export async function pauseRun(core: AgentCore, point: PausePoint): Promise<Pend
       usage: point.usage,
       pausedAt: new Date(now).toISOString(),
       expiresAt: new Date(now + ttlSeconds * 1000).toISOString(),
+      ...(point.trace ? { trace: point.trace } : {}),
     }),
   ) as PausedRunState;
   try {

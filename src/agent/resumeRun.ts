@@ -136,7 +136,13 @@ export async function resumeRun(
     const { runId, iterations, usage, message } = state;
     return {
       messages: [...state.messages, core.dialect.resultsMessage(answers)],
-      from: { runId, iterations, usage, last: message },
+      from: {
+        runId,
+        iterations,
+        usage,
+        last: message,
+        ...(state.trace ? { trace: state.trace } : {}),
+      },
       settle: hold.settle,
     };
   } catch (error) {

@@ -43,6 +43,8 @@ export interface LoopStart {
   iterations: number;
   usage: AgentUsage;
   last: Message;
+  /** W3C headers of the span of the run that paused, for the resumed run's span to link to. */
+  trace?: Record<string, string>;
 }
 
 const isPending = (answer: CallAnswer): boolean => answer.pending === true;
@@ -63,9 +65,12 @@ export async function runLoop(
     from?: LoopStart;
   },
 ): Promise<RunResult | PendingApproval> {
-  return core.telemetry.run({ model: core.settings.model, runId: options.from?.runId }, (trace) =>
-    loop(core, input, { ...options, trace }),
-  );
+  const attributes = {
+    model: core.settings.model,
+    runId: options.from?.runId,
+    resumes: options.from?.trace,
+  };
+  return core.telemetry.run(attributes, (trace) => loop(core, input, { ...options, trace }));
 }
 
 /** The loop itself, under its run's trace. */
@@ -94,6 +99,7 @@ async function loop(
       answers,
       iterations,
       usage,
+      trace: options.trace.carrier(),
     });
     options.trace.conversation(pending.runId);
     return pending;

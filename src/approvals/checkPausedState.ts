@@ -40,6 +40,13 @@ const CHECKS: Check[] = [
   ['calls', (s) => Array.isArray(s.calls), 'an array'],
   ['iterations', (s) => Number.isInteger(s.iterations) && Number(s.iterations) >= 0, 'a count'],
   ['usage', (s) => isObject(s.usage), 'an object'],
+  [
+    'trace',
+    (s) =>
+      s.trace === undefined ||
+      (isObject(s.trace) && Object.values(s.trace).every((v) => typeof v === 'string')),
+    'absent, or an object of strings (W3C trace headers)',
+  ],
 ];
 
 /** Returns `value` typed as a paused run's state, or throws naming what is wrong with it. */

@@ -53,6 +53,11 @@ export interface PausedRunState {
   /** ISO times: when the run paused, and when its store entry expires. */
   pausedAt: string;
   expiresAt: string;
+  /**
+   * The W3C trace context (`traceparent`) of the run span that paused, when OpenTelemetry
+   * traced it: the resumed run's span links to it.
+   */
+  trace?: Record<string, string>;
 }
 
 /** What `run()` (or `resume()`) returns when the run paused for approval. */

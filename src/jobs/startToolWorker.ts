@@ -38,28 +38,30 @@ async function runJob(
   const data = job.data;
   const flag = await redis.get(cancelFlagOf(options, job.id ?? ''));
   if (flag !== null) throw new UnrecoverableError(`cancelled: ${flag}`);
-  const end = startJobSpan(data, job);
+  const span = startJobSpan(data, job);
   try {
-    const outcome = await registry.callHere(data.tool, data.input, {
-      toolUseId: data.toolUseId,
-      idempotencyKey: data.idempotencyKey,
-      state: data.state,
-      ...(signal ? { signal } : {}),
-      onProgress: (report) => void job.updateProgress(report).catch(() => undefined),
-      returnValue: true,
-    });
+    const outcome = await span.within(() =>
+      registry.callHere(data.tool, data.input, {
+        toolUseId: data.toolUseId,
+        idempotencyKey: data.idempotencyKey,
+        state: data.state,
+        ...(signal ? { signal } : {}),
+        onProgress: (report) => void job.updateProgress(report).catch(() => undefined),
+        returnValue: true,
+      }),
+    );
     if (signal?.aborted) {
-      end('cancelled');
+      span.end('cancelled');
       throw new UnrecoverableError(`cancelled: ${String(signal.reason ?? 'cancelled')}`);
     }
-    end(outcome.isError ? 'error' : 'ok');
+    span.end(outcome.isError ? 'error' : 'ok');
     const result: ToolJobResult = { content: outcome.content, isError: outcome.isError };
     // A string result is kept apart from its text, so MCP does not read "42" as a number.
     if (!outcome.isError && typeof outcome.value === 'string') result.value = outcome.value;
     return result;
   } catch (error) {
     if (error instanceof UnrecoverableError) throw error;
-    end('crashed');
+    span.end('crashed');
     const attempts = job.opts.attempts ?? 1;
     if (job.attemptsMade + 1 >= attempts)
       return { content: (error as Error).message ?? String(error), isError: true };

@@ -3,12 +3,10 @@
  * when `@opentelemetry/api` is installed and a span is active; undefined otherwise.
  */
 import { otelApi } from '../telemetry/otelApi';
+import { activeCarrier } from '../telemetry/traceparent';
 
-/** The active context's propagation headers, or undefined. */
+/** The active span's `{ traceparent }`, or undefined. */
 export function traceCarrier(): Record<string, string> | undefined {
   const api = otelApi();
-  if (!api) return undefined;
-  const carrier: Record<string, string> = {};
-  api.propagation.inject(api.context.active(), carrier);
-  return Object.keys(carrier).length > 0 ? carrier : undefined;
+  return api ? activeCarrier(api) : undefined;
 }

@@ -60,7 +60,7 @@ export interface ToolJobData {
   idempotencyKey: string;
   /** The JSON form of the caller's `state` (dropped, with a warning, when it is not JSON). */
   state?: unknown;
-  /** W3C trace context of the caller (`traceparent`), for a link from the worker's span. */
+  /** The caller's span as `{ traceparent }` (W3C), for a link from the worker's span. */
   trace?: Record<string, string>;
 }
 

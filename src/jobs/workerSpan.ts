@@ -6,6 +6,7 @@
  */
 import { ATTR, OPERATION } from '../telemetry/genAiAttributes';
 import { otelApi } from '../telemetry/otelApi';
+import { fromCarrier } from '../telemetry/traceparent';
 import type { OtelSpan } from '../telemetry/otelApi';
 import type { ToolJobData } from './types';
 
@@ -15,21 +16,22 @@ export const JOB_ATTR = {
   attempt: 'toolwright.job.attempt',
 } as const;
 
-/** Ends a job's span with the attempt's outcome. */
-export type EndJobSpan = (outcome: 'ok' | 'error' | 'cancelled' | 'crashed') => void;
+/** The span of a job attempt: what runs under it, and what ends it with the attempt's outcome. */
+export interface JobSpan {
+  within<T>(body: () => T): T;
+  end(outcome: 'ok' | 'error' | 'cancelled' | 'crashed'): void;
+}
 
-const NOTHING: EndJobSpan = () => undefined;
+const NOTHING: JobSpan = { within: (body) => body(), end: () => undefined };
 
 /** Starts the span of one attempt; returns what ends it. */
 export function startJobSpan(
   data: ToolJobData,
   job: { id?: string; attemptsMade: number },
-): EndJobSpan {
+): JobSpan {
   const api = otelApi();
   if (!api) return NOTHING;
-  const linked = data.trace
-    ? api.trace.getSpanContext(api.propagation.extract(api.context.active(), data.trace))
-    : undefined;
+  const linked = fromCarrier(data.trace);
   const span: OtelSpan = api.trace
     .getTracer('toolwright')
     .startSpan(`${OPERATION.tool} ${data.tool}`, {
@@ -44,12 +46,16 @@ export function startJobSpan(
       },
       ...(linked ? { links: [{ context: linked }] } : {}),
     });
-  return (outcome) => {
-    span.setAttribute(ATTR.outcome, outcome);
-    if (outcome !== 'ok') {
-      span.setAttribute(ATTR.errorType, `tool_${outcome}`);
-      span.setStatus({ code: api.SpanStatusCode.ERROR });
-    }
-    span.end();
+  const active = api.trace.setSpan(api.context.active(), span);
+  return {
+    within: (body) => api.context.with(active, body),
+    end: (outcome) => {
+      span.setAttribute(ATTR.outcome, outcome);
+      if (outcome !== 'ok') {
+        span.setAttribute(ATTR.errorType, `tool_${outcome}`);
+        span.setStatus({ code: api.SpanStatusCode.ERROR });
+      }
+      span.end();
+    },
   };
 }

@@ -27,6 +27,8 @@ import { checkNoVanishedTools, definitionFromManifest } from './definitionFromMa
 import { definitionFromMetadata } from './definitionFromMetadata';
 import { methodLabel } from './describeTarget';
 import { invokeTool } from './invokeTool';
+import { callTelemetry } from '../telemetry/CallTelemetry';
+import type { ReportValidation, TraceCall } from '../telemetry/CallTelemetry';
 import { invalidInputText, unknownToolText } from '../calls/modelText';
 import { readMethodFacts } from './readMethodFacts';
 import { toRunnableTools } from './toRunnableTools';
@@ -72,8 +74,12 @@ export class ToolRegistry {
   /** Inputs `check()` returned, by identity: a `check()` or `call()` with one of them validates nothing again. */
   private readonly checked = new WeakMap<object, CheckedInput>();
 
+  /** Traces calls when `telemetry` is on. */
+  private readonly trace: TraceCall | undefined;
+
   constructor(private readonly options: ToolRegistryOptions = {}) {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
+    this.trace = callTelemetry(options.telemetry);
   }
 
   /** Registers every `@Tool` method of each instance; throws a `ToolwrightError` on a definition mistake. */
@@ -180,7 +186,9 @@ export class ToolRegistry {
    * a job of the registry's `jobs` dispatcher, once validated. Never throws.
    */
   call(name: string, input: unknown, options: CallOptions = {}): Promise<ToolOutcome> {
-    return this.dispatch(name, input, options, false);
+    if (!this.trace) return this.dispatch(name, input, options, false);
+    const call = { name, toolUseId: options.toolUseId, input };
+    return this.trace(call, (validated) => this.dispatch(name, input, options, false, validated));
   }
 
   /**
@@ -202,25 +210,30 @@ export class ToolRegistry {
     input: unknown,
     options: CallOptions,
     here: boolean,
+    validated?: ReportValidation,
   ): Promise<ToolOutcome> {
     try {
       const tool = this.tools.get(name);
-      if (!tool)
+      if (!tool) {
+        validated?.(false);
         return {
           content: unknownToolText(name, [...this.tools.keys()], this.limits.maxErrorLength),
           isError: true,
         };
+      }
       const recalled = this.recall(tool, input);
       // One dispatch per check: a second call with the same object is validated afresh.
       if (recalled) this.checked.delete(input as object);
       const pending = recalled?.prepared ?? prepareInput(tool.plan, input, this.limits);
       const prepared = 'ok' in pending ? pending : await pending;
       if (!prepared.ok) {
+        validated?.(false);
         return {
           content: invalidInputText(name, prepared.problems, this.limits.maxErrorLength),
           isError: true,
         };
       }
+      validated?.(true);
       const jobs = this.options.jobs;
       if (!here && jobs && tool.definition.options?.longRunning)
         return await jobs.run({ tool: name, input: prepared.input }, options);

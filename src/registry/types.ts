@@ -8,6 +8,7 @@ import type { ToolManifest, ManifestTarget, ManifestToolOptions } from '../manif
 import type { JsonSchema, JsonValue, ObjectSchema } from '../schema/JsonSchema';
 import type { InputLimits } from '../validation/types';
 import type { ToolJobDispatcher } from '../calls/ToolJobDispatcher';
+import type { TelemetryOptions } from '../telemetry/types';
 
 export type { InputLimits } from '../validation/types';
 export type { ContentBlock, ImageContent, TextContent } from '../content/ContentBlock';
@@ -67,5 +68,11 @@ export interface ToolRegistryOptions {
    * validated: `new ToolJobs({ connection })` from `toolwright/jobs`. Without it they run in-process.
    */
   jobs?: ToolJobDispatcher;
+  /**
+   * OpenTelemetry spans and metrics of the registry's calls (`execute_tool {tool}`), for calls
+   * no agent traces (MCP, the wire formats, direct calls); off by default. Needs
+   * `@opentelemetry/api`, loaded on the first call.
+   */
+  telemetry?: boolean | TelemetryOptions;
   logger?: Logger;
 }

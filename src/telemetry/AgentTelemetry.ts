@@ -14,6 +14,8 @@ import { ATTR, METRIC, OPERATION, PROVIDER } from './genAiAttributes';
 import { otelApi } from './otelApi';
 import type { OtelApi, OtelContext, OtelInstrument, OtelSpan, OtelTracer } from './otelApi';
 import type { TelemetryOptions } from './types';
+import { inToolSpan } from './toolSpanKey';
+import { fromCarrier, toCarrier } from './traceparent';
 
 /** How a tool call ended, as `toolwright.tool.outcome` says it. */
 export type ToolOutcomeKind = 'ok' | 'error' | 'invalid' | 'denied' | 'paused' | 'not_run';
@@ -22,20 +24,29 @@ export type ToolOutcomeKind = 'ok' | 'error' | 'invalid' | 'denied' | 'paused' |
 export interface RunTrace {
   /** Names the run (`gen_ai.conversation.id`) once it has an id (a paused or resumed run). */
   conversation(runId: string): void;
+  /** The run span's context as W3C headers, kept with a paused run so its resume links to it. */
+  carrier(): Record<string, string> | undefined;
 }
 
 /** The span of one tool call. */
 export interface ToolTrace {
   validated(valid: boolean): void;
+  /** Runs `body` with the call's span active (a job enqueued in it carries the span). */
+  within<T>(body: () => T): T;
   end(outcome: ToolOutcomeKind, result?: unknown): void;
+}
+
+/** What a run span is started with: the model, the run id, and the span of the run it resumes. */
+export interface RunAttributes {
+  model: string;
+  runId?: string;
+  /** W3C headers of the paused run's span: the resumed run's span links to it. */
+  resumes?: Record<string, string>;
 }
 
 /** What the loop asks of telemetry. */
 export interface AgentTelemetry {
-  run<T>(
-    attributes: { model: string; runId?: string },
-    body: (run: RunTrace) => Promise<T>,
-  ): Promise<T>;
+  run<T>(attributes: RunAttributes, body: (run: RunTrace) => Promise<T>): Promise<T>;
   chat(
     run: RunTrace | undefined,
     request: { model: string; max_tokens: number },
@@ -44,8 +55,12 @@ export interface AgentTelemetry {
   tool(run: RunTrace | undefined, call: { id: string; name: string; input: unknown }): ToolTrace;
 }
 
-const NO_RUN: RunTrace = { conversation: () => undefined };
-const NO_TOOL: ToolTrace = { validated: () => undefined, end: () => undefined };
+const NO_RUN: RunTrace = { conversation: () => undefined, carrier: () => undefined };
+const NO_TOOL: ToolTrace = {
+  validated: () => undefined,
+  within: (body) => body(),
+  end: () => undefined,
+};
 
 /** Telemetry that records nothing. */
 export const NO_TELEMETRY: AgentTelemetry = {
@@ -65,9 +80,13 @@ class SpanRun implements RunTrace {
   constructor(
     readonly span: OtelSpan,
     readonly context: OtelContext,
+    private readonly api: OtelApi,
   ) {}
   conversation(runId: string): void {
     this.span.setAttribute(ATTR.conversationId, runId);
+  }
+  carrier(): Record<string, string> | undefined {
+    return toCarrier(this.span.spanContext());
   }
 }
 
@@ -111,13 +130,12 @@ class OtelTelemetry implements AgentTelemetry {
     });
   }
 
-  async run<T>(
-    attributes: { model: string; runId?: string },
-    body: (run: RunTrace) => Promise<T>,
-  ): Promise<T> {
+  async run<T>(attributes: RunAttributes, body: (run: RunTrace) => Promise<T>): Promise<T> {
     const name = this.options.agentName ?? 'toolwright';
+    const resumed = fromCarrier(attributes.resumes);
     const span = this.tracer.startSpan(`${OPERATION.agent} ${name}`, {
       kind: this.api.SpanKind.INTERNAL,
+      ...(resumed ? { links: [{ context: resumed }] } : {}),
       attributes: {
         [ATTR.operation]: OPERATION.agent,
         [ATTR.provider]: PROVIDER,
@@ -126,7 +144,11 @@ class OtelTelemetry implements AgentTelemetry {
         ...(attributes.runId ? { [ATTR.conversationId]: attributes.runId } : {}),
       },
     });
-    const run = new SpanRun(span, this.api.trace.setSpan(this.api.context.active(), span));
+    const run = new SpanRun(
+      span,
+      this.api.trace.setSpan(this.api.context.active(), span),
+      this.api,
+    );
     try {
       return await this.api.context.with(run.context, () => body(run));
     } catch (error) {
@@ -183,8 +205,13 @@ class OtelTelemetry implements AgentTelemetry {
       },
       contextOf(run) ?? this.api.context.active(),
     );
+    const active = inToolSpan(
+      this.api,
+      this.api.trace.setSpan(contextOf(run) ?? this.api.context.active(), span),
+    );
     return {
       validated: (valid) => span.setAttribute(ATTR.validation, valid ? 'valid' : 'invalid'),
+      within: (body) => this.api.context.with(active, body),
       end: (outcome, result) => {
         span.setAttribute(ATTR.outcome, outcome);
         if (outcome !== 'ok' && outcome !== 'paused') {

@@ -4,8 +4,11 @@
  * rather than imported, so toolwright's declarations compile where the package is absent.
  */
 
-/** An OpenTelemetry context (opaque). */
-export type OtelContext = object;
+/** An OpenTelemetry context: immutable values by key. */
+export interface OtelContext {
+  getValue(key: symbol): unknown;
+  setValue(key: symbol, value: unknown): OtelContext;
+}
 
 export interface OtelSpan {
   setAttribute(key: string, value: string | number | boolean | string[]): unknown;
@@ -13,7 +16,7 @@ export interface OtelSpan {
   setStatus(status: { code: number; message?: string }): unknown;
   recordException(exception: unknown): unknown;
   end(): void;
-  spanContext(): { traceId: string; spanId: string; traceFlags: number };
+  spanContext(): { traceId: string; spanId: string; traceFlags: number; isRemote?: boolean };
 }
 
 export interface OtelTracer {
@@ -45,16 +48,13 @@ export interface OtelApi {
     setSpan(context: OtelContext, span: OtelSpan): OtelContext;
     getSpanContext(context: OtelContext): ReturnType<OtelSpan['spanContext']> | undefined;
   };
-  propagation: {
-    inject(context: OtelContext, carrier: Record<string, string>): void;
-    extract(context: OtelContext, carrier: Record<string, string>): OtelContext;
-  };
   metrics: { getMeter(name: string, version?: string): OtelMeter };
   context: {
     active(): OtelContext;
     with<T>(context: OtelContext, fn: () => T): T;
   };
   SpanKind: { INTERNAL: number; CLIENT: number; CONSUMER: number };
+  createContextKey(description: string): symbol;
   SpanStatusCode: { ERROR: number };
 }
 

@@ -1,0 +1,113 @@
+/**
+ * The registry's own spans and metrics, for calls no agent traces (MCP, the wire formats,
+ * direct `registry.call()`): an `execute_tool {tool}` span per call with the call id, whether
+ * its input was valid and how it ended, active while the call runs (a job enqueued in it carries
+ * it to its worker), and the `toolwright.tool.calls` / `toolwright.tool.duration` metrics. A
+ * call made inside an agent's tool span gets none: the agent's span is that call's. Opt-in
+ * (`new ToolRegistry({ telemetry: true })`), and loaded on the first call.
+ */
+import type { ToolOutcome } from '../calls/ToolOutcome';
+import { ATTR, METRIC, OPERATION } from './genAiAttributes';
+import { otelApi } from './otelApi';
+import type { OtelApi, OtelInstrument, OtelTracer } from './otelApi';
+import { insideToolSpan, inToolSpan } from './toolSpanKey';
+import type { TelemetryOptions } from './types';
+
+/** Reports whether the call's input was valid. */
+export type ReportValidation = (valid: boolean) => void;
+
+/** Runs one call under its span: `body` reports validation, and answers the outcome. */
+export type TraceCall = (
+  call: { name: string; toolUseId?: string; input: unknown },
+  body: (validated: ReportValidation) => Promise<ToolOutcome>,
+) => Promise<ToolOutcome>;
+
+interface Instruments {
+  api: OtelApi;
+  tracer: OtelTracer;
+  calls: OtelInstrument;
+  duration: OtelInstrument;
+}
+
+function instrumentsOf(options: TelemetryOptions): Instruments | null {
+  const api = otelApi();
+  if (!api) return null;
+  const tracer = (options.tracerProvider?.getTracer('toolwright') ??
+    api.trace.getTracer('toolwright')) as OtelTracer;
+  const meter = (options.meterProvider?.getMeter('toolwright') ??
+    api.metrics.getMeter('toolwright')) as ReturnType<OtelApi['metrics']['getMeter']>;
+  return {
+    api,
+    tracer,
+    calls: meter.createCounter(METRIC.toolCalls, { description: 'Tool calls, by outcome' }),
+    duration: meter.createHistogram(METRIC.toolDuration, {
+      description: 'Tool call duration',
+      unit: 's',
+    }),
+  };
+}
+
+async function traced(
+  tools: Instruments,
+  options: TelemetryOptions,
+  call: Parameters<TraceCall>[0],
+  body: Parameters<TraceCall>[1],
+): Promise<ToolOutcome> {
+  const { api } = tools;
+  const started = performance.now();
+  const span = tools.tracer.startSpan(
+    `${OPERATION.tool} ${call.name}`,
+    {
+      kind: api.SpanKind.INTERNAL,
+      attributes: {
+        [ATTR.operation]: OPERATION.tool,
+        [ATTR.toolName]: call.name,
+        [ATTR.toolType]: 'function',
+        ...(call.toolUseId ? { [ATTR.toolCallId]: call.toolUseId } : {}),
+        ...(options.recordContent ? { [ATTR.toolArguments]: JSON.stringify(call.input) } : {}),
+      },
+    },
+    api.context.active(),
+  );
+  let valid = true;
+  const validated: ReportValidation = (ok) => {
+    valid = ok;
+    span.setAttribute(ATTR.validation, ok ? 'valid' : 'invalid');
+  };
+  const context = inToolSpan(api, api.trace.setSpan(api.context.active(), span));
+  const outcome = await api.context.with(context, () => body(validated));
+  const kind = !valid ? 'invalid' : outcome.isError ? 'error' : 'ok';
+  span.setAttribute(ATTR.outcome, kind);
+  if (kind !== 'ok') {
+    span.setAttribute(ATTR.errorType, `tool_${kind}`);
+    span.setStatus({ code: api.SpanStatusCode.ERROR });
+  }
+  if (options.recordContent)
+    span.setAttribute(
+      ATTR.toolResult,
+      typeof outcome.content === 'string' ? outcome.content : JSON.stringify(outcome.content),
+    );
+  span.end();
+  const attributes = { [ATTR.toolName]: call.name, [ATTR.outcome]: kind };
+  tools.calls.add?.(1, attributes);
+  tools.duration.record?.((performance.now() - started) / 1000, attributes);
+  return outcome;
+}
+
+/**
+ * The registry's call tracer for its `telemetry` option, or undefined when it is off. Loads
+ * `@opentelemetry/api` on the first call; without it, calls run untraced.
+ */
+export function callTelemetry(
+  option: boolean | TelemetryOptions | undefined,
+): TraceCall | undefined {
+  if (!option) return undefined;
+  const options = option === true ? {} : option;
+  if (options.enabled === false) return undefined;
+  let tools: Instruments | null | undefined;
+  return (call, body) => {
+    tools ??= instrumentsOf(options);
+    if (!tools || insideToolSpan(tools.api)) return body(() => undefined);
+    return traced(tools, options, call, body);
+  };
+}
