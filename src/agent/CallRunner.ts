@@ -12,6 +12,7 @@ import { raceAbort } from './raceAbort';
 import type { Logger, ToolProgress } from '../registry/types';
 import { PAUSE, deferral } from './deferral';
 import { NO_TELEMETRY } from '../telemetry/AgentTelemetry';
+import { isTaskJobDispatcher } from '../calls/ToolJobDispatcher';
 import type {
   AgentTelemetry,
   RunTrace,
@@ -58,6 +59,8 @@ export class CallRunner {
     /** `approvals: 'pause'`: undecided calls pause the run instead of being denied. */
     private readonly pauses = false,
     private readonly telemetry: AgentTelemetry = NO_TELEMETRY,
+    /** `longRunning: 'defer'`: a long-running call's job is enqueued and the run pauses for it. */
+    private readonly defers = false,
   ) {}
 
   /** Answers a call that will not run with an error text (emitted as its result too). */
@@ -113,6 +116,11 @@ export class CallRunner {
       return [this.finish(call, text, true, scope), 'denied'];
     }
     const checkedInput = checked.input;
+    const deferred = await this.defer(valid, checkedInput, scope, trace);
+    if (deferred !== undefined) {
+      const waiting = { call: { ...call, input: valid.input }, content: '', isError: false };
+      return [{ ...waiting, pending: true, job: deferred }, 'paused'];
+    }
     const outcome = await raceAbort(
       limiter(() =>
         // The checked input: the registry dispatches it without validating again; under the
@@ -130,6 +138,27 @@ export class CallRunner {
     );
     const answer = this.finish(call, outcome.content, outcome.isError, scope);
     return [answer, outcome.isError ? 'error' : 'ok'];
+  }
+
+  /**
+   * With `longRunning: 'defer'`, a long-running call's job, enqueued (under the call's span);
+   * undefined when the call runs here and now.
+   */
+  private async defer(
+    call: ToolCall,
+    input: Record<string, unknown>,
+    scope: TurnScope,
+    trace: ToolTrace,
+  ): Promise<string | undefined> {
+    if (!this.defers || !this.registry.get(call.name)?.options.longRunning) return undefined;
+    const jobs = this.registry.jobs;
+    if (!isTaskJobDispatcher(jobs)) return undefined;
+    const request = { tool: call.name, input };
+    const options = { toolUseId: call.id, state: scope.state };
+    return raceAbort(
+      trace.within(() => jobs.enqueue(request, options)),
+      scope.signal,
+    );
   }
 
   /** The denial reason, `PAUSE`, or undefined when the call may run. */

@@ -49,6 +49,22 @@ const DEFAULT_APPROVAL_TTL_SECONDS = 86_400;
 /** How long a resumer's lease on a run lasts without renewal, by default. */
 const DEFAULT_APPROVAL_LEASE_MS = 30_000;
 
+/** The long-running mode, checked: `'defer'` pauses runs, so it needs `approvals: 'pause'`. */
+function longRunningMode(mode: unknown, approvals: ApprovalMode): 'wait' | 'defer' {
+  if (mode === undefined || mode === 'wait') return 'wait';
+  if (mode !== 'defer') {
+    throw new ToolwrightError(
+      `ToolAgent: longRunning must be 'wait' or 'defer', got ${JSON.stringify(mode)}`,
+    );
+  }
+  if (approvals !== 'pause') {
+    throw new ToolwrightError(
+      "ToolAgent: longRunning: 'defer' pauses runs, so it needs approvals: 'pause' (and an approvalStore every instance shares)",
+    );
+  }
+  return mode;
+}
+
 /** The approval settings, checked. */
 function approvalSettings(
   options: Pick<
@@ -129,6 +145,7 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
         options.logger,
         approvals.mode === 'pause',
         telemetry,
+        longRunningMode(options.longRunning, approvals.mode) === 'defer',
       ),
       settings: {
         model: options.model,
@@ -165,7 +182,9 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
    * Goes on with a run that paused for approval (`approvals: 'pause'`), on this instance or any
    * other: by run id (taken from the approval store, so only one resume of it ever goes on) or by
    * the `state` itself. `decisions` decides every waiting call: approved calls run, denied ones are
-   * answered `is_error` with the reason, and the loop continues; it may pause again.
+   * answered `is_error` with the reason, and the loop continues; it may pause again. Calls deferred
+   * to their jobs (`longRunning: 'defer'`) are answered with the jobs' outcomes, waited for when
+   * still running; a run that waited only for jobs resumes with no decisions: `resume(runId)`.
    * @example
    * const result = await agent.run('Refund order ord_1003');
    * if (result.status === 'pending_approval') {
@@ -175,7 +194,7 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
    */
   async resume(
     from: string | PausedRunState,
-    decisions: ResumeDecisions,
+    decisions: ResumeDecisions = {},
     options: RunOptions<State> = {},
   ): Promise<RunResult | PendingApproval> {
     const { signal } = runSignal(options.signal);
@@ -241,7 +260,7 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
           emit: (event) => queue.push(event),
         }).then(
           (result) => {
-            if (result.status === 'pending_approval') {
+            if (result.status !== 'completed') {
               queue.push({ type: 'pending_approval', result });
             } else queue.push({ type: 'done', result });
             queue.end();

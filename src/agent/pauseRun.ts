@@ -25,14 +25,12 @@ export interface PausePoint {
 }
 
 /** A call of the paused turn as the state keeps it: waiting, or answered with its result. */
-export function pausedCall({ call, content, isError, pending }: CallAnswer): PausedCall {
+export function pausedCall({ call, content, isError, pending, job }: CallAnswer): PausedCall {
+  const input = call.input as Record<string, unknown>;
+  if (pending && job !== undefined)
+    return { status: 'job', id: call.id, name: call.name, input, jobId: job };
   return pending
-    ? {
-        status: 'pending',
-        id: call.id,
-        name: call.name,
-        input: call.input as Record<string, unknown>,
-      }
+    ? { status: 'pending', id: call.id, name: call.name, input }
     : { status: 'answered', id: call.id, name: call.name, input: call.input, content, isError };
 }
 
@@ -65,7 +63,17 @@ export async function pauseRun(core: AgentCore, point: PausePoint): Promise<Pend
     }
     throw error;
   }
-  return { status: 'pending_approval', runId: state.runId, pending: pendingCalls(state), state };
+  return pendingOf(state);
+}
+
+/** What `run()` answers for a paused state: the calls waiting for a decision, and the jobs. */
+export function pendingOf(state: PausedRunState): PendingApproval {
+  const pending = pendingCalls(state);
+  const jobs = state.calls.flatMap((call) =>
+    call.status === 'job' ? [{ id: call.id, name: call.name, jobId: call.jobId }] : [],
+  );
+  const status = pending.length > 0 || jobs.length === 0 ? 'pending_approval' : 'pending_jobs';
+  return { status, runId: state.runId, pending, jobs, state };
 }
 
 /** The calls of a paused state that wait for a decision. */

@@ -10,6 +10,7 @@ import { ApprovalNotFoundError } from '../errors/ApprovalNotFoundError';
 import { canonicalFormat } from '../approvals/AgentFormat';
 import { sanitizeForModel } from '../errors/sanitizeForModel';
 import { ToolwrightError } from '../errors/ToolwrightError';
+import { isTaskJobDispatcher } from '../calls/ToolJobDispatcher';
 import type { AgentCore } from './AgentCore';
 import { createLimiter } from './createLimiter';
 import type { CallAnswer } from './dialects/AgentDialect';
@@ -85,16 +86,34 @@ async function takeState(core: AgentCore, from: PausedRunState | string): Promis
   return state;
 }
 
+/** The answer to a call deferred to its job: the job's outcome, once it has one. */
+async function jobAnswer(
+  core: AgentCore,
+  call: Extract<PausedCall, { status: 'job' }>,
+  signal: AbortSignal,
+): Promise<CallAnswer> {
+  const dialectCall = { id: call.id, name: call.name, input: call.input, complete: true };
+  const jobs = core.registry.jobs;
+  if (!isTaskJobDispatcher(jobs)) {
+    const content = `Tool "${call.name}" ran as job ${call.jobId}, which this agent cannot read: its registry has no jobs`;
+    return { call: dialectCall, content, isError: true };
+  }
+  const outcome = await raceAbort(jobs.wait(call.jobId, call.name, { signal }), signal);
+  return { call: dialectCall, content: outcome.content, isError: outcome.isError };
+}
+
 /** The answer to one call of the paused turn. */
 async function answerCall(
   call: PausedCall,
   refusals: Map<string, string | undefined>,
   run: (call: PausedCall) => Promise<CallAnswer>,
+  job: (call: Extract<PausedCall, { status: 'job' }>) => Promise<CallAnswer>,
 ): Promise<CallAnswer> {
   const dialectCall = { id: call.id, name: call.name, input: call.input, complete: true };
   if (call.status === 'answered') {
     return { call: dialectCall, content: call.content, isError: call.isError };
   }
+  if (call.status === 'job') return job(call);
   const refusal = refusals.get(call.id);
   if (refusal === undefined) return run(call);
   const reason = sanitizeForModel(refusal, 500);
@@ -129,7 +148,11 @@ export async function resumeRun(
       const dialectCall = { id: call.id, name: call.name, input: call.input, complete: true };
       return { call: dialectCall, content: outcome.content, isError: outcome.isError };
     };
-    const answers = await Promise.all(state.calls.map((call) => answerCall(call, refusals, run)));
+    const job = (call: Extract<PausedCall, { status: 'job' }>) =>
+      jobAnswer(core, call, scope.signal);
+    const answers = await Promise.all(
+      state.calls.map((call) => answerCall(call, refusals, run, job)),
+    );
     // The resumed turn's outcome is stored before the run goes on: a resume after a crash
     // from here on runs none of these calls again.
     if (hold.leased) await saveAnswered(core, state, answers);

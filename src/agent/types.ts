@@ -101,6 +101,15 @@ export interface ToolAgentOptions<State = unknown, Mode extends ApprovalMode = A
   approvals?: Mode;
   /** Where paused runs wait for `resume()` (default: in memory, this process only). */
   approvalStore?: ApprovalStore;
+  /**
+   * How a call of a long-running tool runs when the registry has `jobs` (`toolwright/jobs`):
+   * `'wait'` (default) waits for its job, with `tool_progress` events, bounded by the tool's
+   * `timeoutMs`. `'defer'` (needs `approvals: 'pause'`) enqueues the job and, once the turn's
+   * other calls are answered, pauses the run: `run()` returns `{ status: 'pending_jobs', runId,
+   * jobs }`, and `resume(runId)` on any instance answers each such call from its job's outcome,
+   * waiting for jobs still running. Every `tool_use` still gets exactly one `tool_result`.
+   */
+  longRunning?: 'wait' | 'defer';
   /** How long a paused run can be resumed, in seconds (default 86,400: one day). */
   approvalTtlSeconds?: number;
   /**

@@ -14,8 +14,12 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const CALL_CHECKS: [string, (call: Record<string, unknown>) => boolean][] = [
   ['id', (call) => typeof call.id === 'string' && call.id.length > 0],
   ['name', (call) => typeof call.name === 'string'],
-  ['status', (call) => call.status === 'answered' || call.status === 'pending'],
-  ['input', (call) => call.status !== 'pending' || isObject(call.input)],
+  [
+    'status',
+    (call) => call.status === 'answered' || call.status === 'pending' || call.status === 'job',
+  ],
+  ['input', (call) => call.status === 'answered' || isObject(call.input)],
+  ['jobId', (call) => call.status !== 'job' || typeof call.jobId === 'string'],
   ['isError', (call) => call.status !== 'answered' || typeof call.isError === 'boolean'],
 ];
 

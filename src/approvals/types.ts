@@ -32,7 +32,25 @@ export type PausedCall =
       name: string;
       /** The input as validation accepted it. */
       input: Record<string, unknown>;
+    }
+  | {
+      /** A long-running call deferred to its job (`longRunning: 'defer'`), answered on resume. */
+      status: 'job';
+      id: string;
+      name: string;
+      input: Record<string, unknown>;
+      /** The job that runs it (`ToolJobs`). */
+      jobId: string;
     };
+
+/** A long-running call whose job runs while the run waits (`longRunning: 'defer'`). */
+export interface PendingJob {
+  /** The call's id (`tool_use` id). */
+  id: string;
+  name: string;
+  /** Its job, for `ToolJobs.status()` or `wait()`. */
+  jobId: string;
+}
 
 /** A paused run, plain JSON: store it anywhere, resume it on any instance. */
 export interface PausedRunState {
@@ -60,13 +78,18 @@ export interface PausedRunState {
   trace?: Record<string, string>;
 }
 
-/** What `run()` (or `resume()`) returns when the run paused for approval. */
+/**
+ * What `run()` (or `resume()`) returns when the run paused: for approval (`pending_approval`:
+ * some calls wait for a decision), or only for jobs of long-running calls (`pending_jobs`).
+ */
 export interface PendingApproval {
-  status: 'pending_approval';
+  status: 'pending_approval' | 'pending_jobs';
   /** The id to resume it by (`agent.resume(runId, decisions)`). */
   runId: string;
   /** The calls waiting for a decision. */
   pending: ToolCall[];
+  /** The long-running calls whose jobs run (`longRunning: 'defer'`); `resume()` waits for them. */
+  jobs: PendingJob[];
   state: PausedRunState;
 }
 

@@ -64,6 +64,8 @@ export interface JobTaskRecord {
 export interface TaskJobDispatcher extends ToolJobDispatcher {
   enqueue(request: ToolJobRequest, options: CallOptions & { jobId?: string }): Promise<string>;
   status(jobId: string): Promise<ToolJobStatus>;
+  /** Waits for a job's outcome (see `run`); rejects only when the queue cannot be read. */
+  wait(jobId: string, tool: string, options?: CallOptions): Promise<ToolOutcome>;
   cancel(jobId: string, reason?: string): Promise<boolean>;
   recordTask(taskId: string, record: JobTaskRecord): Promise<void>;
   readTask(taskId: string): Promise<JobTaskRecord | undefined>;

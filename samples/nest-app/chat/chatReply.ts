@@ -34,7 +34,7 @@ export function replyOf(outcome: RunResult | PendingApproval): {
   code: HttpStatus;
   body: ChatReply | PendingReply;
 } {
-  if (outcome.status === 'pending_approval') {
+  if (outcome.status !== 'completed') {
     const body: PendingReply = {
       status: 'pending_approval',
       approvalId: outcome.runId,

@@ -44,6 +44,8 @@ export interface CallAnswer {
   isError: boolean;
   /** The call waits for approval (`approvals: 'pause'`): no answer yet, the run pauses. */
   pending?: boolean;
+  /** With `pending`: the call's job runs (`longRunning: 'defer'`); its outcome is the answer. */
+  job?: string;
 }
 
 /** The parts of a request that depend on the format. */

@@ -4,11 +4,13 @@
  */
 import type { Tool as AnthropicTool } from '@anthropic-ai/sdk/resources/messages';
 import type { ToolDescriptor } from '../../manifest/types';
-import type { CallOptions, ToolOutcome } from '../../registry/types';
+import type { CallOptions, ToolJobDispatcher, ToolOutcome } from '../../registry/types';
 
 /** What the agent needs of a registry (a `ToolRegistry` has all of it). */
 export interface AgentRegistry {
-  get(name: string): { options: { requiresApproval?: boolean } } | undefined;
+  get(name: string): { options: { requiresApproval?: boolean; longRunning?: boolean } } | undefined;
+  /** The dispatcher of long-running calls, when there is one (`ToolRegistry.jobs`). */
+  readonly jobs?: ToolJobDispatcher;
   descriptors(): ToolDescriptor[];
   toAnthropic(options?: { cache?: boolean; strict?: boolean }): AnthropicTool[];
   check(
