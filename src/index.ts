@@ -107,6 +107,7 @@ export type {
   PausedCall,
   PausedRunState,
   PendingApproval,
+  PendingJob,
   ResumeDecisions,
 } from './approvals/types';
 export type { RunOutcome } from './agent/types';
