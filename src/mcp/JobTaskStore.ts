@@ -108,7 +108,8 @@ export class JobTaskStore implements TaskStore {
     const record: JobTaskRecord = {
       tool: call.name,
       createdAt: Date.now(),
-      ttlMs: Math.min(params.ttl ?? DEFAULT_TASK_TTL_MS, this.maxTtlMs),
+      // Kept at least a second (Redis expires nothing shorter) and at most `maxTtlMs`.
+      ttlMs: Math.max(1000, Math.min(params.ttl ?? DEFAULT_TASK_TTL_MS, this.maxTtlMs)),
       pollIntervalMs: params.pollInterval ?? DEFAULT_POLL_INTERVAL_MS,
       ...(sessionId !== undefined ? { sessionId } : {}),
     };

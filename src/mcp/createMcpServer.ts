@@ -11,7 +11,7 @@ import { JsonRpcError } from './callParams';
 import { isTaskJobDispatcher } from '../calls/ToolJobDispatcher';
 import { handleToolCall, renderOutcome } from './handleToolCall';
 import { JobTaskStore } from './JobTaskStore';
-import type { CallScope } from './handleToolCall';
+import type { CallScope } from './callScope';
 import { DEFAULT_PAGE_SIZE, pageOf } from './listTools';
 import { outputShapeOf } from './outputShape';
 import type { OutputShape } from './outputShape';

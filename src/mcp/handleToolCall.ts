@@ -5,85 +5,16 @@
  * `createMcpServer` so the wiring reads in one place and the call in another.
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { CreateTaskResult } from '@modelcontextprotocol/sdk/experimental/tasks/types.js';
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import type {
-  CallToolResult,
-  ServerNotification,
-  ServerRequest,
-} from '@modelcontextprotocol/sdk/types.js';
-import { sanitizeForModel } from '../errors/sanitizeForModel';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolOutcome, ToolProgress } from '../registry/types';
-import { APPROVAL_FORM, approveCall } from './approveCall';
-import { JsonRpcError, readCallParams } from './callParams';
-import type { CallParams } from './callParams';
+import { readCallParams } from './callParams';
+import { approvalOf, stateOf, toolUseIdOf } from './callScope';
+import type { CallScope, Extra } from './callScope';
 import type { OutputShape } from './outputShape';
 import { outputProblems, structuredContentOf } from './outputShape';
-import { mcpErrorResult, toMcpResult } from './toMcpResult';
-import type { JobTaskStore } from './JobTaskStore';
-import type { McpServerOptions, McpToolSource } from './types';
-
-/** What the SDK hands a request handler. */
-export type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
-
-/** What a call needs besides its request: the server, the registry, options, output shapes. */
-export interface CallScope {
-  server: Server;
-  registry: McpToolSource;
-  options: McpServerOptions;
-  /** The output shape of a tool, or undefined when it has no output schema. */
-  shapeOf(name: string): OutputShape | undefined;
-  /** Whether a tool is marked `requiresApproval`. */
-  needsApproval(name: string): boolean;
-  /** Whether results are checked against their output schema. */
-  checkResults: boolean;
-  /** Whether a tool is marked `longRunning` (it may be called as a task). */
-  isLongRunning(name: string): boolean;
-  /** The store of task-augmented calls, when the registry's jobs can back them. */
-  taskStore?: JobTaskStore;
-}
-
-/** The id a call runs under: the JSON-RPC request id, scoped by the session when there is one. */
-function toolUseIdOf(extra: Extra): string {
-  return extra.sessionId ? `mcp-${extra.sessionId}-${extra.requestId}` : `mcp-${extra.requestId}`;
-}
-
-/** The text of a refusal: names the tool, says it did not run, and why. */
-function refusal(name: string, reason: string): CallToolResult {
-  return mcpErrorResult(sanitizeForModel(`Tool ${JSON.stringify(name)} was not run: ${reason}`));
-}
-
-/** Whether a tool marked `requiresApproval` may run: undefined when approved, else the refusal. */
-async function approvalOf(
-  scope: CallScope,
-  name: string,
-  input: Record<string, unknown>,
-  extra: Extra,
-): Promise<CallToolResult | undefined> {
-  const { server, options } = scope;
-  const request = {
-    name,
-    input,
-    toolUseId: toolUseIdOf(extra),
-    sessionId: extra.sessionId,
-    canElicit: Boolean(server.getClientCapabilities()?.elicitation?.form),
-  };
-  const ask = async (message: string): Promise<boolean> => {
-    const answer = await server.elicitInput(
-      { mode: 'form', message, requestedSchema: APPROVAL_FORM },
-      { relatedRequestId: extra.requestId, signal: extra.signal },
-    );
-    return answer.action === 'accept' && answer.content?.approve === true;
-  };
-  try {
-    const verdict = await approveCall(options.approve, request, ask);
-    return verdict.approved ? undefined : refusal(name, verdict.reason);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return refusal(name, `approval failed: ${message}`);
-  }
-}
+import { toMcpResult } from './toMcpResult';
+import { startTask } from './startTask';
 
 /**
  * The input to run, once approved. A tool that needs approval is checked first (invalid input is
@@ -166,9 +97,6 @@ export async function handleToolCall(
   }
 }
 
-const stateOf = (scope: CallScope, extra: Extra): unknown =>
-  scope.options.state?.({ sessionId: extra.sessionId, authInfo: extra.authInfo });
-
 /** The MCP result of an outcome: its content, and its typed value as `structuredContent`. */
 export function renderOutcome(
   scope: CallScope,
@@ -182,47 +110,6 @@ export function renderOutcome(
   if (scope.checkResults) warnOnMismatch(scope, name, shape, result.structuredContent);
   return result;
 }
-
-/**
- * A task-augmented `tools/call` (MCP tasks): the tool must be long-running (-32601 otherwise,
- * as the specification asks of a tool whose `taskSupport` is forbidden); its input is
- * validated (and approved, when it needs approval) before the task and its job exist, and
- * invalid input is a -32602 error naming each problem. Answers the created task at once.
- */
-async function startTask(
-  scope: CallScope,
-  store: JobTaskStore,
-  call: CallParams,
-  extra: Extra,
-): Promise<CreateTaskResult> {
-  const { name, input: raw, task } = call;
-  if (!scope.isLongRunning(name)) {
-    const known = scope.registry.get(name) !== undefined;
-    throw new JsonRpcError(
-      ErrorCode.MethodNotFound,
-      known
-        ? `Tool ${JSON.stringify(name)} does not support task-augmented calls (it is not long-running)`
-        : `Unknown tool ${JSON.stringify(name)}`,
-    );
-  }
-  const checked = scope.registry.check ? await scope.registry.check(name, raw) : undefined;
-  if (checked && !checked.ok) throw new JsonRpcError(ErrorCode.InvalidParams, checked.error);
-  const input = checked?.input ?? raw;
-  if (scope.needsApproval(name)) {
-    const refused = await approvalOf(scope, name, input, extra);
-    if (refused) throw new JsonRpcError(ErrorCode.InvalidRequest, textOf(refused));
-  }
-  const created = await store.createTask(
-    { ...task, context: { toolUseId: toolUseIdOf(extra), state: stateOf(scope, extra) } },
-    extra.requestId,
-    { method: 'tools/call', params: { name, arguments: input } },
-    extra.sessionId,
-  );
-  return { task: created };
-}
-
-const textOf = (result: CallToolResult): string =>
-  result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
 
 /** Logs (never throws) when a result does not match its tool's output schema. */
 function warnOnMismatch(
