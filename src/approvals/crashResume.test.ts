@@ -19,6 +19,7 @@ import { startScriptedServer } from '../testing/startScriptedServer';
 import type { ScriptedServer } from '../testing/types';
 import { redisMissing, startRedisServer } from '../../test/startRedisServer';
 import type { RedisServer } from '../../test/startRedisServer';
+import { until } from '../../test/until';
 import { LedgerService, readLedger } from './__fixtures__/LedgerService';
 import { RedisApprovalStore } from './RedisApprovalStore';
 
@@ -26,17 +27,6 @@ if (redisMissing) console.warn(redisMissing);
 const describeRedis = redisMissing ? describe.skip : describe;
 const ROOT = join(__dirname, '..', '..');
 const LEASE_MS = 600;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `check` until it holds (bounded, so a broken run fails instead of hanging). */
-async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let waited = 0; waited < 30_000; waited += 50) {
-    if (await check()) return;
-    await sleep(50);
-  }
-  throw new Error(`gave up waiting for ${what}`);
-}
 
 describeRedis('a resumer killed mid-tool (SIGKILL)', () => {
   let redis: RedisServer;

@@ -15,6 +15,7 @@ import { startScriptedServer } from '../testing/startScriptedServer';
 import type { ScriptedServer } from '../testing/types';
 import { redisMissing, startRedisServer } from '../../test/startRedisServer';
 import type { RedisServer } from '../../test/startRedisServer';
+import { sleep, until } from '../../test/until';
 import { readLog, ReportService } from './__fixtures__/ReportService';
 import { spawnWorker } from './__fixtures__/spawnWorker';
 import type { WorkerProcess } from './__fixtures__/spawnWorker';
@@ -24,16 +25,6 @@ import { ToolJobs } from './ToolJobs';
 
 if (redisMissing) console.warn(redisMissing);
 const describeRedis = redisMissing ? describe.skip : describe;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let waited = 0; waited < 30_000; waited += 50) {
-    if (await check()) return;
-    await sleep(50);
-  }
-  throw new Error(`gave up waiting for ${what}`);
-}
 
 describeRedis('durable tool jobs on BullMQ', () => {
   let redis: RedisServer;

@@ -14,6 +14,7 @@ import type { RunningMcpHttpServer } from '../mcp/startMcpHttpServer';
 import { ToolRegistry } from '../registry/ToolRegistry';
 import { redisMissing, startRedisServer } from '../../test/startRedisServer';
 import type { RedisServer } from '../../test/startRedisServer';
+import { sleep, until } from '../../test/until';
 import { readLog, ReportService } from './__fixtures__/ReportService';
 import { spawnWorker } from './__fixtures__/spawnWorker';
 import type { WorkerProcess } from './__fixtures__/spawnWorker';
@@ -21,16 +22,6 @@ import { ToolJobs } from './ToolJobs';
 
 if (redisMissing) console.warn(redisMissing);
 const describeRedis = redisMissing ? describe.skip : describe;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let waited = 0; waited < 30_000; waited += 50) {
-    if (await check()) return;
-    await sleep(50);
-  }
-  throw new Error(`gave up waiting for ${what}`);
-}
 
 describeRedis('MCP tasks on durable jobs (stateless pair, worker in another process)', () => {
   let redis: RedisServer;
