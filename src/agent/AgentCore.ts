@@ -7,6 +7,7 @@ import type { AgentDialect } from './dialects/AgentDialect';
 import type { CallRunner } from './CallRunner';
 import type { ApprovalMode, ApprovalStore } from '../approvals/types';
 import type { AgentTelemetry } from '../telemetry/AgentTelemetry';
+import type { Logger } from '../registry/types';
 import type { AgentClient, AgentFormat, AgentRegistry } from './types';
 
 /** The resolved options of an agent. */
@@ -22,6 +23,8 @@ export interface AgentSettings {
   context: unknown;
   params: Partial<Omit<MessageCreateParamsBase, 'messages' | 'stream'>>;
   format: AgentFormat;
+  /** Where the agent reports what it would otherwise print. */
+  logger?: Logger;
   /** Where runs paused for approval wait, and for how long. */
   approvals: { mode: ApprovalMode; store: ApprovalStore; ttlSeconds: number; leaseMs: number };
 }

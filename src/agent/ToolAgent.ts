@@ -155,6 +155,7 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
         concurrency,
         cache: options.cache ?? false,
         strict: options.strict,
+        logger: options.logger,
         context: options.context,
         params: options.params ?? {},
         format,

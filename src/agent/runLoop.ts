@@ -14,6 +14,7 @@ import type { TurnScope } from './CallRunner';
 import { answerTurn, isRefusal, requestTurn, streamTurn } from './executeTurn';
 import type { CallAnswer } from './dialects/AgentDialect';
 import { pauseRun } from './pauseRun';
+import { isTaskJobDispatcher } from '../calls/ToolJobDispatcher';
 import type { PendingApproval } from '../approvals/types';
 import { unansweredTurn } from './repairHistory';
 import { isSdkAbortError } from './sdkErrors';
@@ -73,6 +74,22 @@ export async function runLoop(
   return core.telemetry.run(attributes, (trace) => loop(core, input, { ...options, trace }));
 }
 
+/**
+ * Tells the job queue that the paused run waits for its deferred calls' jobs, so an instance
+ * listening for them resumes it (`resumeDeferredRuns`). A failure is a warning: the run is saved,
+ * and `resume(runId)` still answers the calls from their jobs.
+ */
+async function noteJobs(core: AgentCore, pending: PendingApproval): Promise<void> {
+  const jobs = core.registry.jobs;
+  if (!isTaskJobDispatcher(jobs)) return;
+  const jobIds = pending.jobs.map((job) => job.jobId);
+  await jobs.awaitRun(pending.runId, jobIds).catch((error: unknown) => {
+    core.settings.logger?.warn(
+      `toolwright: run ${pending.runId} waits for jobs ${jobIds.join(', ')}, but they could not be noted for its automatic resume: ${String(error)}`,
+    );
+  });
+}
+
 /** The loop itself, under its run's trace. */
 async function loop(
   core: AgentCore,
@@ -102,6 +119,7 @@ async function loop(
       trace: options.trace.carrier(),
     });
     options.trace.conversation(pending.runId);
+    if (pending.jobs.length > 0) await noteJobs(core, pending);
     return pending;
   };
   const result = (stopReason: AgentStopReason, message: Message): RunResult => {

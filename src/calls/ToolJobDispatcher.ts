@@ -69,6 +69,11 @@ export interface TaskJobDispatcher extends ToolJobDispatcher {
   cancel(jobId: string, reason?: string): Promise<boolean>;
   recordTask(taskId: string, record: JobTaskRecord): Promise<void>;
   readTask(taskId: string): Promise<JobTaskRecord | undefined>;
+  /**
+   * Notes that a paused run waits for these jobs (`longRunning: 'defer'`), so that whoever
+   * listens (`ToolJobs.onRunReady`) resumes it once they have all finished.
+   */
+  awaitRun(runId: string, jobIds: readonly string[]): Promise<void>;
   /** Task ids of a session (or of no session), newest first, a page at a time. */
   listTasks(
     sessionId: string | undefined,

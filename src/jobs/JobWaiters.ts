@@ -23,6 +23,8 @@ function progressReport(data: unknown): ToolProgress | undefined {
 /** The waiters of one queue, by job id. */
 export class JobWaiters {
   private readonly byJob = new Map<string, Set<JobWaiter>>();
+  /** Listeners of every finished job. */
+  private readonly anyJob = new Set<(jobId: string) => void>();
   private events?: Promise<QueueEvents>;
 
   constructor(
@@ -48,6 +50,12 @@ export class JobWaiters {
     };
   }
 
+  /** Calls `listener` with the id of every job that finishes; returns what removes it. */
+  onFinished(listener: (jobId: string) => void): () => void {
+    this.anyJob.add(listener);
+    return () => void this.anyJob.delete(listener);
+  }
+
   async close(): Promise<void> {
     const events = this.events;
     this.events = undefined;
@@ -58,6 +66,7 @@ export class JobWaiters {
     const events = new QueueEvents(this.name, { connection: this.connection, prefix: this.prefix });
     const finished = ({ jobId }: { jobId: string }) => {
       for (const waiter of [...(this.byJob.get(jobId) ?? [])]) waiter.finished();
+      for (const listener of this.anyJob) listener(jobId);
     };
     events.on('completed', finished);
     events.on('failed', finished);

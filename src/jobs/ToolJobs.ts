@@ -22,7 +22,10 @@ import {
   cancelChannelOf,
   cancelFlagOf,
   jobIdOf,
+  jobRunOf,
   queueOf,
+  runJobsOf,
+  runReadyChannelOf,
   taskKeyOf,
   taskListOf,
 } from './queueNames';
@@ -59,6 +62,8 @@ export class ToolJobs implements TaskJobDispatcher {
   private readonly redis: Redis;
   private readonly waiters: JobWaiters;
   private warnedState = false;
+  /** The connections of `onRunReady` listeners. */
+  private readonly subscribers = new Set<Redis>();
 
   constructor(private readonly options: ToolJobsOptions) {
     const { name, prefix } = queueOf(options);
@@ -197,6 +202,66 @@ export class ToolJobs implements TaskJobDispatcher {
     return true;
   }
 
+  /** Notes that a paused run waits for these jobs; announces it at once if they all finished. */
+  async awaitRun(runId: string, jobIds: readonly string[]): Promise<void> {
+    if (jobIds.length === 0) return;
+    const seconds = this.keepFinishedSeconds();
+    const set = runJobsOf(this.options, runId);
+    const multi = this.redis
+      .multi()
+      .sadd(set, ...jobIds)
+      .expire(set, seconds);
+    for (const jobId of jobIds) multi.set(jobRunOf(this.options, jobId), runId, 'EX', seconds);
+    await multi.exec();
+    // Jobs that finished before the run was noted sent their events already: say it here.
+    if (await this.allFinished(jobIds))
+      await this.redis.publish(runReadyChannelOf(this.options), runId);
+  }
+
+  /**
+   * Calls `listener` with each paused run (`longRunning: 'defer'`) whose jobs have all
+   * finished, in one listening instance only (the first to claim the run): on BullMQ's events
+   * of the jobs, and for runs noted after their jobs finished. Returns what stops listening.
+   * `resumeDeferredRuns(agent, jobs)` resumes them.
+   */
+  onRunReady(listener: (runId: string) => void): () => void {
+    const offer = (runId: string) =>
+      void this.claimRun(runId).then(
+        (won) => won && listener(runId),
+        (error: unknown) => this.warn(`could not check run ${runId}: ${String(error)}`),
+      );
+    const stopEvents = this.waiters.onFinished((jobId) => {
+      void this.redis.get(jobRunOf(this.options, jobId)).then(
+        (runId) => runId && offer(runId),
+        () => undefined,
+      );
+    });
+    void this.waiters.listen().catch(() => undefined);
+    const subscriber = redisClientOf(this.options.connection);
+    subscriber.on('error', () => undefined);
+    this.subscribers.add(subscriber);
+    void subscriber.subscribe(runReadyChannelOf(this.options)).catch(() => undefined);
+    subscriber.on('message', (_channel: string, runId: string) => offer(runId));
+    return () => {
+      stopEvents();
+      this.subscribers.delete(subscriber);
+      subscriber.disconnect();
+    };
+  }
+
+  /** Takes a run whose jobs all finished, so one instance only resumes it. */
+  private async claimRun(runId: string): Promise<boolean> {
+    const set = runJobsOf(this.options, runId);
+    const jobIds = await this.redis.smembers(set);
+    if (jobIds.length === 0 || !(await this.allFinished(jobIds))) return false;
+    return (await this.redis.del(set)) === 1;
+  }
+
+  private async allFinished(jobIds: readonly string[]): Promise<boolean> {
+    const statuses = await Promise.all(jobIds.map((jobId) => this.status(jobId)));
+    return statuses.every((status) => status.state !== 'queued' && status.state !== 'running');
+  }
+
   /** Keeps the record of an MCP task until its TTL (or as long as finished jobs are kept). */
   async recordTask(taskId: string, record: JobTaskRecord): Promise<void> {
     const ttlMs = record.ttlMs ?? this.keepFinishedSeconds() * 1000;
@@ -237,6 +302,8 @@ export class ToolJobs implements TaskJobDispatcher {
 
   /** Closes the queue's connections (jobs go on in the workers). */
   async close(): Promise<void> {
+    for (const subscriber of this.subscribers) subscriber.disconnect();
+    this.subscribers.clear();
     await Promise.all([this.waiters.close(), this.queue.close()]);
     await this.redis.quit().catch(() => undefined);
   }

@@ -16,7 +16,9 @@ import { startScriptedServer } from '../testing/startScriptedServer';
 import type { ScriptedServer } from '../testing/types';
 import { redisMissing, startRedisServer } from '../../test/startRedisServer';
 import type { RedisServer } from '../../test/startRedisServer';
+import { sleep, until } from '../../test/until';
 import { readLog, ReportService } from './__fixtures__/ReportService';
+import { resumeDeferredRuns } from './resumeDeferredRuns';
 import { startToolWorker } from './startToolWorker';
 import type { RunningToolWorker } from './startToolWorker';
 import { ToolJobs } from './ToolJobs';
@@ -40,8 +42,11 @@ describeRedis('deferred long-running calls', () => {
     });
   }, 30_000);
 
-  afterAll(async () => {
+  afterEach(async () => {
     await api?.close();
+  });
+
+  afterAll(async () => {
     await worker?.close();
     await jobs?.close();
     await client?.quit();
@@ -104,6 +109,68 @@ describeRedis('deferred long-running calls', () => {
       'started',
       'exported',
     ]);
+  }, 60_000);
+
+  it('resumes by itself, once, when the job finishes: one of the listening instances does', async () => {
+    api = await startScriptedServer({
+      turns: [
+        {
+          content: [
+            { type: 'tool_use', id: 'tu_a1', name: 'export_orders', input: { month: '2027-01' } },
+          ],
+        },
+        say('January is exported.'),
+      ],
+    });
+    const resumed: { runId: string; result: unknown }[] = [];
+    const errors: unknown[] = [];
+    const listeners = [
+      new ToolJobs({ connection: redis.url }),
+      new ToolJobs({ connection: redis.url }),
+    ];
+    const stops = listeners.map((queue) =>
+      resumeDeferredRuns(instance(), queue, {
+        onResumed: (runId, result) => resumed.push({ runId, result }),
+        onError: (_runId, error) => errors.push(error),
+      }),
+    );
+    try {
+      const paused = await instance().run('Export January');
+      if (paused.status !== 'pending_jobs') throw new Error('expected a pause for the job');
+      await client.set('gate:2027-01', 'open');
+      await until(() => resumed.length > 0, 'the run to be resumed');
+      await sleep(300);
+      expect(errors).toEqual([]);
+      expect(resumed).toHaveLength(1);
+      expect(resumed[0]).toMatchObject({
+        runId: paused.runId,
+        result: { status: 'completed', finalText: 'January is exported.' },
+      });
+      expect(api.pairingViolations).toEqual([]);
+    } finally {
+      stops.forEach((stop) => stop());
+      await Promise.all(listeners.map((queue) => queue.close()));
+    }
+  }, 60_000);
+
+  it('offers a run whose jobs finished before the run was noted', async () => {
+    const resumed: string[] = [];
+    const listener = new ToolJobs({ connection: redis.url });
+    const stop = listener.onRunReady((runId) => resumed.push(runId));
+    try {
+      // The run was noted after its job finished: the queue announces it at once.
+      const finished = await jobs.enqueue(
+        { tool: 'count_orders', input: { month: '2027-02' } },
+        { toolUseId: 'tu_early' },
+      );
+      await until(async () => (await jobs.status(finished)).state === 'completed', 'the job');
+      await listener.awaitRun('run-early', [finished]);
+      await until(() => resumed.length > 0, 'the announcement');
+      expect(resumed).toEqual(['run-early']);
+    } finally {
+      stop();
+      await listener.close();
+    }
   }, 60_000);
 
   it('needs approvals: pause', () => {

@@ -13,6 +13,8 @@ import './requirePeers';
 export { ToolJobs } from './ToolJobs';
 export type { EnqueueOptions } from './ToolJobs';
 export { startToolWorker } from './startToolWorker';
+export { resumeDeferredRuns } from './resumeDeferredRuns';
+export type { DeferredRunHooks } from './resumeDeferredRuns';
 export type { JobRegistry, RunningToolWorker } from './startToolWorker';
 export { jobIdOf } from './queueNames';
 export type {

@@ -36,6 +36,24 @@ export const cancelFlagOf = (options: JobQueueOptions, jobId: string): string =>
 /** How long a cancel flag is kept (a day: longer than any job waits in the queue, in practice). */
 export const CANCEL_FLAG_SECONDS = 86_400;
 
+/** The jobs a paused run waits for (a set, deleted by the instance that resumes the run). */
+export const runJobsOf = (options: JobQueueOptions, runId: string): string => {
+  const { name, prefix } = queueOf(options);
+  return `${prefix}:${name}:tw:run-jobs:${runId}`;
+};
+
+/** The paused run a job's outcome is awaited by. */
+export const jobRunOf = (options: JobQueueOptions, jobId: string): string => {
+  const { name, prefix } = queueOf(options);
+  return `${prefix}:${name}:tw:job-run:${jobId}`;
+};
+
+/** The channel on which a run whose jobs all finished before it was noted is announced. */
+export const runReadyChannelOf = (options: JobQueueOptions): string => {
+  const { name, prefix } = queueOf(options);
+  return `${prefix}:${name}:tw:run-ready`;
+};
+
 /** The record of an MCP task (JSON, expiring with the task's TTL). */
 export const taskKeyOf = (options: JobQueueOptions, taskId: string): string => {
   const { name, prefix } = queueOf(options);
