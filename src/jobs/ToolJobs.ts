@@ -26,10 +26,9 @@ import {
   queueOf,
   runJobsOf,
   runReadyChannelOf,
-  taskKeyOf,
-  taskListOf,
 } from './queueNames';
 import { readJobStatus } from './readJobStatus';
+import { TaskRecords } from './TaskRecords';
 import { bullConnectionOf, redisClientOf } from './redisClient';
 import { traceCarrier } from './traceCarrier';
 import type { ToolJobData, ToolJobResult, ToolJobStatus, ToolJobsOptions } from './types';
@@ -64,6 +63,7 @@ export class ToolJobs implements TaskJobDispatcher {
   private warnedState = false;
   /** The connections of `onRunReady` listeners. */
   private readonly subscribers = new Set<Redis>();
+  private readonly tasks: TaskRecords;
 
   constructor(private readonly options: ToolJobsOptions) {
     const { name, prefix } = queueOf(options);
@@ -73,6 +73,7 @@ export class ToolJobs implements TaskJobDispatcher {
     this.redis = redisClientOf(options.connection);
     this.redis.on('error', () => undefined);
     this.waiters = new JobWaiters(name, connection, prefix);
+    this.tasks = new TaskRecords(this.redis, options, this.keepFinishedSeconds());
   }
 
   /** Enqueues the call and waits for its outcome (see `ToolJobDispatcher.run`). Never throws. */
@@ -263,41 +264,22 @@ export class ToolJobs implements TaskJobDispatcher {
   }
 
   /** Keeps the record of an MCP task until its TTL (or as long as finished jobs are kept). */
-  async recordTask(taskId: string, record: JobTaskRecord): Promise<void> {
-    const ttlMs = record.ttlMs ?? this.keepFinishedSeconds() * 1000;
-    const list = taskListOf(this.options, record.sessionId);
-    await this.redis
-      .multi()
-      .set(taskKeyOf(this.options, taskId), JSON.stringify(record), 'PX', ttlMs)
-      .zadd(list, record.createdAt, taskId)
-      .pexpire(list, ttlMs)
-      .exec();
+  recordTask(taskId: string, record: JobTaskRecord): Promise<void> {
+    return this.tasks.record(taskId, record);
   }
 
   /** The record of a task, or undefined once it expired (or never was). */
-  async readTask(taskId: string): Promise<JobTaskRecord | undefined> {
-    const text = await this.redis.get(taskKeyOf(this.options, taskId));
-    return text === null ? undefined : (JSON.parse(text) as JobTaskRecord);
+  readTask(taskId: string): Promise<JobTaskRecord | undefined> {
+    return this.tasks.read(taskId);
   }
 
   /** Task ids of a session, newest first; expired ones are dropped from the list on the way. */
-  async listTasks(
+  listTasks(
     sessionId: string | undefined,
     cursor: string | undefined,
     limit: number,
   ): Promise<{ ids: string[]; nextCursor?: string }> {
-    const list = taskListOf(this.options, sessionId);
-    const start = cursor === undefined ? 0 : Number(cursor);
-    if (!Number.isInteger(start) || start < 0) throw new Error(`invalid cursor: ${cursor}`);
-    const ids = await this.redis.zrevrange(list, start, start + limit - 1);
-    const alive = await Promise.all(
-      ids.map((id) => this.redis.exists(taskKeyOf(this.options, id))),
-    );
-    const gone = ids.filter((_, index) => alive[index] === 0);
-    if (gone.length > 0) await this.redis.zrem(list, ...gone);
-    const kept = ids.filter((_, index) => alive[index] === 1);
-    const more = ids.length === limit ? { nextCursor: String(start + limit - gone.length) } : {};
-    return { ids: kept, ...more };
+    return this.tasks.list(sessionId, cursor, limit);
   }
 
   /** Closes the queue's connections (jobs go on in the workers). */
