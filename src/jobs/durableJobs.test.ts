@@ -200,6 +200,29 @@ describeRedis('durable tool jobs on BullMQ', () => {
     }
   }, 60_000);
 
+  it('leaves a job to the workers that have its tool, and says so when none has', async () => {
+    const stale = await startToolWorker(new ToolRegistry(), { connection: redis.url });
+    const once = new ToolJobs({
+      connection: redis.url,
+      attempts: 2,
+      backoff: { type: 'fixed', delay: 50 },
+    });
+    try {
+      const outcome = await new ToolRegistry({ jobs: once })
+        .register(new ReportService(client))
+        .call('export_orders', { month: '2026-05' }, { toolUseId: 'tu_8' });
+      expect(outcome).toEqual({
+        content:
+          'Tool "export_orders" failed: this worker has no tool "export_orders"; is it up to date?',
+        isError: true,
+      });
+      expect(await readLog(client)).toEqual([]);
+    } finally {
+      await stale.close();
+      await once.close();
+    }
+  }, 60_000);
+
   it('rejects invalid input before anything is queued', async () => {
     const outcome = await registry.call('export_orders', { month: 7 }, { toolUseId: 'tu_7' });
     expect(outcome.isError).toBe(true);

@@ -16,6 +16,7 @@ import type { ToolJobData, ToolJobResult, ToolWorkerOptions } from './types';
 
 /** What the worker needs of a registry: `ToolRegistry` has it. */
 export interface JobRegistry {
+  get(name: string): unknown;
   callHere(name: string, input: unknown, options?: CallOptions): Promise<ToolOutcome>;
 }
 
@@ -38,6 +39,10 @@ async function runJob(
   const data = job.data;
   const flag = await redis.get(cancelFlagOf(options, job.id ?? ''));
   if (flag !== null) throw new UnrecoverableError(`cancelled: ${flag}`);
+  // A worker of another version, without this tool: the job is left to be retried (by a worker
+  // that has it) rather than answered "unknown tool" for good.
+  if (registry.get(data.tool) === undefined)
+    throw new Error(`this worker has no tool ${JSON.stringify(data.tool)}; is it up to date?`);
   const span = startJobSpan(data, job);
   try {
     const outcome = await span.within(() =>
