@@ -5,6 +5,9 @@
  * that finished before is not waited for forever.
  */
 import { QueueEvents } from 'bullmq';
+import { closeWithin } from './closeWithin';
+import { bullConnectionOf } from './redisClient';
+import type { JobConnection } from './types';
 import type { ToolProgress } from '../registry/types';
 
 /** One caller waiting for a job. */
@@ -25,18 +28,19 @@ export class JobWaiters {
   private readonly byJob = new Map<string, Set<JobWaiter>>();
   /** Listeners of every finished job. */
   private readonly anyJob = new Set<(jobId: string) => void>();
-  private events?: Promise<QueueEvents>;
+  private events?: QueueEvents;
+  private ready?: Promise<QueueEvents>;
 
   constructor(
     private readonly name: string,
-    private readonly connection: Record<string, unknown>,
+    private readonly connection: JobConnection,
     private readonly prefix: string,
   ) {}
 
   /** Starts listening (once); resolves when the event stream is read. */
   listen(): Promise<QueueEvents> {
-    this.events ??= this.open();
-    return this.events;
+    this.ready ??= this.open();
+    return this.ready;
   }
 
   /** Adds a waiter for `jobId`; returns the function that removes it. */
@@ -56,14 +60,30 @@ export class JobWaiters {
     return () => void this.anyJob.delete(listener);
   }
 
+  /** Stops listening; bounded while Redis is unreachable (`closeWithin`). */
   async close(): Promise<void> {
-    const events = this.events;
-    this.events = undefined;
-    if (events) await (await events).close();
+    const { events, ready } = this;
+    this.events = this.ready = undefined;
+    if (!events) return;
+    const connected = await Promise.race([
+      ready?.then(
+        () => true,
+        () => false,
+      ),
+      Promise.resolve(false),
+    ]);
+    if (connected) return closeWithin(events);
+    // BullMQ 6's QueueEvents.close() waits for a connection that never came (its disconnect
+    // awaits the client first); its backend's forced close drops the connecting socket instead.
+    const backend = (events as unknown as { backend?: { close(force: boolean): Promise<void> } })
+      .backend;
+    await (backend ? backend.close(true) : closeWithin(events)).catch(() => undefined);
   }
 
   private async open(): Promise<QueueEvents> {
-    const events = new QueueEvents(this.name, { connection: this.connection, prefix: this.prefix });
+    const connection = bullConnectionOf(this.connection);
+    const events = new QueueEvents(this.name, { connection, prefix: this.prefix });
+    this.events = events;
     const finished = ({ jobId }: { jobId: string }) => {
       for (const waiter of [...(this.byJob.get(jobId) ?? [])]) waiter.finished();
       for (const listener of this.anyJob) listener(jobId);

@@ -16,6 +16,7 @@ import type {
   ToolOutcome,
 } from '../registry/types';
 import { finalOutcome } from '../calls/jobOutcome';
+import { closeWithin } from './closeWithin';
 import { JobWaiters } from './JobWaiters';
 import {
   CANCEL_FLAG_SECONDS,
@@ -72,7 +73,7 @@ export class ToolJobs implements TaskJobDispatcher {
     this.queue.on('error', (error) => this.warn(`queue error: ${error.message}`));
     this.redis = redisClientOf(options.connection);
     this.redis.on('error', () => undefined);
-    this.waiters = new JobWaiters(name, connection, prefix);
+    this.waiters = new JobWaiters(name, options.connection, prefix);
     this.tasks = new TaskRecords(this.redis, options, this.keepFinishedSeconds());
   }
 
@@ -81,9 +82,11 @@ export class ToolJobs implements TaskJobDispatcher {
     if (options.signal?.aborted) return { content: abortedText(request.tool), isError: true };
     try {
       const ids = idsOf(options);
-      await this.waiters.listen();
-      // Listening before the job exists: its first progress report is not missed.
-      const adding = this.enqueue(request, { ...options, ...ids });
+      // Listening before the job exists: its first progress report is not missed. The time
+      // limit and the signal hold from now on, so a call is bounded even while Redis is down.
+      const adding = this.waiters
+        .listen()
+        .then(() => this.enqueue(request, { ...options, ...ids }));
       return await this.watch(ids.jobId, request.tool, options, adding);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -124,12 +127,14 @@ export class ToolJobs implements TaskJobDispatcher {
    * Waits for a job: its outcome once finished, progress meanwhile; the signal or `timeoutMs`
    * cancel the job and answer at once. Rejects only when Redis cannot be read.
    */
-  async wait(jobId: string, tool: string, options: CallOptions = {}): Promise<ToolOutcome> {
-    await this.waiters.listen();
-    return this.watch(jobId, tool, options, Promise.resolve());
+  wait(jobId: string, tool: string, options: CallOptions = {}): Promise<ToolOutcome> {
+    return this.watch(jobId, tool, options, this.waiters.listen());
   }
 
-  /** Waits for a job from now on; its status is first read once `added` settles. */
+  /**
+   * Waits for a job from now on; its status is first read once `added` settles. A call given up
+   * (signal, time limit) before its job was added cancels the job once it is.
+   */
   private watch(
     jobId: string,
     tool: string,
@@ -282,12 +287,16 @@ export class ToolJobs implements TaskJobDispatcher {
     return this.tasks.list(sessionId, cursor, limit);
   }
 
-  /** Closes the queue's connections (jobs go on in the workers). */
+  /**
+   * Closes the queue's connections (jobs go on in the workers); within a few seconds even while
+   * Redis is unreachable.
+   */
   async close(): Promise<void> {
     for (const subscriber of this.subscribers) subscriber.disconnect();
     this.subscribers.clear();
-    await Promise.all([this.waiters.close(), this.queue.close()]);
-    await this.redis.quit().catch(() => undefined);
+    await Promise.all([this.waiters.close(), closeWithin(this.queue)]);
+    if (this.redis.status === 'ready') await this.redis.quit().catch(() => undefined);
+    else this.redis.disconnect();
   }
 
   /** The caller's state as JSON, or undefined (with one warning) when it is not JSON. */

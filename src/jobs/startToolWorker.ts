@@ -112,7 +112,8 @@ export async function startToolWorker(
     close: async () => {
       await worker.close();
       subscriber.disconnect();
-      await redis.quit().catch(() => undefined);
+      if (redis.status === 'ready') await redis.quit().catch(() => undefined);
+      else redis.disconnect();
     },
   };
 }
