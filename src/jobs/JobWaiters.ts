@@ -30,6 +30,8 @@ export class JobWaiters {
   private readonly anyJob = new Set<(jobId: string) => void>();
   private events?: QueueEvents;
   private ready?: Promise<QueueEvents>;
+  /** Whether the event stream reached Redis (a graceful close needs it to). */
+  private connected = false;
 
   constructor(
     private readonly name: string,
@@ -62,16 +64,10 @@ export class JobWaiters {
 
   /** Stops listening; bounded while Redis is unreachable (`closeWithin`). */
   async close(): Promise<void> {
-    const { events, ready } = this;
+    const { events, connected } = this;
     this.events = this.ready = undefined;
+    this.connected = false;
     if (!events) return;
-    const connected = await Promise.race([
-      ready?.then(
-        () => true,
-        () => false,
-      ),
-      Promise.resolve(false),
-    ]);
     if (connected) return closeWithin(events);
     // BullMQ 6's QueueEvents.close() waits for a connection that never came (its disconnect
     // awaits the client first); its backend's forced close drops the connecting socket instead.
@@ -98,6 +94,7 @@ export class JobWaiters {
     });
     events.on('error', () => undefined);
     await events.waitUntilReady();
+    if (this.events === events) this.connected = true;
     return events;
   }
 }
