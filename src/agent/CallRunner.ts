@@ -116,7 +116,16 @@ export class CallRunner {
       return [this.finish(call, text, true, scope), 'denied'];
     }
     const checkedInput = checked.input;
-    const deferred = await this.defer(valid, checkedInput, scope, trace);
+    let deferred: string | undefined;
+    try {
+      deferred = await this.defer(valid, checkedInput, scope, trace);
+    } catch (error) {
+      if (scope.signal.aborted) throw error;
+      // The queue failed (Redis refused the job): the model is told, the run goes on.
+      const reason = sanitizeForModel(error instanceof Error ? error.message : String(error), 300);
+      const text = `Tool "${call.name}" could not be queued: ${reason}`;
+      return [this.finish(call, text, true, scope), 'error'];
+    }
     if (deferred !== undefined) {
       const waiting = { call: { ...call, input: valid.input }, content: '', isError: false };
       return [{ ...waiting, pending: true, job: deferred }, 'paused'];

@@ -173,6 +173,40 @@ describeRedis('deferred long-running calls', () => {
     }
   }, 60_000);
 
+  it('tells the model when the job cannot be queued, and goes on', async () => {
+    api = await startScriptedServer({
+      turns: [
+        {
+          content: [
+            { type: 'tool_use', id: 'tu_c1', name: 'export_orders', input: { month: '2027-03' } },
+          ],
+        },
+        say('The export could not start.'),
+      ],
+    });
+    const closed = new ToolJobs({ connection: redis.url });
+    await closed.close();
+    const agent = new ToolAgent({
+      client: new Anthropic({ apiKey: 'test', baseURL: api.url, maxRetries: 0 }),
+      registry: new ToolRegistry({ jobs: closed }).register(new ReportService(client)),
+      model: 'claude-test',
+      approvals: 'pause',
+      approvalStore: new RedisApprovalStore({ client }),
+      longRunning: 'defer',
+    });
+    const result = await agent.run('Export March');
+    expect(result.status).toBe('completed');
+    const sent = api.requests[1]!.body as { messages: { content: unknown }[] };
+    expect(sent.messages.at(-1)!.content).toEqual([
+      expect.objectContaining({
+        type: 'tool_result',
+        tool_use_id: 'tu_c1',
+        is_error: true,
+        content: expect.stringMatching(/^Tool "export_orders" could not be queued: \S/),
+      }),
+    ]);
+  }, 60_000);
+
   it('needs approvals: pause', () => {
     expect(
       () =>
