@@ -4,8 +4,8 @@
  * entry point, as a message consumer's is), with the job id and attempt. Nothing when
  * `@opentelemetry/api` is not installed.
  */
-import { ATTR, OPERATION } from '../telemetry/genAiAttributes';
 import { otelApi } from '../telemetry/otelApi';
+import { endToolSpan, toolSpanAttributes, toolSpanName, tracerOf } from '../telemetry/toolSpan';
 import { fromCarrier } from '../telemetry/traceparent';
 import type { OtelSpan } from '../telemetry/otelApi';
 import type { ToolJobData } from './types';
@@ -32,30 +32,22 @@ export function startJobSpan(
   const api = otelApi();
   if (!api) return NOTHING;
   const linked = fromCarrier(data.trace);
-  const span: OtelSpan = api.trace
-    .getTracer('toolwright')
-    .startSpan(`${OPERATION.tool} ${data.tool}`, {
-      kind: api.SpanKind.CONSUMER,
-      attributes: {
-        [ATTR.operation]: OPERATION.tool,
-        [ATTR.toolName]: data.tool,
-        [ATTR.toolCallId]: data.toolUseId,
-        [ATTR.toolType]: 'function',
-        [JOB_ATTR.jobId]: job.id ?? '',
-        [JOB_ATTR.attempt]: job.attemptsMade + 1,
-      },
-      ...(linked ? { links: [{ context: linked }] } : {}),
-    });
+  const attributes = toolSpanAttributes(
+    { name: data.tool, id: data.toolUseId, input: data.input },
+    false,
+  );
+  const span: OtelSpan = tracerOf(api, {}).startSpan(toolSpanName(data.tool), {
+    kind: api.SpanKind.CONSUMER,
+    attributes: {
+      ...attributes,
+      [JOB_ATTR.jobId]: job.id ?? '',
+      [JOB_ATTR.attempt]: job.attemptsMade + 1,
+    },
+    ...(linked ? { links: [{ context: linked }] } : {}),
+  });
   const active = api.trace.setSpan(api.context.active(), span);
   return {
     within: (body) => api.context.with(active, body),
-    end: (outcome) => {
-      span.setAttribute(ATTR.outcome, outcome);
-      if (outcome !== 'ok') {
-        span.setAttribute(ATTR.errorType, `tool_${outcome}`);
-        span.setStatus({ code: api.SpanStatusCode.ERROR });
-      }
-      span.end();
-    },
+    end: (outcome) => endToolSpan(api, span, outcome, outcome !== 'ok'),
   };
 }

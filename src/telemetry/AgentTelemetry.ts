@@ -15,6 +15,16 @@ import { otelApi } from './otelApi';
 import type { OtelApi, OtelContext, OtelInstrument, OtelSpan, OtelTracer } from './otelApi';
 import type { TelemetryOptions } from './types';
 import { inToolSpan } from './toolSpanKey';
+import {
+  endToolSpan,
+  meterOf,
+  recordToolCall,
+  toolMetricsOf,
+  toolSpanAttributes,
+  toolSpanName,
+  tracerOf,
+} from './toolSpan';
+import type { ToolMetrics } from './toolSpan';
 import { fromCarrier, toCarrier } from './traceparent';
 
 /** How a tool call ended, as `toolwright.tool.outcome` says it. */
@@ -80,7 +90,6 @@ class SpanRun implements RunTrace {
   constructor(
     readonly span: OtelSpan,
     readonly context: OtelContext,
-    private readonly api: OtelApi,
   ) {}
   conversation(runId: string): void {
     this.span.setAttribute(ATTR.conversationId, runId);
@@ -93,25 +102,20 @@ class SpanRun implements RunTrace {
 const contextOf = (run: RunTrace | undefined): OtelContext | undefined =>
   run instanceof SpanRun ? run.context : undefined;
 
-const VERSION = '0.1.0';
-
 /** Telemetry on the OpenTelemetry API. */
 class OtelTelemetry implements AgentTelemetry {
   private readonly tracer: OtelTracer;
   private readonly duration: OtelInstrument;
   private readonly tokens: OtelInstrument;
-  private readonly calls: OtelInstrument;
-  private readonly callDuration: OtelInstrument;
+  private readonly toolMetrics: ToolMetrics;
   private readonly refusals: OtelInstrument;
 
   constructor(
     private readonly api: OtelApi,
     private readonly options: TelemetryOptions,
   ) {
-    this.tracer = (options.tracerProvider?.getTracer('toolwright', VERSION) ??
-      api.trace.getTracer('toolwright', VERSION)) as OtelTracer;
-    const meter = (options.meterProvider?.getMeter('toolwright', VERSION) ??
-      api.metrics.getMeter('toolwright', VERSION)) as ReturnType<OtelApi['metrics']['getMeter']>;
+    this.tracer = tracerOf(api, options);
+    const meter = meterOf(api, options);
     this.duration = meter.createHistogram(METRIC.operationDuration, {
       description: 'GenAI operation duration',
       unit: 's',
@@ -120,11 +124,7 @@ class OtelTelemetry implements AgentTelemetry {
       description: 'Tokens used per model request',
       unit: '{token}',
     });
-    this.calls = meter.createCounter(METRIC.toolCalls, { description: 'Tool calls, by outcome' });
-    this.callDuration = meter.createHistogram(METRIC.toolDuration, {
-      description: 'Tool call duration',
-      unit: 's',
-    });
+    this.toolMetrics = toolMetricsOf(meter);
     this.refusals = meter.createCounter(METRIC.refusals, {
       description: 'Model turns that ended in a refusal',
     });
@@ -144,11 +144,7 @@ class OtelTelemetry implements AgentTelemetry {
         ...(attributes.runId ? { [ATTR.conversationId]: attributes.runId } : {}),
       },
     });
-    const run = new SpanRun(
-      span,
-      this.api.trace.setSpan(this.api.context.active(), span),
-      this.api,
-    );
+    const run = new SpanRun(span, this.api.trace.setSpan(this.api.context.active(), span));
     try {
       return await this.api.context.with(run.context, () => body(run));
     } catch (error) {
@@ -189,44 +185,21 @@ class OtelTelemetry implements AgentTelemetry {
 
   tool(run: RunTrace | undefined, call: { id: string; name: string; input: unknown }): ToolTrace {
     const started = performance.now();
+    const record = this.options.recordContent;
+    const parent = contextOf(run) ?? this.api.context.active();
     const span = this.tracer.startSpan(
-      `${OPERATION.tool} ${call.name}`,
-      {
-        kind: this.api.SpanKind.INTERNAL,
-        attributes: {
-          [ATTR.operation]: OPERATION.tool,
-          [ATTR.toolName]: call.name,
-          [ATTR.toolCallId]: call.id,
-          [ATTR.toolType]: 'function',
-          ...(this.options.recordContent
-            ? { [ATTR.toolArguments]: JSON.stringify(call.input) }
-            : {}),
-        },
-      },
-      contextOf(run) ?? this.api.context.active(),
+      toolSpanName(call.name),
+      { kind: this.api.SpanKind.INTERNAL, attributes: toolSpanAttributes(call, record) },
+      parent,
     );
-    const active = inToolSpan(
-      this.api,
-      this.api.trace.setSpan(contextOf(run) ?? this.api.context.active(), span),
-    );
+    const active = inToolSpan(this.api, this.api.trace.setSpan(parent, span));
     return {
       validated: (valid) => span.setAttribute(ATTR.validation, valid ? 'valid' : 'invalid'),
       within: (body) => this.api.context.with(active, body),
       end: (outcome, result) => {
-        span.setAttribute(ATTR.outcome, outcome);
-        if (outcome !== 'ok' && outcome !== 'paused') {
-          span.setAttribute(ATTR.errorType, `tool_${outcome}`);
-          span.setStatus({ code: this.api.SpanStatusCode.ERROR });
-        }
-        if (this.options.recordContent && result !== undefined)
-          span.setAttribute(
-            ATTR.toolResult,
-            typeof result === 'string' ? result : JSON.stringify(result),
-          );
-        const attributes = { [ATTR.toolName]: call.name, [ATTR.outcome]: outcome };
-        this.calls.add?.(1, attributes);
-        this.callDuration.record?.((performance.now() - started) / 1000, attributes);
-        span.end();
+        const failed = outcome !== 'ok' && outcome !== 'paused';
+        endToolSpan(this.api, span, outcome, failed, record ? result : undefined);
+        recordToolCall(this.toolMetrics, call.name, outcome, started);
       },
     };
   }

@@ -7,10 +7,20 @@
  * (`new ToolRegistry({ telemetry: true })`), and loaded on the first call.
  */
 import type { ToolOutcome } from '../calls/ToolOutcome';
-import { ATTR, METRIC, OPERATION } from './genAiAttributes';
+import { ATTR } from './genAiAttributes';
 import { otelApi } from './otelApi';
-import type { OtelApi, OtelInstrument, OtelTracer } from './otelApi';
+import type { OtelApi, OtelTracer } from './otelApi';
 import { insideToolSpan, inToolSpan } from './toolSpanKey';
+import {
+  endToolSpan,
+  meterOf,
+  recordToolCall,
+  toolMetricsOf,
+  toolSpanAttributes,
+  toolSpanName,
+  tracerOf,
+} from './toolSpan';
+import type { ToolMetrics } from './toolSpan';
 import type { TelemetryOptions } from './types';
 
 /** Reports whether the call's input was valid. */
@@ -25,25 +35,16 @@ export type TraceCall = (
 interface Instruments {
   api: OtelApi;
   tracer: OtelTracer;
-  calls: OtelInstrument;
-  duration: OtelInstrument;
+  metrics: ToolMetrics;
 }
 
 function instrumentsOf(options: TelemetryOptions): Instruments | null {
   const api = otelApi();
   if (!api) return null;
-  const tracer = (options.tracerProvider?.getTracer('toolwright') ??
-    api.trace.getTracer('toolwright')) as OtelTracer;
-  const meter = (options.meterProvider?.getMeter('toolwright') ??
-    api.metrics.getMeter('toolwright')) as ReturnType<OtelApi['metrics']['getMeter']>;
   return {
     api,
-    tracer,
-    calls: meter.createCounter(METRIC.toolCalls, { description: 'Tool calls, by outcome' }),
-    duration: meter.createHistogram(METRIC.toolDuration, {
-      description: 'Tool call duration',
-      unit: 's',
-    }),
+    tracer: tracerOf(api, options),
+    metrics: toolMetricsOf(meterOf(api, options)),
   };
 }
 
@@ -55,42 +56,28 @@ async function traced(
 ): Promise<ToolOutcome> {
   const { api } = tools;
   const started = performance.now();
+  const parent = api.context.active();
   const span = tools.tracer.startSpan(
-    `${OPERATION.tool} ${call.name}`,
+    toolSpanName(call.name),
     {
       kind: api.SpanKind.INTERNAL,
-      attributes: {
-        [ATTR.operation]: OPERATION.tool,
-        [ATTR.toolName]: call.name,
-        [ATTR.toolType]: 'function',
-        ...(call.toolUseId ? { [ATTR.toolCallId]: call.toolUseId } : {}),
-        ...(options.recordContent ? { [ATTR.toolArguments]: JSON.stringify(call.input) } : {}),
-      },
+      attributes: toolSpanAttributes(
+        { name: call.name, id: call.toolUseId, input: call.input },
+        options.recordContent,
+      ),
     },
-    api.context.active(),
+    parent,
   );
   let valid = true;
   const validated: ReportValidation = (ok) => {
     valid = ok;
     span.setAttribute(ATTR.validation, ok ? 'valid' : 'invalid');
   };
-  const context = inToolSpan(api, api.trace.setSpan(api.context.active(), span));
+  const context = inToolSpan(api, api.trace.setSpan(parent, span));
   const outcome = await api.context.with(context, () => body(validated));
   const kind = !valid ? 'invalid' : outcome.isError ? 'error' : 'ok';
-  span.setAttribute(ATTR.outcome, kind);
-  if (kind !== 'ok') {
-    span.setAttribute(ATTR.errorType, `tool_${kind}`);
-    span.setStatus({ code: api.SpanStatusCode.ERROR });
-  }
-  if (options.recordContent)
-    span.setAttribute(
-      ATTR.toolResult,
-      typeof outcome.content === 'string' ? outcome.content : JSON.stringify(outcome.content),
-    );
-  span.end();
-  const attributes = { [ATTR.toolName]: call.name, [ATTR.outcome]: kind };
-  tools.calls.add?.(1, attributes);
-  tools.duration.record?.((performance.now() - started) / 1000, attributes);
+  endToolSpan(api, span, kind, kind !== 'ok', options.recordContent ? outcome.content : undefined);
+  recordToolCall(tools.metrics, call.name, kind, started);
   return outcome;
 }
 
