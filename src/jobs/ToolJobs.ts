@@ -5,7 +5,7 @@
  * with progress, and its abort or time limit cancels the job wherever it runs.
  */
 import { randomUUID } from 'node:crypto';
-import { Job, Queue } from 'bullmq';
+import { Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import { abortedText, quoteName, timedOutText } from '../calls/modelText';
 import type {
@@ -30,7 +30,7 @@ import {
 } from './queueNames';
 import { readJobStatus } from './readJobStatus';
 import { TaskRecords } from './TaskRecords';
-import { bullConnectionOf, redisClientOf } from './redisClient';
+import { bullConnectionOf, closeClient, redisClientOf } from './redisClient';
 import { traceCarrier } from './traceCarrier';
 import type { ToolJobData, ToolJobResult, ToolJobStatus, ToolJobsOptions } from './types';
 
@@ -198,12 +198,10 @@ export class ToolJobs implements TaskJobDispatcher {
    * worker runs it, and none runs it later. False when it had already finished or never existed.
    */
   async cancel(jobId: string, reason = 'cancelled'): Promise<boolean> {
-    const job = await Job.fromId<ToolJobData, ToolJobResult>(this.queue, jobId);
-    if (!job) return false;
-    const state = await job.getState();
-    if (state === 'completed' || state === 'failed') return false;
+    const state = await this.queue.getJobState(jobId);
+    if (state === 'unknown' || state === 'completed' || state === 'failed') return false;
     await this.redis.set(cancelFlagOf(this.options, jobId), reason, 'EX', CANCEL_FLAG_SECONDS);
-    if (state !== 'active') await job.remove().catch(() => undefined);
+    if (state !== 'active') await this.queue.remove(jobId).catch(() => undefined);
     await this.redis.publish(cancelChannelOf(this.options), jobId);
     return true;
   }
@@ -295,8 +293,7 @@ export class ToolJobs implements TaskJobDispatcher {
     for (const subscriber of this.subscribers) subscriber.disconnect();
     this.subscribers.clear();
     await Promise.all([this.waiters.close(), closeWithin(this.queue)]);
-    if (this.redis.status === 'ready') await this.redis.quit().catch(() => undefined);
-    else this.redis.disconnect();
+    await closeClient(this.redis);
   }
 
   /** The caller's state as JSON, or undefined (with one warning) when it is not JSON. */

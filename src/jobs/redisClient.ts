@@ -18,3 +18,9 @@ export function bullConnectionOf(connection: JobConnection): Record<string, unkn
     ? { url: connection, maxRetriesPerRequest: null }
     : { ...connection, maxRetriesPerRequest: null };
 }
+
+/** Closes a client: `QUIT` when connected, else drops the connection (a quit would wait for Redis). */
+export async function closeClient(client: Redis): Promise<void> {
+  if (client.status === 'ready') await client.quit().catch(() => undefined);
+  else client.disconnect();
+}

@@ -10,7 +10,7 @@ import type { Job } from 'bullmq';
 import type Redis from 'ioredis';
 import type { CallOptions, ToolOutcome } from '../registry/types';
 import { cancelChannelOf, cancelFlagOf, queueOf } from './queueNames';
-import { bullConnectionOf, redisClientOf } from './redisClient';
+import { bullConnectionOf, closeClient, redisClientOf } from './redisClient';
 import { startJobSpan } from './workerSpan';
 import type { ToolJobData, ToolJobResult, ToolWorkerOptions } from './types';
 
@@ -112,8 +112,7 @@ export async function startToolWorker(
     close: async () => {
       await worker.close();
       subscriber.disconnect();
-      if (redis.status === 'ready') await redis.quit().catch(() => undefined);
-      else redis.disconnect();
+      await closeClient(redis);
     },
   };
 }
