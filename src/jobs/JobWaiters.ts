@@ -6,6 +6,7 @@
  */
 import { QueueEvents } from 'bullmq';
 import { closeWithin } from './closeWithin';
+import { jobProgress } from './jobProgress';
 import { bullConnectionOf } from './redisClient';
 import type { JobConnection } from './types';
 import type { ToolProgress } from '../registry/types';
@@ -15,12 +16,6 @@ export interface JobWaiter {
   /** Called once the job finished (completed, failed or removed). */
   finished(): void;
   progress?(report: ToolProgress): void;
-}
-
-function progressReport(data: unknown): ToolProgress | undefined {
-  if (!data || typeof data !== 'object') return undefined;
-  const report = data as Partial<ToolProgress>;
-  return typeof report.progress === 'number' ? (report as ToolProgress) : undefined;
 }
 
 /** The waiters of one queue, by job id. */
@@ -88,7 +83,7 @@ export class JobWaiters {
     events.on('failed', finished);
     events.on('removed', finished);
     events.on('progress', ({ jobId, data }) => {
-      const report = progressReport(data);
+      const report = jobProgress(data);
       if (!report) return;
       for (const waiter of this.byJob.get(jobId) ?? []) waiter.progress?.(report);
     });

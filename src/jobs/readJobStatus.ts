@@ -5,6 +5,7 @@
 import { Job } from 'bullmq';
 import type { Queue } from 'bullmq';
 import type Redis from 'ioredis';
+import { jobProgress } from './jobProgress';
 import { cancelFlagOf } from './queueNames';
 import type { JobQueueOptions, ToolJobData, ToolJobResult, ToolJobStatus } from './types';
 
@@ -16,12 +17,6 @@ function stateOf(state: JobState, cancelled: boolean): ToolJobStatus['state'] {
   if (state === 'failed') return 'failed';
   if (state === 'active') return 'running';
   return state === 'unknown' ? 'unknown' : 'queued';
-}
-
-function progressOf(progress: unknown): ToolJobStatus['progress'] {
-  if (!progress || typeof progress !== 'object') return undefined;
-  const report = progress as { progress?: unknown };
-  return typeof report.progress === 'number' ? (progress as ToolJobStatus['progress']) : undefined;
 }
 
 /** The status of `jobId`: `unknown` when neither the job nor a cancel flag exists. */
@@ -45,7 +40,7 @@ export async function readJobStatus(
     createdAt: job.timestamp,
     updatedAt: job.finishedOn ?? job.processedOn ?? job.timestamp,
   };
-  const progress = progressOf(job.progress);
+  const progress = jobProgress(job.progress);
   if (progress) status.progress = progress;
   if (state === 'completed') status.result = job.returnvalue;
   if (state === 'failed') status.reason = job.failedReason;
