@@ -29,6 +29,7 @@ const PACKAGING_SUITES = [
   'src/jobs/mcpTasks.test.ts',
   'samples/nest-app/exports.e2e.test.ts',
   'test/api/',
+  'test/describeWithServer.test.ts',
 ];
 /** A path pattern matching the suites of PACKAGING_SUITES. */
 const PACKAGING_PATTERN = `^<rootDir>/(${PACKAGING_SUITES.map((path) =>

@@ -1,7 +1,8 @@
 /**
- * A real `redis-server` for the tests of the Redis approval store: started on a free loopback
- * port with no persistence, stopped after. Where the binary is missing (CI installs the Debian
- * package `redis-server` in `.ci/run`), `redisMissing` says why and the suites skip.
+ * A real `redis-server` for the suites that need Redis: started on a free loopback port with no
+ * persistence, stopped after. Where the binary is missing (CI installs the Debian package
+ * `redis-server` in `.ci/run`), `redisMissing` says why, and `describeWithServer` fails the
+ * suite in CI and skips it, loudly, elsewhere.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';

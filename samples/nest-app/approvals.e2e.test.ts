@@ -16,6 +16,7 @@ import { ANTHROPIC_CLIENT } from 'toolwright/nest';
 import { startScriptedServer } from 'toolwright/testing';
 import type { ScriptedServer, ScriptedTurn } from 'toolwright/testing';
 import { redisMissing, startRedisServer } from '../../test/startRedisServer';
+import { describeWithServer } from '../../test/describeWithServer';
 import type { RedisServer } from '../../test/startRedisServer';
 import { AppModule } from './AppModule';
 import { REDIS_URL, SUPERVISOR_TOKEN } from './approvals/tokens';
@@ -25,8 +26,6 @@ import { RefundsService } from './refunds/RefundsService';
 /** The supervisor token the tests configure and send. */
 const SUPERVISOR = 'supervisor-secret';
 
-if (redisMissing) console.warn(redisMissing);
-const describeRedis = redisMissing ? describe.skip : describe;
 
 type Block = { type: string; tool_use_id?: string; content?: unknown; is_error?: boolean };
 
@@ -44,7 +43,7 @@ const refundTurns = (answer: string): ScriptedTurn[] => [
   { content: [{ type: 'text', text: answer }] },
 ];
 
-describeRedis('nest-app: a refund approved on another instance (Redis)', () => {
+describeWithServer(redisMissing, 'nest-app: a refund approved on another instance (Redis)', () => {
   let redis: RedisServer;
   let model: ScriptedServer;
   let apps: INestApplication[] = [];

@@ -19,12 +19,11 @@ import { ANTHROPIC_CLIENT } from 'toolwright/nest';
 import { startScriptedServer } from 'toolwright/testing';
 import type { ScriptedServer } from 'toolwright/testing';
 import { redisMissing, startRedisServer } from '../../test/startRedisServer';
+import { describeWithServer } from '../../test/describeWithServer';
 import type { RedisServer } from '../../test/startRedisServer';
 import { AppModule } from './AppModule';
 import { REDIS_URL } from './approvals/tokens';
 
-if (redisMissing) console.warn(redisMissing);
-const describeRedis = redisMissing ? describe.skip : describe;
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -53,7 +52,7 @@ async function startWorker(
   return { child, output: () => printed };
 }
 
-describeRedis('nest-app: an export runs on a worker process (Redis, BullMQ)', () => {
+describeWithServer(redisMissing, 'nest-app: an export runs on a worker process (Redis, BullMQ)', () => {
   let redis: RedisServer;
   let model: ScriptedServer;
   let app: INestApplication;

@@ -12,11 +12,10 @@ import { ToolAgent } from '../agent/ToolAgent';
 import { ToolRegistry } from '../registry/ToolRegistry';
 import { startScriptedServer } from '../testing/startScriptedServer';
 import { redisMissing, startRedisServer } from '../../test/startRedisServer';
+import { describeWithServer } from '../../test/describeWithServer';
 import type { RedisServer } from '../../test/startRedisServer';
 import { RedisApprovalStore } from './RedisApprovalStore';
 
-if (redisMissing) console.warn(redisMissing);
-const describeRedis = redisMissing ? describe.skip : describe;
 
 const state = (runId: string): PausedRunState => ({
   version: 1,
@@ -36,7 +35,7 @@ const state = (runId: string): PausedRunState => ({
   expiresAt: '2026-01-02T00:00:00.000Z',
 });
 
-describeRedis('RedisApprovalStore on redis-server', () => {
+describeWithServer(redisMissing, 'RedisApprovalStore on redis-server', () => {
   let redis: RedisServer;
   let client: Redis;
 

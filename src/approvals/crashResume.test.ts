@@ -18,17 +18,16 @@ import { ToolRegistry } from '../registry/ToolRegistry';
 import { startScriptedServer } from '../testing/startScriptedServer';
 import type { ScriptedServer } from '../testing/types';
 import { redisMissing, startRedisServer } from '../../test/startRedisServer';
+import { describeWithServer } from '../../test/describeWithServer';
 import type { RedisServer } from '../../test/startRedisServer';
 import { until } from '../../test/until';
 import { LedgerService, readLedger } from './__fixtures__/LedgerService';
 import { RedisApprovalStore } from './RedisApprovalStore';
 
-if (redisMissing) console.warn(redisMissing);
-const describeRedis = redisMissing ? describe.skip : describe;
 const ROOT = join(__dirname, '..', '..');
 const LEASE_MS = 600;
 
-describeRedis('a resumer killed mid-tool (SIGKILL)', () => {
+describeWithServer(redisMissing, 'a resumer killed mid-tool (SIGKILL)', () => {
   let redis: RedisServer;
   let client: Redis;
   let server: ScriptedServer;

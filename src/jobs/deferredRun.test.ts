@@ -15,6 +15,7 @@ import { ToolRegistry } from '../registry/ToolRegistry';
 import { startScriptedServer } from '../testing/startScriptedServer';
 import type { ScriptedServer } from '../testing/types';
 import { redisMissing, startRedisServer } from '../../test/startRedisServer';
+import { describeWithServer } from '../../test/describeWithServer';
 import type { RedisServer } from '../../test/startRedisServer';
 import { sleep, until } from '../../test/until';
 import { readLog, ReportService } from './__fixtures__/ReportService';
@@ -23,10 +24,8 @@ import { startToolWorker } from './startToolWorker';
 import type { RunningToolWorker } from './startToolWorker';
 import { ToolJobs } from './ToolJobs';
 
-if (redisMissing) console.warn(redisMissing);
-const describeRedis = redisMissing ? describe.skip : describe;
 
-describeRedis('deferred long-running calls', () => {
+describeWithServer(redisMissing, 'deferred long-running calls', () => {
   let redis: RedisServer;
   let client: Redis;
   let jobs: ToolJobs;

@@ -14,6 +14,7 @@ import { ToolRegistry } from '../registry/ToolRegistry';
 import { startScriptedServer } from '../testing/startScriptedServer';
 import type { ScriptedServer } from '../testing/types';
 import { redisMissing, startRedisServer } from '../../test/startRedisServer';
+import { describeWithServer } from '../../test/describeWithServer';
 import type { RedisServer } from '../../test/startRedisServer';
 import { sleep, until } from '../../test/until';
 import { readLog, ReportService } from './__fixtures__/ReportService';
@@ -23,10 +24,8 @@ import { jobIdOf } from './queueNames';
 import { startToolWorker } from './startToolWorker';
 import { ToolJobs } from './ToolJobs';
 
-if (redisMissing) console.warn(redisMissing);
-const describeRedis = redisMissing ? describe.skip : describe;
 
-describeRedis('durable tool jobs on BullMQ', () => {
+describeWithServer(redisMissing, 'durable tool jobs on BullMQ', () => {
   let redis: RedisServer;
   let client: Redis;
   let jobs: ToolJobs;

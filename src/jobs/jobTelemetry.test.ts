@@ -18,16 +18,15 @@ import { ToolRegistry } from '../registry/ToolRegistry';
 import { startScriptedServer } from '../testing/startScriptedServer';
 import type { ScriptedServer } from '../testing/types';
 import { redisMissing, startRedisServer } from '../../test/startRedisServer';
+import { describeWithServer } from '../../test/describeWithServer';
 import type { RedisServer } from '../../test/startRedisServer';
 import { ReportService } from './__fixtures__/ReportService';
 import { startToolWorker } from './startToolWorker';
 import type { RunningToolWorker } from './startToolWorker';
 import { ToolJobs } from './ToolJobs';
 
-if (redisMissing) console.warn(redisMissing);
-const describeRedis = redisMissing ? describe.skip : describe;
 
-describeRedis('the trace of a job hop', () => {
+describeWithServer(redisMissing, 'the trace of a job hop', () => {
   let redis: RedisServer;
   let client: Redis;
   let jobs: ToolJobs;

@@ -13,6 +13,7 @@ import { startMcpHttpServer } from '../mcp/startMcpHttpServer';
 import type { RunningMcpHttpServer } from '../mcp/startMcpHttpServer';
 import { ToolRegistry } from '../registry/ToolRegistry';
 import { redisMissing, startRedisServer } from '../../test/startRedisServer';
+import { describeWithServer } from '../../test/describeWithServer';
 import type { RedisServer } from '../../test/startRedisServer';
 import { sleep, until } from '../../test/until';
 import { readLog, ReportService } from './__fixtures__/ReportService';
@@ -20,10 +21,8 @@ import { spawnWorker } from './__fixtures__/spawnWorker';
 import type { WorkerProcess } from './__fixtures__/spawnWorker';
 import { ToolJobs } from './ToolJobs';
 
-if (redisMissing) console.warn(redisMissing);
-const describeRedis = redisMissing ? describe.skip : describe;
 
-describeRedis('MCP tasks on durable jobs (stateless pair, worker in another process)', () => {
+describeWithServer(redisMissing, 'MCP tasks on durable jobs (stateless pair, worker in another process)', () => {
   let redis: RedisServer;
   let store: Redis;
   let worker: WorkerProcess;

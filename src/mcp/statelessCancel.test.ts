@@ -11,10 +11,9 @@ import { startMcpHttpServer } from './startMcpHttpServer';
 import type { McpHttpServerOptions, RunningMcpHttpServer } from './startMcpHttpServer';
 import { createShopRegistry, waitLog } from './__fixtures__/shopRegistry';
 import { redisMissing, startRedisServer } from '../../test/startRedisServer';
+import { describeWithServer } from '../../test/describeWithServer';
 import type { RedisServer } from '../../test/startRedisServer';
 
-if (redisMissing) console.warn(redisMissing);
-const describeRedis = redisMissing ? describe.skip : describe;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -112,7 +111,7 @@ describe('stateless Streamable HTTP: cancel', () => {
   });
 });
 
-describeRedis('stateless Streamable HTTP: cancel across instances (Redis)', () => {
+describeWithServer(redisMissing, 'stateless Streamable HTTP: cancel across instances (Redis)', () => {
   let redis: RedisServer;
   const clients: Redis[] = [];
   let servers: RunningMcpHttpServer[] = [];
