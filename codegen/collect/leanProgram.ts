@@ -11,7 +11,7 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { ts } from '../typescript';
-import type { ParsedTsconfig } from './loadProgram';
+import type { ParsedTsconfig } from './ParsedTsconfig';
 
 /** The module codegen reads through the surface. */
 const PACKAGE = 'toolwright';

@@ -13,14 +13,7 @@ import { codegenCompilerOptions } from './codegenCompilerOptions';
 import { leanOptions, resolvingToSurface } from './leanProgram';
 import { codegenHost } from './programHost';
 import type { SourceFileCache } from './programHost';
-
-/** A parsed tsconfig: its root files and its options as codegen reads them. */
-export interface ParsedTsconfig {
-  fileNames: string[];
-  options: ts.CompilerOptions;
-  /** Whether the tsconfig itself lists `types` and `lib` (else TypeScript's defaults apply). */
-  declares: { types: boolean; lib: boolean };
-}
+import type { ParsedTsconfig } from './ParsedTsconfig';
 
 const toPosix = (path: string): string => path.replace(/\\/g, '/');
 

@@ -9,7 +9,7 @@ import type { ResolutionHostFactory } from 'ts-morph';
 import { ts } from '../typescript';
 import { leanOptions, surfaceResolver } from './leanProgram';
 import { parseTsconfig } from './loadProgram';
-import type { ParsedTsconfig } from './loadProgram';
+import type { ParsedTsconfig } from './ParsedTsconfig';
 
 function projectOf(
   { fileNames }: ParsedTsconfig,
