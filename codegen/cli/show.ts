@@ -13,6 +13,8 @@ import { HELP_OPTION, helpText, parseArgs } from './parseArgs';
 import type { CommandSpec } from './parseArgs';
 
 const FORMAT_NAMES = Object.keys(SHOW_FORMATS);
+/** The formats `--strict` applies to: those that render a provider's strict tool use. */
+const STRICT_FORMATS = FORMAT_NAMES.filter((name) => SHOW_FORMATS[name]!.strictProvider);
 
 /** The options of `toolwright show`. */
 export const SHOW_COMMAND: CommandSpec = {
@@ -37,7 +39,7 @@ export const SHOW_COMMAND: CommandSpec = {
       flags: ['--strict'],
       key: 'strict',
       description:
-        'Render every tool as new ToolRegistry({ strict: true }) does (strict tool use unless @Tool({ strict: false })).',
+        'Render every tool as new ToolRegistry({ strict: true }) does (strict tool use unless @Tool({ strict: false })); anthropic and openai only.',
     },
     HELP_OPTION,
   ],
@@ -63,6 +65,11 @@ export async function runShowCommand(args: string[], io: CliIo): Promise<number>
     : undefined;
   if (!format)
     return usageError(io, `unknown format "${formatName}"; use one of ${FORMAT_NAMES.join(', ')}`);
+  if (values.strict === true && !format.strictProvider)
+    return usageError(
+      io,
+      `--strict does not apply to --format ${formatName}, which has no strict tool use; use it with ${STRICT_FORMATS.join(' or ')}`,
+    );
   const opened = openProject(values.project, io, openPrograms);
   if (!opened.ok) return usageError(io, opened.error);
   const result = runColdCodegen(opened.loaded);

@@ -67,4 +67,13 @@ describe('toolwright show with strict tools', () => {
     for (const tool of tools)
       expect(strictSubsetProblems(tool.function.parameters, 'openai')).toEqual([]);
   });
+
+  it('--strict with a format that has no strict tool use is a usage error, not ignored', async () => {
+    for (const format of ['xml', 'manifest']) {
+      const run = await runCli(['show', '--format', format, '--strict'], created.root);
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toContain(`--strict does not apply to --format ${format}`);
+    }
+  });
 });
