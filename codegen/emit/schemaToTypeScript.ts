@@ -4,6 +4,7 @@
  * codegen emits needs to be understood; anything else is `unknown`.
  */
 import type { JsonSchema, JsonValue } from '../../src/schema/JsonSchema';
+import { typesOf } from '../../src/schema/typesOf';
 
 /** How `$ref`s are named: `#/$defs/Node` → the TypeScript name of that definition. */
 export type RefNamer = (ref: string) => string;
@@ -60,8 +61,7 @@ export function schemaToTypeScript(
       (schema.anyOf ?? schema.oneOf ?? []).map((s) => schemaToTypeScript(s, refName, level)),
     );
   }
-  const types =
-    schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+  const types = typesOf(schema);
   if (!types.length) return schema.properties ? objectType(schema, refName, level) : 'unknown';
   return union(
     types.map((type) => {

@@ -9,6 +9,7 @@ import type {
   Message,
   RawMessageStreamEvent,
 } from '@anthropic-ai/sdk/resources/messages';
+import { isJsonObject } from '../schema/isJsonObject';
 
 type MutableBlock = ContentBlock & Record<string, unknown>;
 
@@ -17,9 +18,7 @@ function objectInput(json: string): Record<string, unknown> | undefined {
   if (json.trim() === '') return {};
   try {
     const value: unknown = JSON.parse(json);
-    if (value && typeof value === 'object' && !Array.isArray(value)) {
-      return value as Record<string, unknown>;
-    }
+    if (isJsonObject(value)) return value;
   } catch {
     // The input was cut or is not JSON.
   }

@@ -5,11 +5,9 @@
  */
 import { ToolwrightError } from '../errors/ToolwrightError';
 import type { PausedRunState } from './types';
+import { isJsonObject } from '../schema/isJsonObject';
 
 type Check = [path: string, ok: (state: Record<string, unknown>) => boolean, expected: string];
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const CALL_CHECKS: [string, (call: Record<string, unknown>) => boolean][] = [
   ['id', (call) => typeof call.id === 'string' && call.id.length > 0],
@@ -18,14 +16,14 @@ const CALL_CHECKS: [string, (call: Record<string, unknown>) => boolean][] = [
     'status',
     (call) => call.status === 'answered' || call.status === 'pending' || call.status === 'job',
   ],
-  ['input', (call) => call.status === 'answered' || isObject(call.input)],
+  ['input', (call) => call.status === 'answered' || isJsonObject(call.input)],
   ['jobId', (call) => call.status !== 'job' || typeof call.jobId === 'string'],
   ['isError', (call) => call.status !== 'answered' || typeof call.isError === 'boolean'],
 ];
 
 /** The first problem of a paused call, or undefined. */
 function callProblem(call: unknown, index: number): string | undefined {
-  if (!isObject(call)) return `calls[${index}] must be an object`;
+  if (!isJsonObject(call)) return `calls[${index}] must be an object`;
   const failed = CALL_CHECKS.find(([, ok]) => !ok(call));
   return failed ? `calls[${index}].${failed[0]} is missing or invalid` : undefined;
 }
@@ -40,22 +38,22 @@ const CHECKS: Check[] = [
     '"anthropic" or "xml"',
   ],
   ['messages', (s) => Array.isArray(s.messages) && s.messages.length > 0, 'a non-empty array'],
-  ['message', (s) => isObject(s.message) && Array.isArray(s.message.content), 'a message'],
+  ['message', (s) => isJsonObject(s.message) && Array.isArray(s.message.content), 'a message'],
   ['calls', (s) => Array.isArray(s.calls), 'an array'],
   ['iterations', (s) => Number.isInteger(s.iterations) && Number(s.iterations) >= 0, 'a count'],
-  ['usage', (s) => isObject(s.usage), 'an object'],
+  ['usage', (s) => isJsonObject(s.usage), 'an object'],
   [
     'trace',
     (s) =>
       s.trace === undefined ||
-      (isObject(s.trace) && Object.values(s.trace).every((v) => typeof v === 'string')),
+      (isJsonObject(s.trace) && Object.values(s.trace).every((v) => typeof v === 'string')),
     'absent, or an object of strings (W3C trace headers)',
   ],
 ];
 
 /** Returns `value` typed as a paused run's state, or throws naming what is wrong with it. */
 export function checkPausedState(value: unknown, where = 'ToolAgent.resume'): PausedRunState {
-  if (!isObject(value)) {
+  if (!isJsonObject(value)) {
     throw new ToolwrightError(`${where}: the state must be the object run() returned in "state"`);
   }
   const failed = CHECKS.find(([, ok]) => !ok(value));

@@ -6,6 +6,7 @@
  * format): a schema it passes may still be empty.
  */
 import type { JsonSchema, JsonSchemaType } from './JsonSchema';
+import { typesOf } from './typesOf';
 
 const ALL: JsonSchemaType[] = ['string', 'number', 'integer', 'boolean', 'null', 'array', 'object'];
 
@@ -52,8 +53,7 @@ function typeFails(schema: JsonSchema, type: JsonSchemaType): string | undefined
 
 /** Why no value satisfies `schema`, when that can be decided from its keywords alone. */
 export function unsatisfiable(schema: JsonSchema): string | undefined {
-  const types =
-    schema.type === undefined ? ALL : Array.isArray(schema.type) ? schema.type : [schema.type];
+  const types = schema.type === undefined ? ALL : typesOf(schema);
   if (types.length === 0)
     return 'its decorators leave no JSON type (each refuses the others’ types)';
   if (schema.enum && schema.enum.length === 0) return 'no value is left in its enum';

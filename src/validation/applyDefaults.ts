@@ -6,7 +6,7 @@
  * `allOf` and `$ref`; not `anyOf`/`oneOf`, where which branch's default applies is not known.
  */
 import type { JsonSchema } from '../schema/JsonSchema';
-import { refTarget } from './schemaKeywords';
+import { refTarget } from '../schema/refs';
 
 type Defs = Record<string, JsonSchema>;
 

@@ -12,11 +12,12 @@ import { FORMAT_WORDS, FORMATS } from './stringFormats';
 import { jsonEqual } from './jsonEqual';
 import { isMultipleOf } from './multipleOf';
 import { narrowsFormat, patternWords } from '../schema/patternWords';
-import { refTarget } from './schemaKeywords';
+import { refTarget } from '../schema/refs';
+import type { SchemaDefs } from '../schema/refs';
+import { typesOf } from '../schema/typesOf';
 import { childPath, leafOf } from './propertyPath';
 
-/** Where `$ref`s point: `#/$defs/Name`. */
-export type SchemaDefs = Record<string, JsonSchema>;
+export type { SchemaDefs } from '../schema/refs';
 
 const typeOfValue = (value: unknown): JsonSchemaType | 'undefined' => {
   if (value === null) return 'null';
@@ -116,8 +117,14 @@ function check(
     return;
   }
   if (schema.type !== undefined && !typeMatches(value, schema.type)) {
-    const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-    out.push(say(at, `must be ${types.map((t) => TYPE_WORDS[t]).join(' or ')}`));
+    out.push(
+      say(
+        at,
+        `must be ${typesOf(schema)
+          .map((t) => TYPE_WORDS[t])
+          .join(' or ')}`,
+      ),
+    );
     // A fraction where an integer is wanted still gets its bounds checked, as class-validator does.
     if (typeof value !== 'number') return;
   }

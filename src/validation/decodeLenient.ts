@@ -6,9 +6,10 @@
 import type { InputLimits } from './types';
 import type { JsonSchema, ObjectSchema } from '../schema/JsonSchema';
 import { guardValue } from './guardInput';
+import { typesOf } from '../schema/typesOf';
 
 const wantsStructured = (schema: JsonSchema): boolean => {
-  const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+  const types = typesOf(schema);
   if (types.includes('string')) return false;
   return (
     types.includes('object') ||

@@ -4,6 +4,8 @@
  * an unknown `format`, or a `$ref` that resolves nowhere, is a definition error, not a surprise.
  */
 import type { JsonSchema } from '../schema/JsonSchema';
+import { isJsonObject } from '../schema/isJsonObject';
+import { refTarget } from '../schema/refs';
 import { FORMATS } from './stringFormats';
 
 /** Keywords `checkSchema` enforces exactly. */
@@ -130,17 +132,17 @@ function walk(
   }
   for (const key of SUBSCHEMA_MAPS) {
     for (const [name, sub] of Object.entries(node[key] ?? {})) {
-      if (isSchema(sub)) walk(sub, pointer(path, key, name), defs, out);
+      if (isJsonObject(sub)) walk(sub, pointer(path, key, name), defs, out);
     }
   }
   for (const key of SUBSCHEMA_LISTS) {
     (node[key] ?? []).forEach(
-      (sub, i) => isSchema(sub) && walk(sub, pointer(path, key, String(i)), defs, out),
+      (sub, i) => isJsonObject(sub) && walk(sub, pointer(path, key, String(i)), defs, out),
     );
   }
   for (const key of SUBSCHEMAS) {
     const sub = node[key];
-    if (isSchema(sub)) walk(sub, pointer(path, key), defs, out);
+    if (isJsonObject(sub)) walk(sub, pointer(path, key), defs, out);
   }
 }
 
@@ -151,17 +153,6 @@ function isRegExp(pattern: unknown): boolean {
   } catch {
     return false;
   }
-}
-
-const isSchema = (value: unknown): value is JsonSchema =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** The `$defs` entry a `$ref` names, if it is one of ours. */
-export function refTarget(ref: string, defs: Record<string, JsonSchema>): JsonSchema | undefined {
-  const match = /^#\/\$defs\/([^/]+)$/.exec(ref);
-  if (!match) return undefined;
-  const name = match[1].replace(/~1/g, '/').replace(/~0/g, '~');
-  return Object.hasOwn(defs, name) ? defs[name] : undefined;
 }
 
 const resolves = (ref: string, defs: Record<string, JsonSchema>): boolean =>

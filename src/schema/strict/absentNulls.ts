@@ -6,31 +6,16 @@
  * TypeScript type) takes `null`.
  */
 import type { JsonSchema } from '../JsonSchema';
-
-type Defs = Record<string, JsonSchema>;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
-function resolve(schema: JsonSchema, defs: Defs): JsonSchema {
-  let node = schema;
-  for (let hops = 0; typeof node.$ref === 'string' && hops < 32; hops++) {
-    const name = /^#\/\$defs\/([^/]+)$/
-      .exec(node.$ref)?.[1]
-      ?.replace(/~1/g, '/')
-      .replace(/~0/g, '~');
-    if (name === undefined || !Object.hasOwn(defs, name)) return node;
-    node = defs[name];
-  }
-  return node;
-}
+import { isJsonObject } from '../isJsonObject';
+import { resolveRefs as resolve } from '../refs';
+import type { SchemaDefs as Defs } from '../refs';
+import { typesOf } from '../typesOf';
 
 /** Whether the full schema itself takes `null` (then `null` is a value, not an absence). */
 function takesNull(schema: JsonSchema, defs: Defs): boolean {
   const node = resolve(schema, defs);
-  const types = Array.isArray(node.type) ? node.type : [node.type];
   return (
-    types.includes('null') ||
+    typesOf(node).includes('null') ||
     (Array.isArray(node.enum) && node.enum.includes(null)) ||
     node.const === null ||
     [...(node.anyOf ?? []), ...(node.oneOf ?? [])].some((branch) => takesNull(branch, defs))
@@ -52,7 +37,7 @@ function strip(value: unknown, schema: JsonSchema, defs: Defs): unknown {
     const items = node.items;
     return items && typeof items === 'object' ? value.map((v) => strip(v, items, defs)) : value;
   }
-  if (!isRecord(value)) return value;
+  if (!isJsonObject(value)) return value;
   const shape = node.properties ? node : branchFor(value, node, defs);
   if (!shape.properties) return value;
   const required = new Set(shape.required ?? []);

@@ -7,6 +7,9 @@
  * memoised per schema object: the registry, the wire formats and codegen's warning all call it.
  */
 import type { JsonSchema, JsonSchemaType, JsonValue } from '../JsonSchema';
+import { isJsonObject } from '../isJsonObject';
+import { refName } from '../refs';
+import { typesOf } from '../typesOf';
 import { constraintWords, describeDropped } from './constraintWords';
 import type { Dropped } from './constraintWords';
 import { isSimplePattern } from './isSimplePattern';
@@ -67,17 +70,6 @@ const STRUCTURAL = new Set([
   'description',
 ]);
 
-const isObject = (value: unknown): value is JsonSchema =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
-const typesOf = (node: JsonSchema): JsonSchemaType[] =>
-  Array.isArray(node.type) ? node.type : node.type ? [node.type] : [];
-
-function refName(ref: string): string | undefined {
-  const match = /^#\/\$defs\/([^/]+)$/.exec(ref);
-  return match?.[1].replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
 /** A node with its constraint-only `allOf` members folded in (their keywords become its own or words). */
 function foldAllOf(node: JsonSchema, path: string): { node: JsonSchema; extra: Dropped } {
   const { allOf, ...rest } = node;
@@ -85,7 +77,7 @@ function foldAllOf(node: JsonSchema, path: string): { node: JsonSchema; extra: D
   if (!Array.isArray(allOf)) return { node, extra };
   const folded: JsonSchema = { ...rest };
   for (const member of allOf) {
-    if (!isObject(member) || SHAPE.some((k) => member[k] !== undefined)) {
+    if (!isJsonObject(member) || SHAPE.some((k) => member[k] !== undefined)) {
       refuse(path, 'an intersection of shapes (allOf) strict mode cannot state');
     }
     for (const [keyword, value] of Object.entries(member)) {
@@ -255,7 +247,8 @@ function projectKeyword(
 }
 
 function projectNode(raw: JsonSchema, walk: Walk, path: string, depth: number): JsonSchema {
-  if (!isObject(raw)) return refuse(path, 'a schema of any value (true); strict mode needs a type');
+  if (!isJsonObject(raw))
+    return refuse(path, 'a schema of any value (true); strict mode needs a type');
   if (raw.$ref !== undefined) return projectRef(raw, walk, path, depth);
   const folded = foldAllOf(raw, path);
   const { extra } = folded;
@@ -333,7 +326,7 @@ export function projectStrictSchema(
   schema: JsonSchema,
   provider: StrictProvider,
 ): StrictProjection {
-  const defs = isObject(schema.$defs) ? schema.$defs : {};
+  const defs = isJsonObject(schema.$defs) ? schema.$defs : {};
   const walk: Walk = {
     rules: STRICT_RULES[provider],
     defs,

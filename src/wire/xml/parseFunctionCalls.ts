@@ -7,6 +7,7 @@
 import { unescapeXml } from './escapeXml';
 import type { XmlElement } from './parseXmlFragment';
 import { parseXmlFragment, textOf } from './parseXmlFragment';
+import { isJsonObject } from '../../schema/isJsonObject';
 
 /** One `<invoke>` as written. */
 export interface XmlInvoke {
@@ -157,9 +158,7 @@ function parseJsonObject(text: string): Record<string, unknown> | undefined {
   if (!text.startsWith('{')) return undefined;
   try {
     const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
+    return isJsonObject(value) ? value : undefined;
   } catch {
     return undefined;
   }

@@ -1,34 +1,15 @@
 /**
- * Small readers over the JSON Schema subset toolwright emits: follow a local `$ref`, and tell
- * which JSON types a schema allows. Shared by the prompt renderer (which describes a schema in
- * words) and the coercion of the model's string values (which needs the target type).
+ * Small readers over the JSON Schema subset toolwright emits: follow a local `$ref` (as
+ * `schema/refs.ts` defines it), and tell which JSON types a schema allows. Shared by the prompt
+ * renderer (which describes a schema in words) and the coercion of the model's string values
+ * (which needs the target type).
  */
 import type { JsonSchema, JsonSchemaType, JsonValue } from '../../schema/JsonSchema';
+import { resolveRefs } from '../../schema/refs';
 
-const MAX_REF_HOPS = 32;
-
-/** Follows `#/$defs/...` (or `#/definitions/...`) references against the root schema. */
-export function resolveRef(schema: JsonSchema, root: JsonSchema): JsonSchema {
-  let current = schema;
-  for (let hop = 0; hop < MAX_REF_HOPS && typeof current.$ref === 'string'; hop++) {
-    const target = lookupPointer(root, current.$ref);
-    if (!target) return current;
-    current = target;
-  }
-  return current;
-}
-
-function lookupPointer(root: JsonSchema, ref: string): JsonSchema | undefined {
-  if (ref === '#') return root;
-  if (!ref.startsWith('#/')) return undefined;
-  let node: unknown = root;
-  for (const raw of ref.slice(2).split('/')) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node !== null && typeof node === 'object' ? (node as JsonSchema) : undefined;
-}
+/** Follows `#/$defs/...` references against the root schema's `$defs`. */
+export const resolveRef = (schema: JsonSchema, root: JsonSchema): JsonSchema =>
+  resolveRefs(schema, root.$defs ?? {});
 
 /** The JSON type of a value, as JSON Schema names it. */
 export function jsonTypeOf(value: JsonValue | undefined): JsonSchemaType | undefined {
