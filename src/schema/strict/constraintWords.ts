@@ -1,11 +1,13 @@
 /**
- * The plain words for a constraint a strict projection drops (`at most 40 characters`, `an
- * integer from 1 to 10`, `matches ^ord_\d+$`): one table from keyword family to text, so the
- * model is still told what the registry's gate will enforce. Related keywords (a minimum and a
+ * The plain words for a constraint (`at most 40 characters`, `an integer from 1 to 10`,
+ * `matches ^ord_\d+$`): one table from keyword family to text, the only one. A strict projection
+ * words what it drops, so the model is still told what the registry's gate will enforce; the
+ * legacy XML prompt words every constraint a parameter has. Related keywords (a minimum and a
  * maximum) are worded together.
  */
 import type { JsonSchema, JsonValue } from '../JsonSchema';
 import { patternWords } from '../patternWords';
+import { typesOf } from '../typesOf';
 
 /** The keywords dropped from one schema node, with their values. */
 export type Dropped = Partial<Record<string, unknown>>;
@@ -43,8 +45,7 @@ function rangeWords(dropped: Dropped, node: JsonSchema): string[] {
   const [min, max] = [num(dropped.minimum), num(dropped.maximum)];
   const [above, below] = [num(dropped.exclusiveMinimum), num(dropped.exclusiveMaximum)];
   if ([min, max, above, below].every((v) => v === undefined)) return [];
-  const types = Array.isArray(node.type) ? node.type : [node.type];
-  const noun = types.includes('integer') ? 'an integer' : 'a number';
+  const noun = typesOf(node).includes('integer') ? 'an integer' : 'a number';
   if (min !== undefined && max !== undefined && above === undefined && below === undefined) {
     return [`${noun} from ${min} to ${max}`];
   }
@@ -108,7 +109,10 @@ const WORD_RULES: readonly WordRule[] = [
   { keywords: ['deprecated'], words: (d) => (d.deprecated === true ? ['deprecated'] : []) },
 ];
 
-const KNOWN = new Set(WORD_RULES.flatMap((rule) => rule.keywords));
+/** Every keyword the table words. */
+export const WORDED_KEYWORDS: ReadonlySet<string> = new Set(
+  WORD_RULES.flatMap((rule) => rule.keywords),
+);
 
 /** The words for every dropped keyword; a keyword without a rule reads `keyword: <JSON>`. */
 export function constraintWords(dropped: Dropped, node: JsonSchema): string[] {
@@ -118,7 +122,8 @@ export function constraintWords(dropped: Dropped, node: JsonSchema): string[] {
       words.push(...rule.words(dropped, node));
   }
   for (const [keyword, value] of Object.entries(dropped)) {
-    if (!KNOWN.has(keyword) && value !== undefined) words.push(`${keyword}: ${json(value)}`);
+    if (!WORDED_KEYWORDS.has(keyword) && value !== undefined)
+      words.push(`${keyword}: ${json(value)}`);
   }
   return words;
 }

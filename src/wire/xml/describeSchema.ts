@@ -1,49 +1,32 @@
 /**
  * Describes a JSON Schema in the plain words the legacy prompt format uses: a type word
  * (`string`, `integer`, `number`, `boolean`, `array`, `object`) and sentences for everything
- * else a model must respect: required or optional, enums, defaults, bounds, array item types
- * and nested object shapes (as indented `- name (type, required): ...` lines).
+ * else a model must respect: required or optional, enums, constraints (bounds, formats, defaults,
+ * in the words of the one constraint table), array item types and nested object shapes (as
+ * indented `- name (type, required): ...` lines).
  */
-import type { JsonSchema, JsonValue } from '../../schema/JsonSchema';
-import { patternWords } from '../../schema/patternWords';
+import type { JsonSchema } from '../../schema/JsonSchema';
+import { constraintWords, WORDED_KEYWORDS } from '../../schema/strict/constraintWords';
 import { allowedTypes, resolveRef } from './schemaShape';
 
 const MAX_DEPTH = 6;
 const INDENT = '  ';
 
-/** One keyword that becomes a sentence fragment, e.g. `minimum: 1` → `at least 1`. */
-interface BoundRule {
-  keyword: keyof JsonSchema;
-  phrase: (value: JsonValue) => string;
-}
-
 /**
- * A pattern toolwright emitted (an ISO 8601 date, a UUID version, a URL's shape) in its words,
- * rather than a regular expression of hundreds of characters; any other pattern as written.
+ * The keywords worded by the one constraint table (`schema/strict/constraintWords.ts`), less
+ * `oneOf`, whose alternatives the prompt describes as shapes instead.
  */
-function patternPhrase(pattern: string): string {
-  const words = patternWords(pattern);
-  if (words === undefined) return `a string matching the pattern ${pattern}`;
-  return words.replace(/^must be /, '').replace(/^must not contain /, 'without ');
-}
+const CONSTRAINTS = [...WORDED_KEYWORDS].filter((keyword) => keyword !== 'oneOf');
 
-/** Bounds and checks, in the order they are stated. A table, not a switch. */
-const BOUND_RULES: readonly BoundRule[] = [
-  { keyword: 'minimum', phrase: (v) => `at least ${v}` },
-  { keyword: 'exclusiveMinimum', phrase: (v) => `greater than ${v}` },
-  { keyword: 'maximum', phrase: (v) => `at most ${v}` },
-  { keyword: 'exclusiveMaximum', phrase: (v) => `less than ${v}` },
-  { keyword: 'multipleOf', phrase: (v) => `a multiple of ${v}` },
-  { keyword: 'minLength', phrase: (v) => `at least ${v} characters` },
-  { keyword: 'maxLength', phrase: (v) => `at most ${v} characters` },
-  { keyword: 'pattern', phrase: (v) => patternPhrase(String(v)) },
-  { keyword: 'format', phrase: (v) => `in ${String(v)} format` },
-  { keyword: 'minItems', phrase: (v) => `at least ${v} items` },
-  { keyword: 'maxItems', phrase: (v) => `at most ${v} items` },
-  { keyword: 'uniqueItems', phrase: (v) => (v === true ? 'items unique' : '') },
-  { keyword: 'minProperties', phrase: (v) => `at least ${v} properties` },
-  { keyword: 'maxProperties', phrase: (v) => `at most ${v} properties` },
-];
+/** The schema's constraints in the table's words, as one sentence; empty when it has none. */
+function constraintSentence(schema: JsonSchema): string {
+  const present = CONSTRAINTS.filter((keyword) => schema[keyword] !== undefined);
+  const words = constraintWords(
+    Object.fromEntries(present.map((keyword) => [keyword, schema[keyword]])),
+    schema,
+  );
+  return words.length ? `Constraints: ${words.join('; ')}.` : '';
+}
 
 /** The schema's type in plain words: `string`, `integer`, ..., `string or null`, or `any`. */
 export function typeWord(schema: JsonSchema | undefined, root: JsonSchema): string {
@@ -87,12 +70,7 @@ function facts(schema: JsonSchema, root: JsonSchema): string[] {
   if (Array.isArray(schema.enum)) {
     out.push(`One of: ${schema.enum.map((value) => JSON.stringify(value)).join(', ')}.`);
   }
-  const bounds = BOUND_RULES.filter((rule) => schema[rule.keyword] !== undefined)
-    .map((rule) => rule.phrase(schema[rule.keyword] as JsonValue))
-    .filter(Boolean);
-  if (bounds.length) out.push(`Must be ${bounds.join(', ')}.`);
-  if (schema.default !== undefined) out.push(`Default: ${JSON.stringify(schema.default)}.`);
-  if (schema.deprecated) out.push('Deprecated.');
+  out.push(constraintSentence(schema));
   return out;
 }
 

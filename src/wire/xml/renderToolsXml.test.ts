@@ -102,11 +102,11 @@ describe('renderToolsXml', () => {
     );
     expect(param('quantity')).toEqual({
       type: 'integer',
-      description: 'How many shares. Must be at least 1, at most 99.',
+      description: 'How many shares. Constraints: an integer from 1 to 99.',
     });
     expect(param('side')).toEqual({
       type: 'string',
-      description: '(optional) One of: "buy", "sell". Default: "buy".',
+      description: '(optional) One of: "buy", "sell". Constraints: default "buy".',
     });
     expect(param('price')).toEqual({
       type: 'number',
@@ -115,7 +115,7 @@ describe('renderToolsXml', () => {
     expect(param('tags')).toEqual({
       type: 'array',
       description:
-        '(optional) Must be at most 5 items.\nA list of string values. Each item: A tag. Must be at most 20 characters.',
+        '(optional) Constraints: at most 5 items.\nA list of string values. Each item: A tag. Constraints: at most 20 characters.',
     });
     expect(param('legs')).toEqual({
       type: 'array',
@@ -124,7 +124,7 @@ describe('renderToolsXml', () => {
         'A list of object values.',
         '  An object with these properties:',
         '  - symbol (string, required): The stock symbol.',
-        '  - ratio (number, optional): Must be greater than 0.',
+        '  - ratio (number, optional): Constraints: a number greater than 0.',
       ].join('\n'),
     });
     expect(param('account')).toEqual({
@@ -132,7 +132,7 @@ describe('renderToolsXml', () => {
       description: [
         'The account to trade on.',
         'An object with these properties:',
-        '- id (string, required): Must be a string matching the pattern ^[A-Z]{2}\\d+$.',
+        '- id (string, required): Constraints: matches ^[A-Z]{2}\\d+$.',
         '- kind (string or integer, optional)',
         '  One of these shapes:',
         '  - string: One of: "cash".',
@@ -145,11 +145,12 @@ describe('renderToolsXml', () => {
     });
     expect(param('until')).toEqual({
       type: 'string',
-      description: '(optional) May be null.\nMust be in date-time format.',
+      description:
+        '(optional) May be null.\nConstraints: an ISO 8601 date-time (such as 2024-01-31T09:30:00Z).',
     });
     expect(param('when')).toEqual({
       type: 'string',
-      description: '(optional) Must be in date-time format.',
+      description: '(optional) Constraints: an ISO 8601 date-time (such as 2024-01-31T09:30:00Z).',
     });
   });
 
@@ -170,10 +171,10 @@ describe('renderToolsXml', () => {
       },
     ]);
     expect(xml).toContain(
-      '<description>Must be a valid ISO 8601 date string such as 2024-01-31, 2024-01-31T09:30Z or 2024-W05-3.</description>',
+      '<description>Constraints: must be a valid ISO 8601 date string such as 2024-01-31, 2024-01-31T09:30Z or 2024-W05-3.</description>',
     );
     expect(xml).toContain(
-      '<description>(optional) Must be at most 3 characters, without emoji or other characters beyond U+FFFF.</description>',
+      '<description>(optional) Constraints: at most 3 characters; must not contain emoji or other characters beyond U+FFFF.</description>',
     );
     expect(xml).not.toContain('\\d{4}');
   });
