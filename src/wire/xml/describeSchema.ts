@@ -27,6 +27,10 @@ function patternPhrase(pattern: string): string {
   return words.replace(/^must be /, '').replace(/^must not contain /, 'without ');
 }
 
+/** `1 character`, `2 characters`. */
+const count = (value: JsonValue, unit: string, units = `${unit}s`): string =>
+  `${String(value)} ${value === 1 ? unit : units}`;
+
 /** Bounds and checks, in the order they are stated. A table, not a switch. */
 const BOUND_RULES: readonly BoundRule[] = [
   { keyword: 'minimum', phrase: (v) => `at least ${v}` },
@@ -34,16 +38,19 @@ const BOUND_RULES: readonly BoundRule[] = [
   { keyword: 'maximum', phrase: (v) => `at most ${v}` },
   { keyword: 'exclusiveMaximum', phrase: (v) => `less than ${v}` },
   { keyword: 'multipleOf', phrase: (v) => `a multiple of ${v}` },
-  { keyword: 'minLength', phrase: (v) => `at least ${v} characters` },
-  { keyword: 'maxLength', phrase: (v) => `at most ${v} characters` },
+  { keyword: 'minLength', phrase: (v) => `at least ${count(v, 'character')}` },
+  { keyword: 'maxLength', phrase: (v) => `at most ${count(v, 'character')}` },
   { keyword: 'pattern', phrase: (v) => patternPhrase(String(v)) },
   { keyword: 'format', phrase: (v) => `in ${String(v)} format` },
-  { keyword: 'minItems', phrase: (v) => `at least ${v} items` },
-  { keyword: 'maxItems', phrase: (v) => `at most ${v} items` },
+  { keyword: 'minItems', phrase: (v) => `at least ${count(v, 'item')}` },
+  { keyword: 'maxItems', phrase: (v) => `at most ${count(v, 'item')}` },
   { keyword: 'uniqueItems', phrase: (v) => (v === true ? 'items unique' : '') },
-  { keyword: 'minProperties', phrase: (v) => `at least ${v} properties` },
-  { keyword: 'maxProperties', phrase: (v) => `at most ${v} properties` },
+  { keyword: 'minProperties', phrase: (v) => `at least ${count(v, 'property', 'properties')}` },
+  { keyword: 'maxProperties', phrase: (v) => `at most ${count(v, 'property', 'properties')}` },
 ];
+
+/** Every keyword the bounds table states. */
+export const STATED_KEYWORDS: readonly string[] = BOUND_RULES.map((rule) => rule.keyword);
 
 /** The schema's type in plain words: `string`, `integer`, ..., `string or null`, or `any`. */
 export function typeWord(schema: JsonSchema | undefined, root: JsonSchema): string {
