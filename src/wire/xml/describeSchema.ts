@@ -50,7 +50,7 @@ const BOUND_RULES: readonly BoundRule[] = [
 ];
 
 /** Every keyword the bounds table states. */
-export const STATED_KEYWORDS: readonly string[] = BOUND_RULES.map((rule) => rule.keyword);
+export const STATED_KEYWORDS: readonly string[] = BOUND_RULES.map((rule) => String(rule.keyword));
 
 /** The schema's type in plain words: `string`, `integer`, ..., `string or null`, or `any`. */
 export function typeWord(schema: JsonSchema | undefined, root: JsonSchema): string {
