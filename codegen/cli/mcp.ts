@@ -27,7 +27,12 @@ export interface McpCommandOptions {
 
 export const MCP_USAGE = `Usage: toolwright mcp --module <file> [options]
 
-Serves the ToolRegistry a module exports (as \`registry\` or default) to MCP clients.
+Serves the ToolRegistry a module exports to MCP clients. The module exports it as
+\`registry\` or default, or a function (sync or async) returning it, and may export an
+\`approve\` hook. An ES module (.mjs, or .js in a "type": "module" package) may await at top
+level, as in \`const app = await NestFactory.createApplicationContext(AppModule); export const
+registry = app.get(ToolRegistry);\`. A .ts module is compiled to CommonJS, which has no
+top-level await: export an async function returning the registry instead.
 
 Options:
   -m, --module <file>        .js file, or .ts file (through ts-node's transpile-only register)

@@ -1,6 +1,7 @@
 /**
  * `toolwright mcp --module` on the module shapes it accepts: CommonJS `module.exports`, an ES
- * module's async default factory, and a module exporting an `approve` hook beside its registry.
+ * module's async default factory, an ES module awaiting a Nest application at top level, and a
+ * module exporting an `approve` hook beside its registry.
  */
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -41,7 +42,12 @@ function textOf(result: Awaited<ReturnType<Client['callTool']>>): string {
 }
 
 describe('toolwright mcp --module shapes', () => {
-  it.each(['commonjsRegistry.js', 'esmFactoryRegistry.mjs'])('serves %s', async (module) => {
+  it.each([
+    'commonjsRegistry.js',
+    'esmFactoryRegistry.mjs',
+    // `export const registry = app.get(...)` after `await NestFactory.createApplicationContext()`.
+    'topLevelAwait/nestRegistry.js',
+  ])('serves %s', async (module) => {
     await withServer(module, async (client) => {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name)).toContain('add');

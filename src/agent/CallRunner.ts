@@ -6,6 +6,7 @@
  */
 import type { ToolCall } from '../calls/types';
 import { sanitizeForModel } from '../errors/sanitizeForModel';
+import { deniedReason } from '../calls/ApprovalDecision';
 import type { CallAnswer, DialectCall } from './dialects/AgentDialect';
 import type { Limiter } from './createLimiter';
 import { raceAbort } from './raceAbort';
@@ -19,7 +20,7 @@ import type {
   ToolOutcomeKind,
   ToolTrace,
 } from '../telemetry/AgentTelemetry';
-import type { AgentEvent, AgentRegistry, ApprovalDecision, Approver, CallDecider } from './types';
+import type { AgentEvent, AgentRegistry, Approver, CallDecider } from './types';
 
 /** What one turn's calls share. */
 export interface TurnScope {
@@ -39,15 +40,6 @@ export function notRunText(name: string, stopReason: string | null): string {
       ? 'the reply was cut off (max_tokens) before this call was complete'
       : `the reply ended (stop_reason ${String(stopReason)}) before this call was complete`;
   return `Tool "${name}" was not run: ${why}.`;
-}
-
-function denied(decision: ApprovalDecision): string | undefined {
-  if (decision === true) return undefined;
-  if (decision === false) return 'not approved';
-  if (decision && typeof decision === 'object' && decision.approved) return undefined;
-  return decision && typeof decision === 'object' && decision.reason
-    ? decision.reason
-    : 'not approved';
 }
 
 /** Runs and answers calls for an agent. */
@@ -177,7 +169,7 @@ export class CallRunner {
   ): Promise<string | typeof PAUSE | undefined> {
     try {
       if (scope.decide) {
-        const refusal = denied(await scope.decide(call));
+        const refusal = deniedReason(await scope.decide(call));
         if (refusal !== undefined) return refusal;
       }
       if (!this.registry.get(call.name)?.options.requiresApproval) return undefined;
@@ -195,7 +187,7 @@ export class CallRunner {
         signal: scope.signal,
       };
       const decision = await this.approve(call, ctx);
-      return decision === 'pause' ? deferral(pausable) : denied(decision);
+      return decision === 'pause' ? deferral(pausable) : deniedReason(decision);
     } catch (error) {
       const message = (error as { message?: unknown } | null)?.message ?? String(error);
       this.logger?.warn(

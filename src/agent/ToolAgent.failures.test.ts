@@ -6,8 +6,10 @@
  */
 import Anthropic from '@anthropic-ai/sdk';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
-import type { ScriptedTurn } from '../testing/types';
+import type { ScriptedReply, ScriptedTurn } from '../testing/types';
+import { until } from '../../test/until';
 import { say, startHarness, use } from './__fixtures__/harness';
+import { deferred } from './__fixtures__/ShopService';
 import type { Harness } from './__fixtures__/harness';
 import type { AgentEvent } from './types';
 
@@ -100,12 +102,25 @@ describe('the assembled message keeps every field of message_delta', () => {
   });
 });
 
-describe('a refused turn', () => {
-  const refused: ScriptedTurn = {
-    content: [
+describe.each<[string, ScriptedReply['content']]>([
+  [
+    'text, then a call',
+    [
       { type: 'text', text: 'I was about to' },
       { type: 'tool_use', id: 'r1', name: 'get_weather', input: { city: 'Oslo' } },
     ],
+  ],
+  [
+    // The call's block is complete (a later block started), so only the refusal keeps it from running.
+    'a call, then text',
+    [
+      { type: 'tool_use', id: 'r1', name: 'get_weather', input: { city: 'Oslo' } },
+      { type: 'text', text: 'Actually, no.' },
+    ],
+  ],
+])('a refused turn (%s)', (_shape, content) => {
+  const refused: ScriptedTurn = {
+    content,
     stop_reason: 'refusal',
     stop_details: { type: 'refusal', category: null, explanation: null },
   };
@@ -135,11 +150,38 @@ describe('a refused turn', () => {
     expect(events.at(-1)).toMatchObject({ type: 'done', result: { stopReason: 'refusal' } });
   });
 
-  it('step(): offers no call to run', async () => {
+  it('step(): offers no call to run, and resolve() has nothing to answer', async () => {
     h = await startHarness([refused]);
     const step = await h.agent.step([{ role: 'user', content: 'Weather in Oslo?' }]);
     expect(step).toMatchObject({ calls: [], invalidCalls: [], done: true });
     expect(step.message.stop_reason).toBe('refusal');
+    await expect(h.agent.resolve(step)).rejects.toThrow(/nothing to answer/);
+    expect(h.shop.log).toEqual([]);
+  });
+});
+
+describe('a refused turn whose first call started while it streamed', () => {
+  it('stream(): the started call is stopped (its signal fires) and no call is answered', async () => {
+    const started = deferred();
+    // Events: 0 message_start, 1 ping, block 0 from 2, block 1 starts at 7, message_delta at 12.
+    h = await startHarness([
+      {
+        content: [
+          { type: 'tool_use', id: 'r1', name: 'work', input: { job: 'a' } },
+          { type: 'tool_use', id: 'r2', name: 'get_weather', input: { city: 'Oslo' } },
+        ],
+        stop_reason: 'refusal',
+        stream: { chunkSize: 4, gates: { 12: started.promise } },
+      },
+    ]);
+    // The call holds until its signal fires.
+    h.shop.hooks = { started: () => started.resolve(), hold: () => new Promise(() => undefined) };
+    const events = await drain(h.agent.stream('Do it'));
+    await until(() => h!.shop.aborted.length > 0, 'the started call sees its signal fire');
+    expect(h.shop.aborted).toEqual(['a']);
+    expect(h.shop.log.map((entry) => entry.tool)).toEqual(['work']);
+    expect(events.filter((e) => e.type === 'tool_result')).toEqual([]);
+    expect(events.at(-1)).toMatchObject({ type: 'done', result: { stopReason: 'refusal' } });
   });
 });
 

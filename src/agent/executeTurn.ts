@@ -12,7 +12,13 @@ import { notRunText } from './CallRunner';
 import type { TurnScope } from './CallRunner';
 import { createLimiter } from './createLimiter';
 import type { Limiter } from './createLimiter';
-import type { CallAnswer, DialectCall, DialectStreamSink } from './dialects/AgentDialect';
+import type {
+  AgentDialect,
+  CallAnswer,
+  DialectCall,
+  DialectStreamSink,
+} from './dialects/AgentDialect';
+import { ToolwrightError } from '../errors/ToolwrightError';
 import { MessageAssembler } from './MessageAssembler';
 import { connectionError, isSdkError } from './sdkErrors';
 
@@ -29,11 +35,17 @@ function asClientError(error: unknown, signal: AbortSignal, client: object): unk
   return connectionError(client, message, error);
 }
 
-/**
- * A refused turn (`stop_reason: 'refusal'`) runs none of its calls: the documentation says to
- * drop such a turn, not to act on it.
- */
+/** Whether the model refused the turn (`stop_reason: 'refusal'`). */
 export const isRefusal = (message: Message): boolean => message.stop_reason === 'refusal';
+
+/**
+ * The calls of a turn the agent may act on, whatever the mode (`run`, `stream`, `step`): none of
+ * a refused turn, whatever their blocks (the documentation says to drop such a turn, not to act
+ * on it); else every call the dialect reads, cut ones included (they are answered as not run).
+ */
+export function callsOfTurn(dialect: AgentDialect, message: Message): DialectCall[] {
+  return isRefusal(message) ? [] : dialect.extractCalls(message);
+}
 
 /** A reply and the answers to its calls (one per call, in order; empty when it made none). */
 export interface TurnOutcome {
@@ -46,9 +58,11 @@ class TurnCalls {
   private readonly started = new Map<string, Promise<CallAnswer>>();
   private readonly limiter: Limiter;
 
+  /** `abandon` stops the calls already started, when the turn turns out refused. */
   constructor(
     private readonly core: AgentCore,
     private readonly scope: TurnScope,
+    private readonly abandon: (reason: unknown) => void = () => undefined,
   ) {
     this.limiter = createLimiter(core.settings.concurrency);
   }
@@ -60,9 +74,16 @@ class TurnCalls {
     this.started.set(call.id, answer);
   }
 
-  /** Answers every call of the message: started ones, complete ones now, cut ones as not run. */
+  /**
+   * Answers every call of the message: started ones, complete ones now, cut ones as not run. A
+   * refused turn answers none: a call started while it streamed is stopped (its signal fires),
+   * and the turn leaves the history.
+   */
   answerAll(message: Message): Promise<CallAnswer[]> {
-    const calls = this.core.dialect.extractCalls(message);
+    if (isRefusal(message) && this.started.size > 0) {
+      this.abandon(new ToolwrightError('The model refused the turn'));
+    }
+    const calls = callsOfTurn(this.core.dialect, message);
     return Promise.all(
       calls.map((call) => {
         const started = this.started.get(call.id);
@@ -100,7 +121,6 @@ export async function requestTurn(
   const message = await core.telemetry.chat(scope.trace, request, async () =>
     core.client.messages.create(request, { signal: scope.signal }),
   );
-  if (isRefusal(message)) return { message, answers: [] };
   const answers = await new TurnCalls(core, scope).answerAll(message);
   return { message, answers };
 }
@@ -116,7 +136,7 @@ export async function streamTurn(
   const onAbort = (): void => turn.abort(scope.signal.reason);
   scope.signal.addEventListener('abort', onAbort, { once: true });
   const callScope: TurnScope = { ...scope, signal: turn.signal };
-  const calls = new TurnCalls(core, callScope);
+  const calls = new TurnCalls(core, callScope, (reason) => turn.abort(reason));
   const emit = scope.emit ?? (() => undefined);
   const sink: DialectStreamSink = {
     text: (text) => emit({ type: 'text', text }),
@@ -143,12 +163,6 @@ export async function streamTurn(
       }
       return assembler.message;
     });
-    if (isRefusal(message)) {
-      // A call whose block completed before the refusal arrived may have started: its signal
-      // fires; none is answered, since the refused turn leaves the history.
-      turn.abort(new Error('The model refused the turn'));
-      return { message, answers: [] };
-    }
     return { message, answers: await calls.answerAll(message) };
   } catch (error) {
     turn.abort(error);

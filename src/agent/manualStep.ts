@@ -13,7 +13,7 @@ import { notRunText } from './CallRunner';
 import type { TurnScope } from './CallRunner';
 import type { DialectCall } from './dialects/AgentDialect';
 import { createLimiter } from './createLimiter';
-import { isRefusal } from './executeTurn';
+import { callsOfTurn } from './executeTurn';
 import { asAbort, toMessages } from './runLoop';
 import type { CallDecider, RunInput, StepResult } from './types';
 
@@ -38,8 +38,7 @@ export async function takeStep(
   try {
     const request = buildRequest(core, toMessages(input));
     const message = await core.client.messages.create(request, { signal });
-    // A refused turn offers no call to run (and should not be kept in the history).
-    const all = isRefusal(message) ? [] : core.dialect.extractCalls(message);
+    const all = callsOfTurn(core.dialect, message);
     const { calls, invalidCalls } = await validateCalls(
       core.registry,
       sortCalls(all, message.stop_reason),
@@ -59,7 +58,7 @@ export async function resolveStep(
   decide: CallDecider | undefined,
   scope: Omit<TurnScope, 'decide'>,
 ): Promise<MessageParam> {
-  const calls = core.dialect.extractCalls(step.message);
+  const calls = callsOfTurn(core.dialect, step.message);
   if (calls.length === 0) {
     throw new ToolwrightError(
       step.message.stop_reason === 'pause_turn'

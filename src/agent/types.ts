@@ -17,7 +17,7 @@ import type { AgentRegistry } from './dialects/AgentRegistry';
 import type { Logger, ToolOutcome } from '../registry/types';
 import type { AgentFormat } from '../approvals/AgentFormat';
 import type { AgentUsage } from '../approvals/AgentUsage';
-import type { ApprovalDecision } from '../approvals/ApprovalDecision';
+import type { ApprovalDecision } from '../calls/ApprovalDecision';
 import type {
   ApprovalMode,
   ApprovalStore,
@@ -29,7 +29,7 @@ import type { TelemetryOptions } from '../telemetry/types';
 export type { AgentRegistry } from './dialects/AgentRegistry';
 export type { AgentFormat } from '../approvals/AgentFormat';
 export type { AgentUsage } from '../approvals/AgentUsage';
-export type { ApprovalDecision } from '../approvals/ApprovalDecision';
+export type { ApprovalDecision } from '../calls/ApprovalDecision';
 
 /** What an approver sees besides the call. */
 export interface ApprovalContext<State = unknown> {

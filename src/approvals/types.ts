@@ -8,7 +8,7 @@ import type { ToolCall } from '../calls/types';
 import type { ToolOutcome } from '../registry/types';
 import type { AgentFormat } from './AgentFormat';
 import type { AgentUsage } from './AgentUsage';
-import type { ApprovalDecision } from './ApprovalDecision';
+import type { ApprovalDecision } from '../calls/ApprovalDecision';
 
 /** How calls of `requiresApproval` tools wait: on the `approve` callback, or by pausing the run. */
 export type ApprovalMode = 'callback' | 'pause';

@@ -2,7 +2,8 @@
  * Loads the module `toolwright mcp --module <file>` serves: a `.js`/`.cjs` file through
  * `require`, a `.ts` file through ts-node's transpile-only register when ts-node is installed.
  * The module exports a `ToolRegistry` as `registry` or as its default export (or a function
- * returning one, possibly async).
+ * returning one, possibly async); an ES module may await it at top level (`.mjs`, or `.js` in a
+ * `"type": "module"` package). A `.ts` file is compiled to CommonJS, which has no top-level await.
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -31,12 +32,18 @@ function importEsm(file: string): Promise<Record<string, unknown>> {
   return nativeImport(pathToFileURL(file).href);
 }
 
+/**
+ * Why `require` refuses an ES module that `import()` loads: an ES module on a Node without
+ * `require(esm)`, and one with top-level await on a Node with it (20.19+, 22.12+).
+ */
+const IMPORT_INSTEAD = new Set(['ERR_REQUIRE_ESM', 'ERR_REQUIRE_ASYNC_MODULE']);
+
 /** `require`, or `import()` for a `.js` file that is an ES module (`"type": "module"`). */
 function requireOrImport(file: string): Record<string, unknown> | Promise<Record<string, unknown>> {
   try {
     return createRequire(file)(file) as Record<string, unknown>;
   } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_REQUIRE_ESM') return importEsm(file);
+    if (IMPORT_INSTEAD.has(String((error as { code?: string }).code))) return importEsm(file);
     throw error;
   }
 }

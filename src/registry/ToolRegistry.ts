@@ -32,7 +32,7 @@ import type { ReportValidation, TraceCall } from '../telemetry/CallTelemetry';
 import { invalidInputText, unknownToolText } from '../calls/modelText';
 import { readMethodFacts } from './readMethodFacts';
 import { toRunnableTools } from './toRunnableTools';
-import type { ParsedToolInput } from './toRunnableTools';
+import type { ParsedToolInput, RunnableToolsOptions } from './toRunnableTools';
 import type { BetaRunnableTool } from '@anthropic-ai/sdk/lib/tools/BetaRunnableTool';
 import type { PreparedInput } from '../validation/prepareInput';
 import type { BoundTool } from './ToolDefinition';
@@ -136,7 +136,8 @@ export class ToolRegistry {
   /**
    * Runs an OpenAI message's `tool_calls`: one `{ role: 'tool' }` message per call, in order.
    * Never throws. Pass the `strict` given to `toOpenAI`, if any: under strict function calling a
-   * `null` for an optional property means "not given".
+   * `null` for an optional property means "not given". A tool marked `requiresApproval` runs only
+   * when `approve` approves the call.
    */
   callOpenAI(
     toolCalls: readonly OpenAIToolCall[] | null | undefined,
@@ -148,9 +149,12 @@ export class ToolRegistry {
     });
   }
 
-  /** The tools for `client.beta.messages.toolRunner`: validation in `parse`, dispatch in `run`. */
-  toRunnableTools(): BetaRunnableTool<ParsedToolInput>[] {
-    return toRunnableTools(this);
+  /**
+   * The tools for `client.beta.messages.toolRunner`: validation in `parse`, dispatch in `run`. A
+   * tool marked `requiresApproval` runs only when `approve` approves the call.
+   */
+  toRunnableTools(options: RunnableToolsOptions = {}): BetaRunnableTool<ParsedToolInput>[] {
+    return toRunnableTools(this, options);
   }
 
   /**
@@ -183,7 +187,9 @@ export class ToolRegistry {
   /**
    * Validates and runs a call. `input` is an object or JSON text (or the `input` of a valid
    * `check()` result, which runs without validating again). A tool marked `longRunning` runs as
-   * a job of the registry's `jobs` dispatcher, once validated. Never throws.
+   * a job of the registry's `jobs` dispatcher, once validated. Never throws. This is your own
+   * code calling the tool, so `requiresApproval` is not asked here: the agent, the MCP server,
+   * `callOpenAI` and `toRunnableTools` ask before they call it for a model.
    */
   call(name: string, input: unknown, options: CallOptions = {}): Promise<ToolOutcome> {
     if (!this.trace) return this.dispatch(name, input, options, false);

@@ -52,4 +52,51 @@ describe('toRunnableTools', () => {
     ]);
     expect(server.pairingViolations).toEqual([]);
   });
+
+  it('runs a requiresApproval tool only when approve approves it, and refuses it without a hook', async () => {
+    const refunds = (ids: string[]) => ({
+      content: ids.map((id, i) => ({
+        type: 'tool_use' as const,
+        id,
+        name: 'refund',
+        input: { orderId: `o${i + 1}`, amount: 5 * (i + 1) },
+      })),
+    });
+    server = await startScriptedServer({
+      turns: [
+        refunds(['t1', 't2']),
+        { content: [{ type: 'text', text: 'Done.' }] },
+        refunds(['t3']),
+        { content: [{ type: 'text', text: 'Done.' }] },
+      ],
+    });
+    const shop = new ShopService();
+    const registry = new ToolRegistry().register(shop);
+    const client = new Anthropic({ apiKey: 'test', baseURL: server.url, maxRetries: 0 });
+    const resultsOf = (request: number): unknown[][] =>
+      (
+        server!.requests[request].body.messages?.[2] as { content: Record<string, unknown>[] }
+      ).content.map((r) => [r.tool_use_id, r.is_error ?? false, JSON.stringify(r.content)]);
+    const run = (tools: ReturnType<ToolRegistry['toRunnableTools']>) =>
+      client.beta.messages
+        .toolRunner({
+          model: 'claude-test',
+          max_tokens: 100,
+          messages: [{ role: 'user', content: 'Refund' }],
+          tools,
+          thread: false,
+        })
+        .runUntilDone();
+
+    await run(registry.toRunnableTools({ approve: (call) => call.input.amount === 5 }));
+    expect(resultsOf(1)).toEqual([
+      ['t1', false, expect.stringContaining('Refunded 5 on o1')],
+      ['t2', true, expect.stringContaining('was not run: the call was denied (not approved)')],
+    ]);
+    await run(registry.toRunnableTools());
+    expect(resultsOf(3)).toEqual([
+      ['t3', true, expect.stringContaining('requires approval and no approval hook is configured')],
+    ]);
+    expect(shop.log).toEqual([{ tool: 'refund', args: ['o1', 5] }]);
+  });
 });

@@ -1,7 +1,9 @@
 /**
  * Follows a streamed native message: text deltas, `tool_use` blocks with their input parsed
- * incrementally, and the moment each call is known complete — when a later block starts, or
- * when the message stops with `tool_use`. A block cut by `max_tokens` never completes.
+ * incrementally, and the moment each call is known complete — when a later block other than
+ * text starts, or when the message stops with `tool_use`. A block cut by `max_tokens` never
+ * completes. Text after a call is the shape of a turn that may still be refused (a refused
+ * turn runs nothing), and nothing is written in parallel to gain, so it waits for the end.
  */
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import { PartialJsonParser } from '../../streaming/PartialJsonParser';
@@ -26,8 +28,8 @@ export class NativeStreamReader implements DialectStreamReader {
   read(event: RawMessageStreamEvent, sink: DialectStreamSink, streamed: StreamedMessage): void {
     switch (event.type) {
       case 'content_block_start': {
-        this.complete(sink, streamed);
         const block = event.content_block;
+        if (block.type !== 'text') this.complete(sink, streamed);
         if (block.type === 'tool_use') {
           const parser = new PartialJsonParser();
           this.pending = { index: event.index, id: block.id, name: block.name, parser };

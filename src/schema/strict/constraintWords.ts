@@ -28,15 +28,26 @@ const FORMAT_NOUNS: Record<string, string> = {
 
 const json = (value: unknown): string => JSON.stringify(value);
 const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
-const plural = (n: number, unit: string): string => `${n} ${unit}${n === 1 ? '' : 's'}`;
+/** `1 character`, `2 characters`, `3 properties`: the unit's plural is given where `s` is wrong. */
+const plural = (n: number, unit: string, units = `${unit}s`): string =>
+  `${n} ${n === 1 ? unit : units}`;
 
 /** `from 3 to 40 characters`, `at most 40 characters`, `exactly 5 items`. */
-function countWords(min: number | undefined, max: number | undefined, unit: string): string[] {
+function countWords(
+  min: number | undefined,
+  max: number | undefined,
+  unit: string,
+  units?: string,
+): string[] {
   if (min !== undefined && max !== undefined) {
-    return [min === max ? `exactly ${plural(min, unit)}` : `from ${min} to ${plural(max, unit)}`];
+    return [
+      min === max
+        ? `exactly ${plural(min, unit, units)}`
+        : `from ${min} to ${plural(max, unit, units)}`,
+    ];
   }
-  if (min !== undefined) return [`at least ${plural(min, unit)}`];
-  if (max !== undefined) return [`at most ${plural(max, unit)}`];
+  if (min !== undefined) return [`at least ${plural(min, unit, units)}`];
+  if (max !== undefined) return [`at most ${plural(max, unit, units)}`];
   return [];
 }
 
@@ -95,7 +106,7 @@ const WORD_RULES: readonly WordRule[] = [
   },
   {
     keywords: ['minProperties', 'maxProperties'],
-    words: (d) => countWords(num(d.minProperties), num(d.maxProperties), 'property'),
+    words: (d) => countWords(num(d.minProperties), num(d.maxProperties), 'property', 'properties'),
   },
   { keywords: ['oneOf'], words: () => ['exactly one of the alternatives'] },
   { keywords: ['default'], words: (d) => [`default ${json(d.default)}`] },
@@ -109,7 +120,7 @@ const WORD_RULES: readonly WordRule[] = [
   { keywords: ['deprecated'], words: (d) => (d.deprecated === true ? ['deprecated'] : []) },
 ];
 
-/** Every keyword the table words. */
+/** Every keyword the table words (any other reads `keyword: <JSON>`). */
 export const WORDED_KEYWORDS: ReadonlySet<string> = new Set(
   WORD_RULES.flatMap((rule) => rule.keywords),
 );

@@ -1,7 +1,8 @@
 /**
  * Runs an OpenAI assistant message's `tool_calls` through a registry and answers each with one
  * `{ role: 'tool', tool_call_id, content }` message, in order. Never throws: unknown tools,
- * arguments that are not one JSON object and failing calls answer `Error: …` text. Tools sent
+ * arguments that are not one JSON object, failing calls and calls of a `requiresApproval` tool
+ * its `approve` hook does not approve answer `Error: …` text. Tools sent
  * with strict function calling get `null` optional properties as absent (see `parseOpenAICalls`).
  */
 import { parseOpenAIToolCall } from './parseOpenAICalls';
@@ -10,12 +11,19 @@ import type { ToolOutcome } from '../../calls/ToolOutcome';
 import type { CallOptions } from '../../calls/ToolCallContext';
 import type { ObjectSchema } from '../../schema/JsonSchema';
 import type { ManifestToolOptions } from '../../manifest/types';
+import { approveModelCall } from '../../calls/approveModelCall';
+import type { CallApprover } from '../../calls/approveModelCall';
 import { contentText } from '../xml/renderFunctionResults';
 import type { OpenAIToolCall, OpenAIToolMessage } from './types';
 
 /** What `callOpenAI` needs of a registry. */
 export interface OpenAIToolHost {
   list(): readonly { name: string; inputSchema: ObjectSchema; options?: ManifestToolOptions }[];
+  /** Validates without running (the input an approval hook sees). */
+  check(
+    name: string,
+    input: unknown,
+  ): Promise<{ ok: true; input: Record<string, unknown> } | { ok: false; error: string }>;
   call(name: string, input: unknown, options?: CallOptions): Promise<ToolOutcome>;
 }
 
@@ -23,6 +31,11 @@ export interface OpenAIToolHost {
 export type CallOpenAIOptions = Pick<CallOptions, 'signal' | 'state' | 'timeoutMs'> & {
   /** The `strict` default the tools were rendered with (`toOpenAI({ strict })`). */
   strict?: boolean;
+  /**
+   * Decides each valid call of a tool marked `requiresApproval`, as the agent's `approve` does;
+   * without it such calls are refused (`Error: Tool "…" was not run: …`).
+   */
+  approve?: CallApprover;
 };
 
 /**
@@ -53,10 +66,21 @@ async function answer(
   });
   try {
     const tools = host.list();
-    const { strict, ...callOptions } = options;
+    const { strict, approve, ...callOptions } = options;
     const parsed = parseOpenAIToolCall(toolCall, { tools, strict });
     if ('error' in parsed) return reply(asError(parsed.error));
-    const outcome = await host.call(parsed.name, parsed.input, { ...callOptions, toolUseId: id });
+    let input = parsed.input;
+    if (tools.find((tool) => tool.name === parsed.name)?.options?.requiresApproval) {
+      const checked = await host.check(parsed.name, input);
+      if (!checked.ok) return reply(asError(checked.error));
+      const refusal = await approveModelCall(
+        { id, name: parsed.name, input: checked.input },
+        approve,
+      );
+      if (refusal !== undefined) return reply(asError(refusal));
+      input = checked.input; // the checked snapshot: dispatched without validating again
+    }
+    const outcome = await host.call(parsed.name, input, { ...callOptions, toolUseId: id });
     const text = contentText(outcome.content);
     return reply(outcome.isError ? asError(sanitizeForModel(text)) : text);
   } catch (error) {
