@@ -25,6 +25,7 @@ import { IdempotencyKeyReusedError } from './IdempotencyKeyReusedError';
 import { inputDigest } from './inputDigest';
 import { JobWaiters } from './JobWaiters';
 import { CANCEL_FLAG_SECONDS, cancelChannelOf, cancelFlagOf, jobIdOf, queueOf } from './queueNames';
+import { processWarnings } from './processWarnings';
 import { readJobStatus } from './readJobStatus';
 import { TaskRecords } from './TaskRecords';
 import { bullConnectionOf, closeClient, redisClientOf } from './redisClient';
@@ -62,6 +63,8 @@ export class ToolJobs implements TaskJobDispatcher {
   private readonly redis: Redis;
   private readonly waiters: JobWaiters;
   private warnedState = false;
+  /** Whether Redis is unreachable and this outage was reported. */
+  private unreachable = false;
   private readonly runs: DeferredRuns;
   private readonly tasks: TaskRecords;
 
@@ -69,9 +72,10 @@ export class ToolJobs implements TaskJobDispatcher {
     const { name, prefix } = queueOf(options);
     const connection = bullConnectionOf(options.connection);
     this.queue = new Queue<ToolJobData, ToolJobResult>(name, { connection, prefix });
-    this.queue.on('error', (error) => this.warn(`queue error: ${error.message}`));
     this.redis = redisClientOf(options.connection);
-    this.redis.on('error', () => undefined);
+    this.queue.on('error', (error) => this.failed(error));
+    this.redis.on('error', (error: Error) => this.failed(error));
+    this.redis.on('ready', () => void (this.unreachable = false));
     this.waiters = new JobWaiters(name, options.connection, prefix);
     this.tasks = new TaskRecords(this.redis, options, this.keepFinishedSeconds());
     this.runs = new DeferredRuns({
@@ -295,6 +299,17 @@ export class ToolJobs implements TaskJobDispatcher {
   }
 
   private warn(message: string): void {
-    this.options.logger?.warn(`toolwright/jobs: ${message}`);
+    (this.options.logger ?? processWarnings).warn(`toolwright/jobs: ${message}`);
+  }
+
+  /** An error of the queue's connections: an outage is reported once, until Redis is back. */
+  private failed(error: Error): void {
+    if (this.redis.status === 'ready') return this.warn(`queue error: ${error.message}`);
+    if (this.unreachable) return;
+    this.unreachable = true;
+    const { name } = queueOf(this.options);
+    this.warn(
+      `the queue "${name}" cannot reach Redis (${error.message}); long-running calls wait for it no longer than their time limit`,
+    );
   }
 }
