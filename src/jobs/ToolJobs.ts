@@ -63,6 +63,7 @@ export class ToolJobs implements TaskJobDispatcher {
   private readonly redis: Redis;
   private readonly waiters: JobWaiters;
   private warnedState = false;
+  private closing?: Promise<void>;
   /** Whether Redis is unreachable and this outage was reported. */
   private unreachable = false;
   private readonly runs: DeferredRuns;
@@ -274,9 +275,15 @@ export class ToolJobs implements TaskJobDispatcher {
 
   /**
    * Closes the queue's connections (jobs go on in the workers); within a few seconds even while
-   * Redis is unreachable.
+   * Redis is unreachable. Once: a second call waits for the first (the Nest module closes the
+   * queue it was given, and an application may too).
    */
-  async close(): Promise<void> {
+  close(): Promise<void> {
+    this.closing ??= this.closeAll();
+    return this.closing;
+  }
+
+  private async closeAll(): Promise<void> {
     this.runs.close();
     await Promise.all([this.waiters.close(), closeWithin(this.queue)]);
     await closeClient(this.redis);
