@@ -9,21 +9,12 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import Redis from 'ioredis';
 import { startMcpHttpServer } from './startMcpHttpServer';
 import type { McpHttpServerOptions, RunningMcpHttpServer } from './startMcpHttpServer';
-import { createShopRegistry, waitLog } from './__fixtures__/shopRegistry';
+import { abortReasons, createShopRegistry, waitLog } from './__fixtures__/shopRegistry';
 import { redisMissing, startRedisServer } from '../../test/startRedisServer';
 import { describeWithServer } from '../../test/describeWithServer';
 import type { RedisServer } from '../../test/startRedisServer';
 
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let waited = 0; waited < 10_000; waited += 10) {
-    if (condition()) return;
-    await sleep(10);
-  }
-  throw new Error(`gave up waiting for ${what}`);
-}
+import { until } from '../../test/until';
 
 const STATELESS: McpHttpServerOptions = { name: 'shop', version: '1', stateless: true };
 
@@ -89,9 +80,8 @@ describe('stateless Streamable HTTP: cancel', () => {
       }),
     });
     expect(response.status).toBe(202);
-    await sleep(100);
-    expect(waitLog).not.toContain('aborted victim');
-    // The same cancel from the victim's side (no credentials, as it sent none) stops it.
+    // The same cancel from the victim's side (no credentials, as it sent none) stops it: with
+    // its own reason, so the other client's, sent first, did not.
     const own = await fetch(server.url, {
       method: 'POST',
       headers: {
@@ -106,57 +96,65 @@ describe('stateless Streamable HTTP: cancel', () => {
     });
     expect(own.status).toBe(202);
     await until(() => waitLog.includes('aborted victim'), 'the victim call to stop');
+    expect(abortReasons.get('victim')).toBe('mine');
     void call.catch(() => undefined);
     await victim.close();
   });
 });
 
-describeWithServer(redisMissing, 'stateless Streamable HTTP: cancel across instances (Redis)', () => {
-  let redis: RedisServer;
-  const clients: Redis[] = [];
-  let servers: RunningMcpHttpServer[] = [];
+describeWithServer(
+  redisMissing,
+  'stateless Streamable HTTP: cancel across instances (Redis)',
+  () => {
+    let redis: RedisServer;
+    const clients: Redis[] = [];
+    let servers: RunningMcpHttpServer[] = [];
 
-  beforeAll(async () => {
-    redis = await startRedisServer();
-  });
-  afterEach(async () => {
-    await Promise.all(servers.map((server) => server.close()));
-    servers = [];
-    await Promise.all(clients.splice(0).map((client) => client.quit()));
-  });
-  afterAll(async () => {
-    await redis?.stop();
-  });
+    beforeAll(async () => {
+      redis = await startRedisServer();
+    });
+    afterEach(async () => {
+      await Promise.all(servers.map((server) => server.close()));
+      servers = [];
+      await Promise.all(clients.splice(0).map((client) => client.quit()));
+    });
+    afterAll(async () => {
+      await redis?.stop();
+    });
 
-  async function instance(withRedis: boolean): Promise<RunningMcpHttpServer> {
-    const options: McpHttpServerOptions = { ...STATELESS };
-    if (withRedis) {
-      const client = new Redis(redis.url);
-      clients.push(client);
-      options.redis = client;
+    async function instance(withRedis: boolean): Promise<RunningMcpHttpServer> {
+      const options: McpHttpServerOptions = { ...STATELESS };
+      if (withRedis) {
+        const client = new Redis(redis.url);
+        clients.push(client);
+        options.redis = client;
+      }
+      const server = await startMcpHttpServer(createShopRegistry(), options);
+      servers.push(server);
+      return server;
     }
-    const server = await startMcpHttpServer(createShopRegistry(), options);
-    servers.push(server);
-    return server;
-  }
 
-  it('stops the tool when the cancel reaches another instance sharing the Redis', async () => {
-    const running = await instance(true);
-    const other = await instance(true);
-    await sleep(50); // both subscriptions are set up before the cancel is published
-    const client = await clientOf(running.url, other.url);
-    await startThenAbort(client, 'across');
-    await until(() => waitLog.includes('aborted across'), 'the tool to stop');
-    await client.close();
-  });
+    it('stops the tool when the cancel reaches another instance sharing the Redis', async () => {
+      const running = await instance(true);
+      const other = await instance(true);
+      // No wait for the subscriptions: an instance serves no request before it listens.
+      const client = await clientOf(running.url, other.url);
+      await startThenAbort(client, 'across');
+      await until(() => waitLog.includes('aborted across'), 'the tool to stop');
+      expect(abortReasons.get('across')).toBe('the user pressed stop');
+      await client.close();
+    });
 
-  it('without Redis, the other instance cannot reach the call (it runs on)', async () => {
-    const running = await instance(false);
-    const other = await instance(false);
-    const client = await clientOf(running.url, other.url);
-    await startThenAbort(client, 'unreachable');
-    await sleep(200);
-    expect(waitLog).not.toContain('aborted unreachable');
-    await client.close();
-  });
-});
+    it('without Redis, the other instance cannot reach the call (it runs on)', async () => {
+      const running = await instance(false);
+      const other = await instance(false);
+      const client = await clientOf(running.url, other.url);
+      await startThenAbort(client, 'unreachable');
+      // Only the client's going away (the server closing its request) stops it.
+      await client.close();
+      await until(() => waitLog.includes('aborted unreachable'), 'the disconnect to stop it');
+      // A signal fires once: had the cancel reached it first, its reason would be the user's.
+      expect(abortReasons.get('unreachable')).not.toBe('the user pressed stop');
+    });
+  },
+);
