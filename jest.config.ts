@@ -22,6 +22,7 @@ const PACKAGING_SUITES = [
   'codegen/cli/mcpHttp.test.ts',
   'src/mcp/mountMcpHttp.test.ts',
   'src/nest/peerIsolation.test.ts',
+  'src/nest/jobsShutdown.test.ts',
   'src/approvals/ioredisIsolation.test.ts',
   'samples/bundled/',
   'src/approvals/crashResume.test.ts',

@@ -98,7 +98,10 @@ async function jobAnswer(
     const content = `Tool "${call.name}" ran as job ${call.jobId}, which this agent cannot read: its registry has no jobs`;
     return { call: dialectCall, content, isError: true };
   }
-  const outcome = await raceAbort(jobs.wait(call.jobId, call.name, { signal }), signal);
+  // Bounded by the tool's own limit, as a call waiting for its job is.
+  const timeoutMs = core.registry.get(call.name)?.options.timeoutMs;
+  const waiting = jobs.wait(call.jobId, call.name, { signal, ...(timeoutMs ? { timeoutMs } : {}) });
+  const outcome = await raceAbort(waiting, signal);
   return { call: dialectCall, content: outcome.content, isError: outcome.isError };
 }
 

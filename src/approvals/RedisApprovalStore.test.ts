@@ -15,6 +15,7 @@ import { redisMissing, startRedisServer } from '../../test/startRedisServer';
 import { describeWithServer } from '../../test/describeWithServer';
 import type { RedisServer } from '../../test/startRedisServer';
 import { RedisApprovalStore } from './RedisApprovalStore';
+import { until } from '../../test/until';
 
 const state = (runId: string): PausedRunState => ({
   version: 1,
@@ -66,7 +67,7 @@ describeWithServer(redisMissing, 'RedisApprovalStore on redis-server', () => {
     await store.save('run-2', state('run-2'), 60);
     // Redis's own clock decides expiry; PEXPIRE shortens it rather than waiting a minute.
     await client.pexpire('test:b:run-2', 1);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(async () => (await client.exists('test:b:run-2')) === 0, 'the entry to expire');
     expect(await store.load('run-2')).toBeUndefined();
   });
 

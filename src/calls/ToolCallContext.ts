@@ -12,10 +12,10 @@ export interface ToolCallContext<State = unknown> {
   /**
    * A key that stays the same when this very call runs again (a resumed run's approved call is
    * `<runId>:<toolUseId>` on every attempt): deduplicate side effects by it, since a call may
-   * run more than once when a process dies mid-call (at-least-once). Absent when the caller
-   * gave none.
+   * run more than once when a process dies mid-call (at-least-once). The caller's key, else the
+   * call id (`toolUseId`).
    */
-  idempotencyKey?: string;
+  idempotencyKey: string;
   /** The tool's name. */
   toolName: string;
   /** Fires when the call is aborted or times out. */
@@ -39,7 +39,7 @@ export interface ToolProgress {
 /** The optional second half of a call: everything of the context the caller may set. */
 export interface CallOptions<State = unknown> {
   toolUseId?: string;
-  /** The call's `ctx.idempotencyKey`. */
+  /** The call's `ctx.idempotencyKey` (default: the call id, `toolUseId`). */
   idempotencyKey?: string;
   signal?: AbortSignal;
   state?: State;

@@ -1,8 +1,9 @@
 /**
  * The producer side of durable tool jobs: the registry's `jobs` dispatcher. A validated call of
- * a long-running tool becomes a BullMQ job whose id comes from the call's idempotency key (the
- * same key joins the same job, so nothing runs twice for one call); the caller waits for it,
- * with progress, and its abort or time limit cancels the job wherever it runs.
+ * a long-running tool becomes a BullMQ job whose id comes from the tool and the call's
+ * idempotency key (the same call made again joins its job, so nothing runs twice; a key reused
+ * by another call is refused); the caller waits for it, with progress, and its abort or time
+ * limit cancels the job wherever it runs.
  */
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
@@ -11,23 +12,20 @@ import { abortedText, quoteName, timedOutText } from '../calls/modelText';
 import type {
   CallOptions,
   JobTaskRecord,
+  ToolProgress,
   TaskJobDispatcher,
   ToolJobRequest,
   ToolOutcome,
 } from '../registry/types';
 import { finalOutcome } from '../calls/jobOutcome';
+import { claimKey, checkJoined } from './claimCall';
 import { closeWithin } from './closeWithin';
+import { DeferredRuns } from './DeferredRuns';
+import { IdempotencyKeyReusedError } from './IdempotencyKeyReusedError';
+import { inputDigest } from './inputDigest';
 import { JobWaiters } from './JobWaiters';
-import {
-  CANCEL_FLAG_SECONDS,
-  cancelChannelOf,
-  cancelFlagOf,
-  jobIdOf,
-  jobRunOf,
-  queueOf,
-  runJobsOf,
-  runReadyChannelOf,
-} from './queueNames';
+import { CANCEL_FLAG_SECONDS, cancelChannelOf, cancelFlagOf, jobIdOf, queueOf } from './queueNames';
+import { processWarnings } from './processWarnings';
 import { readJobStatus } from './readJobStatus';
 import { TaskRecords } from './TaskRecords';
 import { bullConnectionOf, closeClient, redisClientOf } from './redisClient';
@@ -40,14 +38,17 @@ export interface EnqueueOptions extends CallOptions {
 }
 
 /** The ids of a call: its tool_use id, its idempotency key (the caller's, else the id), its job. */
-function idsOf(options: EnqueueOptions): {
+function idsOf(
+  tool: string,
+  options: EnqueueOptions,
+): {
   toolUseId: string;
   idempotencyKey: string;
   jobId: string;
 } {
   const toolUseId = options.toolUseId ?? `call_${randomUUID()}`;
   const idempotencyKey = options.idempotencyKey ?? options.jobId ?? toolUseId;
-  return { toolUseId, idempotencyKey, jobId: options.jobId ?? jobIdOf(idempotencyKey) };
+  return { toolUseId, idempotencyKey, jobId: options.jobId ?? jobIdOf(tool, idempotencyKey) };
 }
 
 /**
@@ -62,26 +63,37 @@ export class ToolJobs implements TaskJobDispatcher {
   private readonly redis: Redis;
   private readonly waiters: JobWaiters;
   private warnedState = false;
-  /** The connections of `onRunReady` listeners. */
-  private readonly subscribers = new Set<Redis>();
+  private closing?: Promise<void>;
+  /** Whether Redis is unreachable and this outage was reported. */
+  private unreachable = false;
+  private readonly runs: DeferredRuns;
   private readonly tasks: TaskRecords;
 
   constructor(private readonly options: ToolJobsOptions) {
     const { name, prefix } = queueOf(options);
     const connection = bullConnectionOf(options.connection);
     this.queue = new Queue<ToolJobData, ToolJobResult>(name, { connection, prefix });
-    this.queue.on('error', (error) => this.warn(`queue error: ${error.message}`));
     this.redis = redisClientOf(options.connection);
-    this.redis.on('error', () => undefined);
+    this.queue.on('error', (error) => this.failed(error));
+    this.redis.on('error', (error: Error) => this.failed(error));
+    this.redis.on('ready', () => void (this.unreachable = false));
     this.waiters = new JobWaiters(name, options.connection, prefix);
     this.tasks = new TaskRecords(this.redis, options, this.keepFinishedSeconds());
+    this.runs = new DeferredRuns({
+      redis: this.redis,
+      options,
+      waiters: this.waiters,
+      keepFinishedSeconds: this.keepFinishedSeconds(),
+      status: (jobId) => this.status(jobId),
+      warn: (message) => this.warn(message),
+    });
   }
 
   /** Enqueues the call and waits for its outcome (see `ToolJobDispatcher.run`). Never throws. */
   async run(request: ToolJobRequest, options: CallOptions = {}): Promise<ToolOutcome> {
     if (options.signal?.aborted) return { content: abortedText(request.tool), isError: true };
     try {
-      const ids = idsOf(options);
+      const ids = idsOf(request.tool, options);
       // Listening before the job exists: its first progress report is not missed. The time
       // limit and the signal hold from now on, so a call is bounded even while Redis is down.
       const adding = this.waiters
@@ -91,22 +103,32 @@ export class ToolJobs implements TaskJobDispatcher {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.warn(`could not run ${quoteName(request.tool)} as a job: ${message}`);
+      if (error instanceof IdempotencyKeyReusedError)
+        return {
+          content: `Tool ${quoteName(request.tool)} was not run: ${message}`,
+          isError: true,
+        };
       return { content: `Tool ${quoteName(request.tool)} could not be queued`, isError: true };
     }
   }
 
   /**
-   * Adds the job of a validated call and returns its id; a job with the same id (the same
-   * idempotency key) is not added twice. Validate first: the worker trusts nothing but
+   * Adds the job of a validated call and returns its id; the same call made again (the same
+   * tool, idempotency key and input) joins its job, and a key that belongs to another call
+   * throws `IdempotencyKeyReusedError`. Validate first: the worker trusts nothing but
    * validates again, so input the registry rejects fails there, not earlier.
    */
   async enqueue(request: ToolJobRequest, options: EnqueueOptions = {}): Promise<string> {
-    const { toolUseId, idempotencyKey, jobId } = idsOf(options);
+    const { toolUseId, idempotencyKey, jobId } = idsOf(request.tool, options);
+    const digest = inputDigest(request.input);
+    const call = { idempotencyKey, tool: request.tool, digest };
+    await claimKey(this.redis, this.options, call, this.keepFinishedSeconds());
     const data: ToolJobData = {
       tool: request.tool,
       input: request.input,
       toolUseId,
       idempotencyKey,
+      inputDigest: digest,
     };
     const state = this.jsonState(options.state);
     if (state !== undefined) data.state = state;
@@ -120,6 +142,7 @@ export class ToolJobs implements TaskJobDispatcher {
       removeOnComplete: keep,
       removeOnFail: keep,
     });
+    await checkJoined(this.queue, jobId, call);
     return jobId;
   }
 
@@ -132,8 +155,9 @@ export class ToolJobs implements TaskJobDispatcher {
   }
 
   /**
-   * Waits for a job from now on; its status is first read once `added` settles. A call given up
-   * (signal, time limit) before its job was added cancels the job once it is.
+   * Waits for a job from now on; its status is first read once `added` settles, and nothing of
+   * the job reaches the caller before (a refused call never sees the job of the key's owner). A
+   * call given up (signal, time limit) before its job was added cancels the job once it is.
    */
   private watch(
     jobId: string,
@@ -143,6 +167,8 @@ export class ToolJobs implements TaskJobDispatcher {
   ): Promise<ToolOutcome> {
     return new Promise<ToolOutcome>((resolve, reject) => {
       let settled = false;
+      let joined = false;
+      const early: ToolProgress[] = [];
       let timer: NodeJS.Timeout | undefined;
       const settle = (outcome: ToolOutcome) => {
         if (settled) return;
@@ -159,9 +185,12 @@ export class ToolJobs implements TaskJobDispatcher {
           if (!options.returnValue) delete outcome.value;
           settle(outcome);
         }, reject);
+      const onProgress = options.onProgress;
       const remove = this.waiters.add(jobId, {
-        finished: () => void check(),
-        progress: options.onProgress,
+        finished: () => {
+          if (joined) void check();
+        },
+        progress: onProgress && ((report) => (joined ? onProgress(report) : early.push(report))),
       });
       const onAbort = () => {
         void added.then(() => this.cancel(jobId, 'the caller aborted')).catch(() => undefined);
@@ -179,7 +208,11 @@ export class ToolJobs implements TaskJobDispatcher {
         }, ms);
       }
       added.then(
-        () => void check(),
+        () => {
+          joined = true;
+          if (!settled) for (const report of early.splice(0)) onProgress?.(report);
+          void check();
+        },
         (error: unknown) => {
           remove();
           reject(error as Error);
@@ -207,63 +240,18 @@ export class ToolJobs implements TaskJobDispatcher {
   }
 
   /** Notes that a paused run waits for these jobs; announces it at once if they all finished. */
-  async awaitRun(runId: string, jobIds: readonly string[]): Promise<void> {
-    if (jobIds.length === 0) return;
-    const seconds = this.keepFinishedSeconds();
-    const set = runJobsOf(this.options, runId);
-    const multi = this.redis
-      .multi()
-      .sadd(set, ...jobIds)
-      .expire(set, seconds);
-    for (const jobId of jobIds) multi.set(jobRunOf(this.options, jobId), runId, 'EX', seconds);
-    await multi.exec();
-    // Jobs that finished before the run was noted sent their events already: say it here.
-    if (await this.allFinished(jobIds))
-      await this.redis.publish(runReadyChannelOf(this.options), runId);
+  awaitRun(runId: string, jobIds: readonly string[]): Promise<void> {
+    return this.runs.awaitRun(runId, jobIds);
   }
 
   /**
    * Calls `listener` with each paused run (`longRunning: 'defer'`) whose jobs have all
    * finished, in one listening instance only (the first to claim the run): on BullMQ's events
    * of the jobs, and for runs noted after their jobs finished. Returns what stops listening.
-   * `resumeDeferredRuns(agent, jobs)` resumes them.
+   * `resumeDeferredRuns(agent, jobs)` resumes them. `onListening` is called once it listens.
    */
-  onRunReady(listener: (runId: string) => void): () => void {
-    const offer = (runId: string) =>
-      void this.claimRun(runId).then(
-        (won) => won && listener(runId),
-        (error: unknown) => this.warn(`could not check run ${runId}: ${String(error)}`),
-      );
-    const stopEvents = this.waiters.onFinished((jobId) => {
-      void this.redis.get(jobRunOf(this.options, jobId)).then(
-        (runId) => runId && offer(runId),
-        () => undefined,
-      );
-    });
-    void this.waiters.listen().catch(() => undefined);
-    const subscriber = redisClientOf(this.options.connection);
-    subscriber.on('error', () => undefined);
-    this.subscribers.add(subscriber);
-    void subscriber.subscribe(runReadyChannelOf(this.options)).catch(() => undefined);
-    subscriber.on('message', (_channel: string, runId: string) => offer(runId));
-    return () => {
-      stopEvents();
-      this.subscribers.delete(subscriber);
-      subscriber.disconnect();
-    };
-  }
-
-  /** Takes a run whose jobs all finished, so one instance only resumes it. */
-  private async claimRun(runId: string): Promise<boolean> {
-    const set = runJobsOf(this.options, runId);
-    const jobIds = await this.redis.smembers(set);
-    if (jobIds.length === 0 || !(await this.allFinished(jobIds))) return false;
-    return (await this.redis.del(set)) === 1;
-  }
-
-  private async allFinished(jobIds: readonly string[]): Promise<boolean> {
-    const statuses = await Promise.all(jobIds.map((jobId) => this.status(jobId)));
-    return statuses.every((status) => status.state !== 'queued' && status.state !== 'running');
+  onRunReady(listener: (runId: string) => void, onListening?: () => void): () => void {
+    return this.runs.onRunReady(listener, onListening);
   }
 
   /** Keeps the record of an MCP task until its TTL (or as long as finished jobs are kept). */
@@ -287,11 +275,16 @@ export class ToolJobs implements TaskJobDispatcher {
 
   /**
    * Closes the queue's connections (jobs go on in the workers); within a few seconds even while
-   * Redis is unreachable.
+   * Redis is unreachable. Once: a second call waits for the first (the Nest module closes the
+   * queue it was given, and an application may too).
    */
-  async close(): Promise<void> {
-    for (const subscriber of this.subscribers) subscriber.disconnect();
-    this.subscribers.clear();
+  close(): Promise<void> {
+    this.closing ??= this.closeAll();
+    return this.closing;
+  }
+
+  private async closeAll(): Promise<void> {
+    this.runs.close();
     await Promise.all([this.waiters.close(), closeWithin(this.queue)]);
     await closeClient(this.redis);
   }
@@ -313,6 +306,17 @@ export class ToolJobs implements TaskJobDispatcher {
   }
 
   private warn(message: string): void {
-    this.options.logger?.warn(`toolwright/jobs: ${message}`);
+    (this.options.logger ?? processWarnings).warn(`toolwright/jobs: ${message}`);
+  }
+
+  /** An error of the queue's connections: an outage is reported once, until Redis is back. */
+  private failed(error: Error): void {
+    if (this.redis.status === 'ready') return this.warn(`queue error: ${error.message}`);
+    if (this.unreachable) return;
+    this.unreachable = true;
+    const { name } = queueOf(this.options);
+    this.warn(
+      `the queue "${name}" cannot reach Redis (${error.message}); long-running calls wait for it no longer than their time limit`,
+    );
   }
 }

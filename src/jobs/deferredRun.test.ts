@@ -17,7 +17,7 @@ import type { ScriptedServer } from '../testing/types';
 import { redisMissing, startRedisServer } from '../../test/startRedisServer';
 import { describeWithServer } from '../../test/describeWithServer';
 import type { RedisServer } from '../../test/startRedisServer';
-import { sleep, until } from '../../test/until';
+import { until } from '../../test/until';
 import { readLog, ReportService } from './__fixtures__/ReportService';
 import { resumeDeferredRuns } from './resumeDeferredRuns';
 import { startToolWorker } from './startToolWorker';
@@ -126,20 +126,26 @@ describeWithServer(redisMissing, 'deferred long-running calls', () => {
       new ToolJobs({ connection: redis.url }),
       new ToolJobs({ connection: redis.url }),
     ];
-    const stops = listeners.map((queue) =>
-      resumeDeferredRuns(instance(), queue, {
+    const listening: Promise<void>[] = [];
+    const stops = listeners.map((queue) => {
+      let onListening!: () => void;
+      listening.push(new Promise<void>((resolve) => (onListening = resolve)));
+      return resumeDeferredRuns(instance(), queue, {
         onResumed: (runId, result) => resumed.push({ runId, result }),
         onError: (_runId, error) => errors.push(error),
-      }),
-    );
+        onListening,
+      });
+    });
     try {
+      await Promise.all(listening);
       const paused = await instance().run('Export January');
       if (paused.status !== 'pending_jobs') throw new Error('expected a pause for the job');
       await client.set('gate:2027-01', 'open');
       await until(() => resumed.length > 0, 'the run to be resumed');
-      await sleep(300);
       expect(errors).toEqual([]);
       expect(resumed).toHaveLength(1);
+      // One resume: the paused run's request and the resumed one's, no other.
+      expect(api.requests).toHaveLength(2);
       expect(resumed[0]).toMatchObject({
         runId: paused.runId,
         result: { status: 'completed', finalText: 'January is exported.' },
@@ -154,7 +160,10 @@ describeWithServer(redisMissing, 'deferred long-running calls', () => {
   it('offers a run whose jobs finished before the run was noted', async () => {
     const resumed: string[] = [];
     const listener = new ToolJobs({ connection: redis.url });
-    const stop = listener.onRunReady((runId) => resumed.push(runId));
+    let stop!: () => void;
+    await new Promise<void>((listening) => {
+      stop = listener.onRunReady((runId) => resumed.push(runId), listening);
+    });
     try {
       // The run was noted after its job finished: the queue announces it at once.
       const finished = await jobs.enqueue(

@@ -16,10 +16,11 @@ import type { ScriptedServer } from '../testing/types';
 import { redisMissing, startRedisServer } from '../../test/startRedisServer';
 import { describeWithServer } from '../../test/describeWithServer';
 import type { RedisServer } from '../../test/startRedisServer';
-import { sleep, until } from '../../test/until';
+import { until } from '../../test/until';
 import { readLog, ReportService } from './__fixtures__/ReportService';
 import { spawnWorker } from './__fixtures__/spawnWorker';
 import type { WorkerProcess } from './__fixtures__/spawnWorker';
+import { IdempotencyKeyReusedError } from './IdempotencyKeyReusedError';
 import { jobIdOf } from './queueNames';
 import { startToolWorker } from './startToolWorker';
 import { ToolJobs } from './ToolJobs';
@@ -163,11 +164,17 @@ describeWithServer(redisMissing, 'durable tool jobs on BullMQ', () => {
       async () => (await readLog(client)).some((line) => line.event === 'aborted'),
       'the worker to see the cancellation',
     );
-    // Opening the gate now makes no export: the job is over, and no worker runs it again.
+    // Once the job failed for good (the queue's own record), no worker runs it again: opening
+    // the gate makes no export.
+    const jobId = jobIdOf('export_orders', 'tu_4');
+    await until(
+      async () =>
+        (await client.hget(`toolwright:toolwright-tools:${jobId}`, 'finishedOn')) !== null,
+      'the queue to fail the cancelled job',
+    );
     await client.set('gate:2026-07', 'open');
-    await sleep(1500);
     expect((await readLog(client)).map((line) => line.event)).toEqual(['started', 'aborted']);
-    const status = await jobs.status(jobIdOf('tu_4'));
+    const status = await jobs.status(jobId);
     expect(status.state).toBe('cancelled');
   }, 60_000);
 
@@ -225,6 +232,52 @@ describeWithServer(redisMissing, 'durable tool jobs on BullMQ', () => {
     const outcome = await registry.call('export_orders', { month: 7 }, { toolUseId: 'tu_7' });
     expect(outcome.isError).toBe(true);
     expect(outcome.content).toMatch(/month/);
-    expect((await jobs.status(jobIdOf('tu_7'))).state).toBe('unknown');
+    expect((await jobs.status(jobIdOf('export_orders', 'tu_7'))).state).toBe('unknown');
   });
+
+  it('refuses a key another call holds, and never answers with that call’s result', async () => {
+    workers.push(await spawnWorker(redis.url));
+    await client.set('gate:2026-04', 'open');
+    const key = { idempotencyKey: 'order-77' };
+    expect(await registry.call('export_orders', { month: '2026-04' }, key)).toEqual({
+      content: 'Exported the orders of 2026-04 to exports/2026-04.csv',
+      isError: false,
+    });
+    // The same call made again joins it.
+    expect((await registry.call('export_orders', { month: '2026-04' }, key)).isError).toBe(false);
+
+    expect(await registry.call('export_orders', { month: '2026-03' }, key)).toEqual({
+      content:
+        'Tool "export_orders" was not run: idempotency key "order-77" already belongs to a call of "export_orders" with other input, so this call was refused; give each call its own key (the same key only for the same call made again)',
+      isError: true,
+    });
+    const otherTool = await registry.call('flaky_count', { what: 'orders' }, key);
+    expect(otherTool.isError).toBe(true);
+    expect(otherTool.content).toContain(
+      'idempotency key "order-77" already belongs to a call of "export_orders", not "flaky_count"',
+    );
+    const refused = jobs.enqueue({ tool: 'export_orders', input: { month: '2026-03' } }, key);
+    await expect(refused).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+    expect((await readLog(client)).map((line) => line.event)).toEqual(['started', 'exported']);
+  }, 60_000);
+
+  it('refuses a reused key while the first call still waits for a worker', async () => {
+    const key = { idempotencyKey: 'order-78', timeoutMs: 30_000 };
+    const first = registry.call('export_orders', { month: '2026-02' }, key);
+    const jobId = jobIdOf('export_orders', 'order-78');
+    await until(async () => (await jobs.status(jobId)).state === 'queued', 'the first job');
+    const second = await registry.call('export_orders', { month: '2026-01' }, key);
+    expect(second.isError).toBe(true);
+    expect(second.content).toContain(
+      'already belongs to a call of "export_orders" with other input',
+    );
+    // The refused call cancelled nothing: the first one's job is still there for a worker.
+    expect((await jobs.status(jobId)).state).toBe('queued');
+    workers.push(await spawnWorker(redis.url));
+    await client.set('gate:2026-02', 'open');
+    expect(await first).toEqual({
+      content: 'Exported the orders of 2026-02 to exports/2026-02.csv',
+      isError: false,
+    });
+  }, 60_000);
 });

@@ -15,7 +15,7 @@ import { ToolRegistry } from '../registry/ToolRegistry';
 import { redisMissing, startRedisServer } from '../../test/startRedisServer';
 import { describeWithServer } from '../../test/describeWithServer';
 import type { RedisServer } from '../../test/startRedisServer';
-import { sleep, until } from '../../test/until';
+import { until } from '../../test/until';
 import { readLog, ReportService } from './__fixtures__/ReportService';
 import { spawnWorker } from './__fixtures__/spawnWorker';
 import type { WorkerProcess } from './__fixtures__/spawnWorker';
@@ -156,8 +156,13 @@ describeWithServer(
         async () => (await readLog(store)).some((l) => l.key === taskId && l.event === 'aborted'),
         'the worker to stop the tool',
       );
+      // Once the queue failed the job for good, no worker runs it again: the gate opens on nothing.
+      await until(
+        async () =>
+          (await store.hget(`toolwright:toolwright-tools:${taskId}`, 'finishedOn')) !== null,
+        'the queue to fail the cancelled job',
+      );
       await store.set('gate:2026-03', 'open');
-      await sleep(1000);
       expect((await readLog(store)).filter((l) => l.key === taskId).map((l) => l.event)).toEqual([
         'started',
         'aborted',

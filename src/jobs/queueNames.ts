@@ -1,6 +1,6 @@
 /**
- * The names both sides of the queue agree on: the queue and prefix defaults, the job id of an
- * idempotency key, and toolwright's own keys beside BullMQ's (the cancel channel and flags).
+ * The names both sides of the queue agree on: the queue and prefix defaults, the job id of a
+ * call, and toolwright's own keys beside BullMQ's (the cancel channel and flags, key claims).
  */
 import { createHash } from 'node:crypto';
 import type { JobQueueOptions } from './types';
@@ -13,13 +13,24 @@ export function queueOf(options: JobQueueOptions): { name: string; prefix: strin
   return { name: options.queueName ?? DEFAULT_QUEUE, prefix: options.prefix ?? DEFAULT_PREFIX };
 }
 
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
 /**
- * The job id of a call: the same key is the same job, so a call made again (a resumed run, a
- * retried request) joins the job instead of running twice. Hashed: a key may hold any text.
+ * The job id of a call of `tool` with an idempotency key: the same call made again (a resumed
+ * run, a retried request) joins the job instead of running twice, and a call of another tool
+ * never finds it. Hashed: a key may hold any text.
+ * @example
+ * const status = await jobs.status(jobIdOf('export_orders', 'toolu_01'));
  */
-export function jobIdOf(idempotencyKey: string): string {
-  return `tw-${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 40)}`;
+export function jobIdOf(tool: string, idempotencyKey: string): string {
+  return `tw-${sha256(`${tool}\n${idempotencyKey}`).slice(0, 40)}`;
 }
+
+/** The record of the call an idempotency key belongs to (its tool and input digest). */
+export const keyClaimOf = (options: JobQueueOptions, idempotencyKey: string): string => {
+  const { name, prefix } = queueOf(options);
+  return `${prefix}:${name}:tw:key:${sha256(idempotencyKey).slice(0, 40)}`;
+};
 
 /** The pub/sub channel on which a cancellation reaches every worker. */
 export const cancelChannelOf = (options: JobQueueOptions): string => {

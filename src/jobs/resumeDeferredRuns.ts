@@ -13,6 +13,11 @@ export interface DeferredRunHooks {
   onResumed?(runId: string, result: unknown): void;
   /** The resume failed (say, the model API did); the run is left in the store. */
   onError?(runId: string, error: unknown): void;
+  /**
+   * This instance listens (to the queue's events and to the runs announced in Redis): a run
+   * whose jobs finish from now on is resumed. Called once; never while Redis is unreachable.
+   */
+  onListening?(): void;
 }
 
 /**
@@ -25,6 +30,7 @@ export function resumeDeferredRuns(
   jobs: Pick<ToolJobs, 'onRunReady'>,
   hooks: DeferredRunHooks = {},
 ): () => void {
+  const onListening = hooks.onListening?.bind(hooks);
   return jobs.onRunReady((runId) => {
     agent.resume(runId).then(
       (result) => hooks.onResumed?.(runId, result),
@@ -33,5 +39,5 @@ export function resumeDeferredRuns(
         if (!(error instanceof ApprovalNotFoundError)) hooks.onError?.(runId, error);
       },
     );
-  });
+  }, onListening);
 }

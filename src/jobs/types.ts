@@ -58,6 +58,8 @@ export interface ToolJobData {
   toolUseId: string;
   /** `ctx.idempotencyKey` on every attempt: the caller's key, or the call id. */
   idempotencyKey: string;
+  /** SHA-256 of the validated input's canonical JSON: a call joining the job must match it. */
+  inputDigest?: string;
   /** The JSON form of the caller's `state` (dropped, with a warning, when it is not JSON). */
   state?: unknown;
   /** The caller's span as `{ traceparent }` (W3C), for a link from the worker's span. */

@@ -153,6 +153,8 @@ export function createMcpHttpHandler(
         headers: { Allow: 'POST' },
       });
     }
+    // A fresh instance serves nothing before it listens to the others' cancels.
+    await cancellation!.listening();
     const server = createMcpServer(registry, options);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.once('close', () => void server.close().catch(() => undefined));

@@ -10,6 +10,7 @@ import type { ToolRegistry } from '../index';
 import { createMcpServer } from './createMcpServer';
 import type { McpServerOptions } from './types';
 import { createShopRegistry, PIXEL_PNG, waitLog } from './__fixtures__/shopRegistry';
+import { until } from '../../test/until';
 
 interface Connected {
   client: Client;
@@ -40,10 +41,6 @@ async function connect(
       await server.close();
     },
   };
-}
-
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 function textOf(result: Awaited<ReturnType<Client['callTool']>>): string {
@@ -146,10 +143,10 @@ describe('createMcpServer', () => {
         signal: controller.signal,
       },
     );
-    await until(() => waitLog.includes('started c1'));
+    await until(() => waitLog.includes('started c1'), 'the call to start');
     controller.abort();
     await expect(call).rejects.toThrow();
-    await until(() => waitLog.includes('aborted c1'));
+    await until(() => waitLog.includes('aborted c1'), 'the call to stop');
   });
 
   it('notifies tools/list_changed after register()', async () => {

@@ -13,10 +13,7 @@ import { createMcpServer } from './createMcpServer';
 import { startMcpHttpServer } from './startMcpHttpServer';
 import type { McpHttpServerOptions, RunningMcpHttpServer } from './startMcpHttpServer';
 import { createShopRegistry, waitLog } from './__fixtures__/shopRegistry';
-
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
-}
+import { until } from '../../test/until';
 
 async function inMemory(pageSize?: number) {
   const server = createMcpServer(createShopRegistry(), { name: 'shop', version: '1', pageSize });
@@ -123,7 +120,7 @@ describe('cancellation over Streamable HTTP', () => {
       body: waitCall(41, 'cancelled'),
     });
     const body = response.text();
-    await until(() => waitLog.includes('started cancelled'));
+    await until(() => waitLog.includes('started cancelled'), 'the call to start');
     const cancel = await fetch(server.url, {
       method: 'POST',
       headers,
@@ -150,10 +147,10 @@ describe('cancellation over Streamable HTTP', () => {
       body: waitCall(42, 'dropped'),
       signal: drop.signal,
     }).then((r) => r.text());
-    await until(() => waitLog.includes('started dropped'));
+    await until(() => waitLog.includes('started dropped'), 'the call to start');
     drop.abort();
     await expect(response).rejects.toThrow();
-    await until(() => waitLog.includes('aborted dropped'));
+    await until(() => waitLog.includes('aborted dropped'), 'the dropped call to stop');
     await client.close();
   });
 });

@@ -5,6 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { startMcpHttpServer } from './startMcpHttpServer';
 import type { RunningMcpHttpServer } from './startMcpHttpServer';
 import { createShopRegistry } from './__fixtures__/shopRegistry';
+import { until } from '../../test/until';
 
 async function connect(
   url: string,
@@ -29,10 +30,6 @@ function statusWithHost(url: string, host: string): Promise<number> {
     req.on('error', reject);
     req.end(initialize.body);
   });
-}
-
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 const initialize = {
@@ -107,7 +104,7 @@ describe('startMcpHttpServer', () => {
     const response = await fetch(server.url, initialize);
     await response.text();
     expect(response.headers.get('mcp-session-id')).toBeTruthy();
-    await until(() => server.sessionCount === 0);
+    await until(() => server.sessionCount === 0, 'the idle session to close');
   });
 
   it('serves on a chosen path and host with a custom Host allow-list', async () => {

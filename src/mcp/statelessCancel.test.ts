@@ -9,20 +9,12 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import Redis from 'ioredis';
 import { startMcpHttpServer } from './startMcpHttpServer';
 import type { McpHttpServerOptions, RunningMcpHttpServer } from './startMcpHttpServer';
-import { createShopRegistry, waitLog } from './__fixtures__/shopRegistry';
+import { abortReasons, createShopRegistry, waitLog } from './__fixtures__/shopRegistry';
 import { redisMissing, startRedisServer } from '../../test/startRedisServer';
 import { describeWithServer } from '../../test/describeWithServer';
 import type { RedisServer } from '../../test/startRedisServer';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let waited = 0; waited < 10_000; waited += 10) {
-    if (condition()) return;
-    await sleep(10);
-  }
-  throw new Error(`gave up waiting for ${what}`);
-}
+import { until } from '../../test/until';
 
 const STATELESS: McpHttpServerOptions = { name: 'shop', version: '1', stateless: true };
 
@@ -88,9 +80,8 @@ describe('stateless Streamable HTTP: cancel', () => {
       }),
     });
     expect(response.status).toBe(202);
-    await sleep(100);
-    expect(waitLog).not.toContain('aborted victim');
-    // The same cancel from the victim's side (no credentials, as it sent none) stops it.
+    // The same cancel from the victim's side (no credentials, as it sent none) stops it: with
+    // its own reason, so the other client's, sent first, did not.
     const own = await fetch(server.url, {
       method: 'POST',
       headers: {
@@ -105,6 +96,7 @@ describe('stateless Streamable HTTP: cancel', () => {
     });
     expect(own.status).toBe(202);
     await until(() => waitLog.includes('aborted victim'), 'the victim call to stop');
+    expect(abortReasons.get('victim')).toBe('mine');
     void call.catch(() => undefined);
     await victim.close();
   });
@@ -145,10 +137,11 @@ describeWithServer(
     it('stops the tool when the cancel reaches another instance sharing the Redis', async () => {
       const running = await instance(true);
       const other = await instance(true);
-      await sleep(50); // both subscriptions are set up before the cancel is published
+      // No wait for the subscriptions: an instance serves no request before it listens.
       const client = await clientOf(running.url, other.url);
       await startThenAbort(client, 'across');
       await until(() => waitLog.includes('aborted across'), 'the tool to stop');
+      expect(abortReasons.get('across')).toBe('the user pressed stop');
       await client.close();
     });
 
@@ -157,9 +150,11 @@ describeWithServer(
       const other = await instance(false);
       const client = await clientOf(running.url, other.url);
       await startThenAbort(client, 'unreachable');
-      await sleep(200);
-      expect(waitLog).not.toContain('aborted unreachable');
+      // Only the client's going away (the server closing its request) stops it.
       await client.close();
+      await until(() => waitLog.includes('aborted unreachable'), 'the disconnect to stop it');
+      // A signal fires once: had the cancel reached it first, its reason would be the user's.
+      expect(abortReasons.get('unreachable')).not.toBe('the user pressed stop');
     });
   },
 );

@@ -19,6 +19,9 @@ import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.
 /** The channel instances publish cancels on, unless the options name another. */
 export const CANCEL_CHANNEL = 'toolwright:mcp:cancel';
 
+/** How long a request waits for a fresh instance to listen before it is served anyway. */
+export const LISTEN_WAIT_MS = 2000;
+
 /** The Redis client a stateless endpoint forwards cancels through (an ioredis `Redis`). */
 export interface McpCancelRedis {
   publish(channel: string, message: string): Promise<unknown>;
@@ -57,6 +60,7 @@ export class StatelessCancellation {
   private readonly inflight = new Map<string, Set<Deliver>>();
   private readonly subscriber: McpCancelSubscriber | undefined;
   private readonly ready: Promise<unknown> | undefined;
+  private subscribed = false;
 
   constructor(
     private readonly redis?: McpCancelRedis,
@@ -77,12 +81,23 @@ export class StatelessCancellation {
         // Not ours: ignored.
       }
     });
-    this.ready = this.subscriber.subscribe(channel).catch(() => undefined);
+    this.ready = this.subscriber.subscribe(channel).then(
+      () => void (this.subscribed = true),
+      () => undefined,
+    );
   }
 
-  /** Resolves once the instance listens for cancels from the others. */
-  async listening(): Promise<void> {
-    await this.ready;
+  /**
+   * Resolves once the instance listens for cancels from the others (at once without Redis), or
+   * after `ms` while Redis does not answer. The endpoint serves a request only then, so a call
+   * never runs on an instance that would drop a cancel published for it.
+   */
+  async listening(ms = LISTEN_WAIT_MS): Promise<void> {
+    if (!this.ready || this.subscribed) return;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+    await Promise.race([this.ready, late]);
+    clearTimeout(timer);
   }
 
   /**

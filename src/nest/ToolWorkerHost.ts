@@ -1,8 +1,10 @@
 /**
- * Starts the module's job worker once the application is up (every provider's tools are in the
- * registry by then) and closes it on shutdown, after its running jobs finish: the Nest side of
- * `toolwright/jobs`. The worker itself comes from the options (`jobs.startWorker`), so this
- * module never loads BullMQ.
+ * What the module runs beside the registry, started with the application and closed on its
+ * shutdown: the job worker (`worker`), started once every provider's tools are in the registry
+ * and closed after its running jobs finish, then the job queue given as `jobs` (a `ToolJobs`),
+ * whose connections would otherwise keep the process alive. The Nest side of
+ * `toolwright/jobs`; the worker and the queue come from the options, so this module never
+ * loads BullMQ.
  */
 import { Inject, Injectable } from '@nestjs/common';
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common' with {
@@ -12,9 +14,17 @@ import { ToolRegistry } from '../registry/ToolRegistry';
 import { TOOLWRIGHT_OPTIONS } from './constants';
 import type { ToolwrightModuleOptions } from './types';
 
+/** Something the module closes on shutdown. */
+interface Closeable {
+  close(): Promise<void>;
+}
+
+const closeable = (value: unknown): value is Closeable =>
+  typeof (value as Partial<Closeable> | undefined)?.close === 'function';
+
 @Injectable()
 export class ToolWorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
-  private running?: { close(): Promise<void> };
+  private running?: Closeable;
 
   constructor(
     @Inject(TOOLWRIGHT_OPTIONS) private readonly options: ToolwrightModuleOptions,
@@ -26,9 +36,12 @@ export class ToolWorkerHost implements OnApplicationBootstrap, OnApplicationShut
     if (start) this.running = await start(this.registry);
   }
 
+  /** The worker first (its jobs report to the queue), then the queue. */
   async onApplicationShutdown(): Promise<void> {
     const running = this.running;
     this.running = undefined;
     await running?.close();
+    const jobs: unknown = this.options.jobs;
+    if (closeable(jobs)) await jobs.close();
   }
 }

@@ -15,7 +15,11 @@ export type ToolwrightAgentOptions = Omit<ToolAgentOptions, 'client' | 'registry
   client?: Anthropic;
 };
 
-/** What `forRoot` takes (and `forRootAsync`'s factory returns). */
+/**
+ * What `forRoot` takes (and `forRootAsync`'s factory returns). The module owns what it is given
+ * to run: the `jobs` queue (a `ToolJobs`) and the `worker` are closed on the application's
+ * shutdown (`app.close()`, or a signal with `app.enableShutdownHooks()`).
+ */
 export interface ToolwrightModuleOptions extends ToolRegistryOptions {
   /** When given, a `ToolAgent` over the discovered tools is provided for injection. */
   agent?: ToolwrightAgentOptions;

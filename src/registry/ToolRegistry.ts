@@ -241,8 +241,12 @@ export class ToolRegistry {
       }
       validated?.(true);
       const jobs = this.options.jobs;
-      if (!here && jobs && tool.definition.options?.longRunning)
-        return await jobs.run({ tool: name, input: prepared.input }, options);
+      if (!here && jobs && tool.definition.options?.longRunning) {
+        // The tool's own limit bounds the wait for its job, unless the call sets one.
+        const timeoutMs = options.timeoutMs ?? tool.definition.options.timeoutMs;
+        const limited = timeoutMs === undefined ? options : { ...options, timeoutMs };
+        return await jobs.run({ tool: name, input: prepared.input }, limited);
+      }
       const invoke = here ? { ...options, throwCrashes: true } : options;
       return await invokeTool(tool, prepared, invoke, this.limits.maxErrorLength);
     } catch (error) {

@@ -338,3 +338,30 @@ describe('a tool without input parameters', () => {
     });
   });
 });
+
+describe('ctx.idempotencyKey of a call run in this process', () => {
+  class Keys {
+    @Tool()
+    whoami(@Ctx() ctx: ToolCallContext): string {
+      return `${ctx.idempotencyKey}|${ctx.toolUseId}`;
+    }
+  }
+  const registry = new ToolRegistry().register(new Keys());
+
+  it('is the call id when the caller gives no key', async () => {
+    expect((await registry.call('whoami', {}, { toolUseId: 'toolu_9' })).content).toBe(
+      'toolu_9|toolu_9',
+    );
+    const [key, id] = String((await registry.call('whoami', {})).content).split('|');
+    expect(key).toMatch(/^call_/);
+    expect(key).toBe(id);
+  });
+
+  it('is the caller’s key when it gives one, with or without a time limit', async () => {
+    const options = { toolUseId: 'toolu_9', idempotencyKey: 'run-1:toolu_9' };
+    expect((await registry.call('whoami', {}, options)).content).toBe('run-1:toolu_9|toolu_9');
+    expect((await registry.call('whoami', {}, { ...options, timeoutMs: 1000 })).content).toBe(
+      'run-1:toolu_9|toolu_9',
+    );
+  });
+});

@@ -73,9 +73,10 @@ function contextOf(
   signal: () => AbortSignal,
 ): ToolCallContext {
   const onProgress = options.onProgress;
+  const toolUseId = options.toolUseId ?? `call_${randomUUID()}`;
   const context = {
-    toolUseId: options.toolUseId ?? `call_${randomUUID()}`,
-    ...(options.idempotencyKey !== undefined ? { idempotencyKey: options.idempotencyKey } : {}),
+    toolUseId,
+    idempotencyKey: options.idempotencyKey ?? toolUseId,
     toolName: tool.definition.name,
     state: options.state,
     progress: onProgress ? progressReporter(onProgress) : ignoreProgress,

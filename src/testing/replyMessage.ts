@@ -17,16 +17,25 @@ interface ToolUseParts {
   json: string;
 }
 
-/** The id of a scripted `tool_use` block, given or derived from its position. */
-function toolUseId(block: Partial<ScriptedToolUseBlock>, turn: number, index: number): string {
-  return typeof block.id === 'string' ? block.id : `toolu_${turn}_${index}`;
+/**
+ * Where a reply sits: its turn, and the server's own id prefix, so that ids a script leaves out
+ * differ from one server to the next (a store that outlives a test run never mistakes them).
+ */
+export interface ReplyPlace {
+  turn: number;
+  idPrefix: string;
 }
 
-function toolUseParts(scripted: ScriptedBlock, turn: number, index: number): ToolUseParts {
+/** The id of a scripted `tool_use` block, given or derived from the server and its position. */
+function toolUseId(block: Partial<ScriptedToolUseBlock>, place: ReplyPlace, index: number): string {
+  return typeof block.id === 'string' ? block.id : `toolu_${place.idPrefix}_${place.turn}_${index}`;
+}
+
+function toolUseParts(scripted: ScriptedBlock, place: ReplyPlace, index: number): ToolUseParts {
   const block = scripted as Partial<ScriptedToolUseBlock>;
   const json =
     typeof block.inputJson === 'string' ? block.inputJson : JSON.stringify(block.input ?? {});
-  return { id: toolUseId(block, turn, index), name: String(block.name), json };
+  return { id: toolUseId(block, place, index), name: String(block.name), json };
 }
 
 /** Parses tool input JSON as the API's final message carries it: `{}` when it is not an object. */
@@ -51,13 +60,14 @@ function usageOf(reply: ScriptedReply): Record<string, number> {
 /** The complete message of a non-streamed reply. */
 export function replyMessage(
   reply: ScriptedReply,
-  turn: number,
+  place: ReplyPlace,
   model: string,
 ): Record<string, unknown> {
+  const { turn } = place;
   const content = reply.content.map((block, index) => {
     if (block.type === 'text') return { type: 'text', text: block.text, citations: null };
     if (block.type !== 'tool_use') return block;
-    const parts = toolUseParts(block, turn, index);
+    const parts = toolUseParts(block, place, index);
     return { type: 'tool_use', id: parts.id, name: parts.name, input: finalInput(parts.json) };
   });
   return {
@@ -81,7 +91,12 @@ function chunks(text: string, size: number): string[] {
 }
 
 /** The events of one content block: start, deltas, stop. */
-function blockEvents(block: ScriptedBlock, index: number, turn: number, size: number): SseEvent[] {
+function blockEvents(
+  block: ScriptedBlock,
+  index: number,
+  place: ReplyPlace,
+  size: number,
+): SseEvent[] {
   const events: SseEvent[] = [];
   const delta = (d: Record<string, unknown>): void => {
     events.push({
@@ -97,7 +112,7 @@ function blockEvents(block: ScriptedBlock, index: number, turn: number, size: nu
     });
     for (const text of chunks(String(block.text), size)) delta({ type: 'text_delta', text });
   } else if (block.type === 'tool_use') {
-    const parts = toolUseParts(block, turn, index);
+    const parts = toolUseParts(block, place, index);
     const start = { type: 'tool_use', id: parts.id, name: parts.name, input: {} };
     events.push({
       event: 'content_block_start',
@@ -117,7 +132,8 @@ function blockEvents(block: ScriptedBlock, index: number, turn: number, size: nu
 }
 
 /** Every event of a streamed reply, `message_start` to `message_stop`. */
-export function replyEvents(reply: ScriptedReply, turn: number, model: string): SseEvent[] {
+export function replyEvents(reply: ScriptedReply, place: ReplyPlace, model: string): SseEvent[] {
+  const { turn } = place;
   const size = Math.max(1, reply.stream?.chunkSize ?? 16);
   const usage = usageOf(reply);
   const message = {
@@ -132,7 +148,7 @@ export function replyEvents(reply: ScriptedReply, turn: number, model: string): 
   };
   const events: SseEvent[] = [{ event: 'message_start', data: { type: 'message_start', message } }];
   if (reply.stream?.ping !== false) events.push({ event: 'ping', data: { type: 'ping' } });
-  reply.content.forEach((block, index) => events.push(...blockEvents(block, index, turn, size)));
+  reply.content.forEach((block, index) => events.push(...blockEvents(block, index, place, size)));
   events.push({
     event: 'message_delta',
     data: {

@@ -35,6 +35,28 @@ describe('startScriptedServer', () => {
     expect(server.requests[0].body.messages).toEqual(hello);
   });
 
+  it('gives the tool_use blocks a script leaves unnamed ids of their own on every server', async () => {
+    const script = {
+      turns: [{ content: [{ type: 'tool_use' as const, name: 'lookup', input: { q: 'x' } }] }],
+    };
+    const ids: string[] = [];
+    for (const stream of [false, true]) {
+      for (let run = 0; run < 2; run++) {
+        server = await startScriptedServer(script);
+        const client = new Anthropic({ apiKey: 'test', baseURL: server.url, maxRetries: 0 });
+        const message = stream
+          ? await client.messages.stream({ ...base, messages: hello }).finalMessage()
+          : await client.messages.create({ ...base, messages: hello });
+        ids.push((message.content[0] as Anthropic.ToolUseBlock).id);
+        await server.close();
+        server = undefined;
+      }
+    }
+    expect(ids).toHaveLength(4);
+    for (const id of ids) expect(id).toMatch(/^toolu_[0-9a-f]{8}_0_0$/);
+    expect(new Set(ids).size).toBe(4);
+  });
+
   it('streams text and tool input as deltas that the SDK assembles into the same message', async () => {
     const input = { city: 'Paris', days: [1, 2, 3], note: 'a "quoted" \\ text' };
     server = await startScriptedServer({

@@ -3,6 +3,7 @@
  * JSON or server-sent events exactly as from the API, errors in the API's shape, delays and
  * broken streams on demand. Nothing is mocked on the client side.
  */
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -11,7 +12,7 @@ import { checkPairing } from './checkPairing';
 import { checkStrictTools } from './strictSubset';
 import { errorBody } from './errorBody';
 import { replyEvents, replyMessage } from './replyMessage';
-import type { SseEvent } from './replyMessage';
+import type { ReplyPlace, SseEvent } from './replyMessage';
 import type {
   RecordedRequest,
   ScriptedError,
@@ -64,11 +65,11 @@ function sseText(event: SseEvent): string {
 async function sendStream(
   res: ServerResponse,
   reply: ScriptedReply,
-  turn: number,
+  place: ReplyPlace,
   model: string,
 ): Promise<void> {
   const options = reply.stream ?? {};
-  const events = replyEvents(reply, turn, model);
+  const events = replyEvents(reply, place, model);
   res.writeHead(200, {
     'content-type': 'text/event-stream',
     'cache-control': 'no-cache',
@@ -117,6 +118,8 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
   const sockets = new Set<Socket>();
   let received = 0;
   let scripted = 0;
+  // The ids a script leaves out are this server's own: a second run never repeats the first's.
+  const idPrefix = randomBytes(4).toString('hex');
 
   const pick = (request: RecordedRequest): ScriptedTurn | undefined => {
     if (typeof options.turns === 'function') return options.turns(request);
@@ -175,8 +178,9 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
       return;
     }
     const model = options.model ?? String(body.model ?? 'scripted-model');
-    if (body.stream) await sendStream(res, turn, request.index, model);
-    else sendJson(res, 200, replyMessage(turn, request.index, model));
+    const place = { turn: request.index, idPrefix };
+    if (body.stream) await sendStream(res, turn, place, model);
+    else sendJson(res, 200, replyMessage(turn, place, model));
   };
 
   const server = createServer((req, res) => {

@@ -16,7 +16,7 @@ export interface ScriptedTextBlock {
  */
 export interface ScriptedToolUseBlock {
   type: 'tool_use';
-  /** Default: `toolu_<turn>_<block>`. */
+  /** Default: `toolu_<server>_<turn>_<block>`, `<server>` random for each server. */
   id?: string;
   name: string;
   input?: Record<string, unknown>;

@@ -8,7 +8,11 @@ import type { CallOptions, ToolJobDispatcher, ToolOutcome } from '../../registry
 
 /** What the agent needs of a registry (a `ToolRegistry` has all of it). */
 export interface AgentRegistry {
-  get(name: string): { options: { requiresApproval?: boolean; longRunning?: boolean } } | undefined;
+  get(
+    name: string,
+  ):
+    | { options: { requiresApproval?: boolean; longRunning?: boolean; timeoutMs?: number } }
+    | undefined;
   /** The dispatcher of long-running calls, when there is one (`ToolRegistry.jobs`). */
   readonly jobs?: ToolJobDispatcher;
   descriptors(): ToolDescriptor[];

@@ -13,6 +13,9 @@ export const PIXEL_PNG =
 /** Labels of `wait_for_abort` calls, as they start and as their signal fires. */
 export const waitLog: string[] = [];
 
+/** The reason each `wait_for_abort` call's signal fired with, by label. */
+export const abortReasons = new Map<string, unknown>();
+
 export class ShopService {
   constructor(private readonly enableExtrasHook: () => void = () => undefined) {}
 
@@ -55,6 +58,7 @@ export class ShopService {
     return new Promise((resolve) =>
       ctx.signal.addEventListener('abort', () => {
         waitLog.push(`aborted ${label}`);
+        abortReasons.set(label, ctx.signal.reason);
         resolve('aborted');
       }),
     );

@@ -1,0 +1,49 @@
+/**
+ * One call per idempotency key. The key's first call (its tool and the digest of its input) is
+ * recorded beside the queue as its job is added, and a later call with the key must be that
+ * very call; the job it joins is checked too, should the record have expired before the job.
+ * Apart from `ToolJobs`, which only calls these two checks around adding a job.
+ */
+import { Job } from 'bullmq';
+import type { Queue } from 'bullmq';
+import type Redis from 'ioredis';
+import { IdempotencyKeyReusedError } from './IdempotencyKeyReusedError';
+import { inputDigest } from './inputDigest';
+import { keyClaimOf } from './queueNames';
+import type { JobQueueOptions, ToolJobData, ToolJobResult } from './types';
+
+/** What makes a call the same call: its key, its tool and its validated input. */
+export interface CallIdentity {
+  idempotencyKey: string;
+  tool: string;
+  /** `inputDigest()` of the validated input. */
+  digest: string;
+}
+
+/** Records the key as this call's, or throws `IdempotencyKeyReusedError` if another call holds it. */
+export async function claimKey(
+  redis: Redis,
+  options: JobQueueOptions,
+  call: CallIdentity,
+  seconds: number,
+): Promise<void> {
+  const key = keyClaimOf(options, call.idempotencyKey);
+  const value = `${call.tool}\n${call.digest}`;
+  if ((await redis.set(key, value, 'EX', seconds, 'NX')) === 'OK') return;
+  const held = await redis.get(key);
+  if (held === null || held === value) return;
+  throw new IdempotencyKeyReusedError(call.idempotencyKey, held.split('\n')[0]!, call.tool);
+}
+
+/** Throws `IdempotencyKeyReusedError` when the job under `jobId` is of another call. */
+export async function checkJoined(
+  queue: Queue<ToolJobData, ToolJobResult>,
+  jobId: string,
+  call: CallIdentity,
+): Promise<void> {
+  const job = await Job.fromId<ToolJobData, ToolJobResult>(queue, jobId);
+  if (!job?.data) return;
+  const { tool, input, inputDigest: digest } = job.data;
+  if (tool === call.tool && (digest ?? inputDigest(input)) === call.digest) return;
+  throw new IdempotencyKeyReusedError(call.idempotencyKey, tool, call.tool);
+}
