@@ -119,7 +119,8 @@ describe('real-world DTOs, judged by ajv, class-validator and the registry', () 
   });
 
   it('codegen and the run-time derivation apply one rule set: the same schemas, but for what only the type says', () => {
-    // Codegen also knows the TypeScript type: `| null`, a Record's values, an exact @ValidateIf's condition.
+    // Codegen also knows the TypeScript type: `| null`, a Record's values, an exact @ValidateIf's
+    // condition (the property's whole schema is then under if/then, nothing outside it).
     const typeOnly: Record<string, string[]> = {
       create_shipment: ['region'],
       crawl: ['headers'],

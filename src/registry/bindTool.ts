@@ -8,7 +8,7 @@ import { ToolDefinitionError } from '../errors/ToolDefinitionError';
 import type { ManifestNamedParam } from '../manifest/types';
 import { isValidToolName } from '../naming/toolName';
 import { buildArgumentClass, needsClassValidator } from '../validation/buildArgumentClass';
-import { judgedBySchema } from '../validation/schemaCoverage';
+import { coverageOf } from '../validation/schemaCoverage';
 import { auditSchema } from '../validation/schemaKeywords';
 import type { ArgumentClass, ClassValidation } from '../validation/types';
 import type { MethodFacts } from './definitionFromMetadata';
@@ -64,7 +64,13 @@ export function bindTool(
       );
     }
     const argumentClass = dto as ArgumentClass;
-    classValidation = { kind: 'dto', argumentClass, validate: !judgedBySchema(argumentClass) };
+    const coverage = coverageOf(argumentClass);
+    if (coverage.refused.length > 0) {
+      throw new ToolDefinitionError(
+        `${where} (tool "${definition.name}") can never be called: ${coverage.refused.join('; ')}`,
+      );
+    }
+    classValidation = { kind: 'dto', argumentClass, validate: !coverage.exact };
   } else {
     const named = definition.params
       .filter((p): p is ManifestNamedParam => p.kind === 'named')

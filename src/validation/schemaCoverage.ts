@@ -12,3 +12,12 @@ type Ctor = abstract new (...args: never[]) => unknown;
 
 /** True when the schema gate judges every constraint of the class (and its nested classes) exactly. */
 export const judgedBySchema = (cls: Ctor): boolean => deriveDto(cls).exact;
+
+/**
+ * Whether the schema gate judges the class exactly, and why a decorator of it refuses every value
+ * its property can be sent (what codegen reports as TW120), per such decorator.
+ */
+export function coverageOf(cls: Ctor): { exact: boolean; refused: string[] } {
+  const { exact, refused } = deriveDto(cls);
+  return { exact, refused };
+}

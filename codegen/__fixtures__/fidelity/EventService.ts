@@ -1,0 +1,17 @@
+/**
+ * A tool over `EventDto`, whose `@IsDate()` has no `@Type(() => Date)`: no value passes it unless
+ * class-transformer's implicit conversion turns the text into a `Date`.
+ */
+import { Params, Tool } from 'toolwright';
+import { EventDto } from './dtos';
+
+export class EventService {
+  readonly received: unknown[] = [];
+
+  /** Records an event. */
+  @Tool()
+  recordEvent(@Params(EventDto) dto: EventDto) {
+    this.received.push(dto);
+    return 'ok';
+  }
+}
