@@ -10,11 +10,17 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { Project } from 'ts-morph';
 import { ToolDefinitionError, ToolRegistry } from 'toolwright';
-import type { ManifestTool } from 'toolwright';
+import type { ManifestTool, ValidationPipeOptions } from 'toolwright';
 import { URL_WORDS } from '../src/schema/constraintTable';
 import { inputs } from './__fixtures__/schemaArbitrary';
 import { compileStrict } from './__fixtures__/strictSchema';
-import { CreateScheduledTaskDto, LedgerEntryDto, WebsiteDto } from './__fixtures__/fidelity/dtos';
+import {
+  CreateScheduledTaskDto,
+  EventDto,
+  LedgerEntryDto,
+  NoteDto,
+  WebsiteDto,
+} from './__fixtures__/fidelity/dtos';
 import { EventService } from './__fixtures__/fidelity/EventService';
 import { FidelityService } from './__fixtures__/fidelity/FidelityService';
 import { threeWayJudge } from './__fixtures__/realworld/threeWayJudge';
@@ -25,7 +31,7 @@ jest.setTimeout(120_000);
 const REPO = join(__dirname, '..');
 const FIXTURE = join(__dirname, '__fixtures__', 'fidelity');
 
-function generate(file: string) {
+function generate(file: string, validation?: ValidationPipeOptions) {
   const project = new Project({
     tsConfigFilePath: join(REPO, 'tsconfig.json'),
     skipAddingFilesFromTsConfig: true,
@@ -33,7 +39,7 @@ function generate(file: string) {
   });
   project.addSourceFileAtPath(join(FIXTURE, file));
   project.resolveSourceFileDependencies();
-  return runCodegen(project, { rootDir: REPO });
+  return runCodegen(project, { rootDir: REPO, ...(validation ? { validation } : {}) });
 }
 
 const { manifest, diagnostics } = generate('FidelityService.ts');
@@ -183,6 +189,7 @@ describe('issue 31: what each decorator tells the model, judged three ways', () 
         expect.stringMatching(
           /^\d+ TW120 @IsDate on createdAt wants a Date instance, .* add @Type\(\(\) => Date\) .* enableImplicitConversion/,
         ),
+        expect.stringMatching(/^\d+ TW213 body has no class-validator decorator/),
       ]);
     });
 
@@ -191,6 +198,100 @@ describe('issue 31: what each decorator tells the model, judged three ways', () 
       expect(() => new ToolRegistry().register(new EventService())).toThrow(
         /record_event.* can never be called: @IsDate on EventDto\.createdAt wants a Date instance.*add @Type\(\(\) => Date\)/,
       );
+    });
+  });
+
+  describe("a Nest app's ValidationPipe options, given once", () => {
+    const NEST_PIPE: ValidationPipeOptions = {
+      transform: true,
+      transformOptions: { enableImplicitConversion: true },
+      whitelist: true,
+    };
+    const generated = generate('EventService.ts', NEST_PIPE);
+    const events = new EventService();
+    const nest = new ToolRegistry({ manifest: generated.manifest }).register(events);
+    const nestJudge = threeWayJudge(nest, {
+      whitelist: true,
+      forbidNonWhitelisted: false,
+      enableImplicitConversion: true,
+    });
+    const eventTool = generated.manifest.tools.find((t) => t.name === 'record_event')!;
+
+    it('codegen describes what they accept: @IsDate() takes date-time text, no TW120; the manifest carries them', () => {
+      expect(generated.diagnostics.map((d) => d.code)).toEqual(['TW213']);
+      expect(eventTool.inputSchema.properties.createdAt).toMatchObject({
+        type: 'string',
+        format: 'date-time',
+      });
+      expect(generated.manifest.validation).toEqual(NEST_PIPE);
+    });
+
+    it('the registry validates with them: the method gets a Date, an unknown property is dropped', async () => {
+      const sent = { title: 'launch', createdAt: '2026-12-24T10:00:00Z', extra: 1 };
+      expect(await nest.call('record_event', sent)).toMatchObject({ isError: false });
+      expect(events.received.at(-1)).toBeInstanceOf(EventDto);
+      expect(events.received.at(-1)).toEqual(
+        Object.assign(new EventDto(), { title: 'launch', createdAt: new Date(sent.createdAt) }),
+      );
+    });
+
+    it('1,000 generated inputs: ajv (unknown properties removed), class-validator under the pipe and the registry agree', async () => {
+      const problems: unknown[] = [];
+      let valid = 0;
+      for (const input of fc.sample(inputs(eventTool.inputSchema), { numRuns: 1_000, seed: 5 })) {
+        const v = await nestJudge(eventTool, EventDto, input);
+        const [ajv, cv, gate] = [v.ajv, v.classValidator, v.registry].map((x) => x === 'valid');
+        const typeOnly =
+          v.ajvErrors.length > 0 &&
+          v.ajvErrors.every((e) => ['type', 'required'].includes(e.keyword));
+        if (gate) valid++;
+        if (gate !== ajv || (ajv && !cv) || (cv && !ajv && !typeOnly))
+          problems.push({ input, ...v });
+        if (problems.length >= 3) break;
+      }
+      expect(problems).toEqual([]);
+      expect(valid).toBeGreaterThan(50);
+    });
+
+    it('without a manifest, register() takes the same options, and @IsDate() alone passes', async () => {
+      const registry = new ToolRegistry({ validation: NEST_PIPE }).register(new EventService());
+      const sent = { title: 'launch', createdAt: '2026-12-24T10:00:00Z' };
+      expect((await registry.check('record_event', sent)).ok).toBe(true);
+    });
+
+    it("options given to the registry that differ from the manifest's are a definition error", () => {
+      expect(() => new ToolRegistry({ manifest, validation: NEST_PIPE })).toThrow(
+        /validation options .* differ from the manifest's/,
+      );
+    });
+
+    it('without whitelist, a property no decorator names is in the schema and reaches the method', async () => {
+      const options = { transform: true, transformOptions: { enableImplicitConversion: true } };
+      const open = generate('EventService.ts', options);
+      expect(open.diagnostics).toEqual([]);
+      const note = open.manifest.tools.find((t) => t.name === 'add_note')!;
+      expect(note.inputSchema.properties.body).toEqual({
+        type: 'string',
+        description: 'Free text.',
+      });
+      const notes = new EventService();
+      const registry = new ToolRegistry({ manifest: open.manifest }).register(notes);
+      expect(await registry.call('add_note', { title: 'a', body: 'b' })).toMatchObject({
+        isError: false,
+      });
+      expect(notes.received.at(-1)).toEqual(
+        Object.assign(new NoteDto(), { title: 'a', body: 'b' }),
+      );
+    });
+
+    it('without transform, the method gets the checked plain object, as a Nest handler does', async () => {
+      const plain = new EventService();
+      const registry = new ToolRegistry({
+        validation: { whitelist: true, transformOptions: { enableImplicitConversion: true } },
+      }).register(plain);
+      expect(await registry.call('add_note', { title: 'a' })).toMatchObject({ isError: false });
+      expect(plain.received.at(-1)).not.toBeInstanceOf(NoteDto);
+      expect(plain.received.at(-1)).toEqual({ title: 'a' });
     });
   });
 });

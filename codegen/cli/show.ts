@@ -6,6 +6,7 @@
 import { nonStrictMessage, nonStrictTools } from '../../src/schema/strict/strictTools';
 import { openPrograms } from '../collect/loadProgram';
 import { runColdCodegen } from '../runProgram';
+import { readCodegenSettings } from './codegenSettings';
 import type { CliIo } from './io';
 import { openProject, printDiagnostics } from './common';
 import { SHOW_FORMATS } from './formats';
@@ -63,9 +64,12 @@ export async function runShowCommand(args: string[], io: CliIo): Promise<number>
     : undefined;
   if (!format)
     return usageError(io, `unknown format "${formatName}"; use one of ${FORMAT_NAMES.join(', ')}`);
-  const opened = openProject(values.project, io, openPrograms);
+  const opened = openProject(values.project, io, (tsconfig) => ({
+    programs: openPrograms(tsconfig),
+    settings: readCodegenSettings(tsconfig),
+  }));
   if (!opened.ok) return usageError(io, opened.error);
-  const result = runColdCodegen(opened.loaded);
+  const result = runColdCodegen(opened.loaded.programs, opened.loaded.settings);
   if (printDiagnostics(result.diagnostics, io)) return 1;
   const strict = values.strict === true;
   io.stdout(format.render(result.manifest, { strict }));

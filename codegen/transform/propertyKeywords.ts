@@ -84,7 +84,7 @@ export function propertyKeywords(
     ...(read.nested ? { nested: read.nested } : {}),
     typeOptional,
     ...(initialized ? initializerDefault(declaration!.initializer!, checker) : {}),
-    traits: { dateTransform: read.dateTransform },
+    traits: { dateTransform: read.dateTransform || implicitDate(builder, property) },
   });
   reportRuling(builder, ruling, read, path, declaration, input);
   return {
@@ -92,6 +92,17 @@ export function propertyKeywords(
     optional: ruling.optional || initialized,
     ...(ruling.when ? { when: ruling.when } : {}),
   };
+}
+
+/**
+ * Under the pipe's implicit conversion, class-transformer makes a `Date` of what a property whose
+ * emitted type is `Date` is sent (as `@Type(() => Date)` would).
+ */
+function implicitDate(builder: SchemaSource, property: ts.Symbol): boolean {
+  const { checker, pipe } = builder.context;
+  if (!pipe?.implicitConversion) return false;
+  const type = checker.getNonNullableType(checker.getTypeOfSymbol(property));
+  return type.getSymbol()?.getName() === 'Date';
 }
 
 function readDecorators(

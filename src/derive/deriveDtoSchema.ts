@@ -57,6 +57,14 @@ interface Derivation {
   exact: boolean;
   /** Why a decorator refuses every value its property can be sent, per such decorator. */
   refused: string[];
+  /** class-transformer's implicit conversion: a `Date` property's text becomes a `Date`. */
+  implicitConversion: boolean;
+}
+
+/** How the DTO is transformed before class-validator sees it. */
+export interface DeriveOptions {
+  /** `transformOptions.enableImplicitConversion` of the app's `ValidationPipe`. */
+  implicitConversion?: boolean;
 }
 
 /** What the derivation makes of a DTO class. */
@@ -69,13 +77,14 @@ export interface DerivedDto {
 }
 
 /** A DTO class's object schema and whether the schema gate alone judges it as class-validator would. */
-export function deriveDto(cls: Ctor): DerivedDto {
+export function deriveDto(cls: Ctor, options: DeriveOptions = {}): DerivedDto {
   const state: Derivation = {
     onPath: new Set(),
     defs: {},
     recursive: new Set(),
     exact: true,
     refused: [],
+    implicitConversion: options.implicitConversion === true,
   };
   const schema = objectSchemaOf(cls, state);
   if (state.recursive.has(cls)) state.defs[cls.name] = { ...schema };
@@ -84,7 +93,8 @@ export function deriveDto(cls: Ctor): DerivedDto {
 }
 
 /** The object schema of a DTO class, with `$defs` for classes that contain themselves. */
-export const deriveDtoSchema = (cls: Ctor): ObjectSchema => deriveDto(cls).schema;
+export const deriveDtoSchema = (cls: Ctor, options: DeriveOptions = {}): ObjectSchema =>
+  deriveDto(cls, options).schema;
 
 function objectSchemaOf(cls: Ctor, state: Derivation): ObjectSchema {
   state.onPath.add(cls);
@@ -113,7 +123,9 @@ function objectSchemaOf(cls: Ctor, state: Derivation): ObjectSchema {
       ...(nested ? { nested } : {}),
       // ValidateNested without a class from @Type sees plain objects, which it refuses.
       ...(hasNested && !nestedClass ? { nestedExact: false } : {}),
-      traits: { dateTransform: typed === Date },
+      traits: {
+        dateTransform: typed === Date || (state.implicitConversion && designType === Date),
+      },
       ...(jsonDefault(initial[name]) !== undefined ? { default: jsonDefault(initial[name]) } : {}),
     });
     if (!ruling.exact) state.exact = false;

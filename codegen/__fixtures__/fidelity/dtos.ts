@@ -87,3 +87,12 @@ export class EventDto {
   @IsDate()
   createdAt!: Date;
 }
+
+/** A DTO with a property no decorator names: whitelisting strips it, without it it is kept. */
+export class NoteDto {
+  @IsString()
+  title!: string;
+
+  /** Free text. */
+  body?: string;
+}

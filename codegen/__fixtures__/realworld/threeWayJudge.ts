@@ -44,7 +44,13 @@ const STRICT_PIPE: PipeSetting = {
 
 /** Judges inputs of a registry's `@Params(Dto)` tools three ways, class-validator as `pipe` runs it. */
 export function threeWayJudge(registry: ToolRegistry, pipe: PipeSetting = STRICT_PIPE) {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, verbose: true });
+  // Unknown properties not forbidden: class-validator's whitelist strips them, as ajv's removeAdditional does.
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: true,
+    verbose: true,
+    ...(pipe.forbidNonWhitelisted ? {} : { removeAdditional: true }),
+  });
   addFormats(ajv);
   ajv.addFormat('email', classValidatorEmail);
   const compiled = new Map<ManifestTool, ReturnType<typeof ajv.compile>>();
@@ -65,7 +71,7 @@ export function threeWayJudge(registry: ToolRegistry, pipe: PipeSetting = STRICT
       forbidUnknownValues: true,
     });
     const checked = await registry.check(tool.name, input);
-    const ok = check(input);
+    const ok = check(pipe.forbidNonWhitelisted ? input : structuredClone(input));
     return {
       ajv: ok ? 'valid' : ajv.errorsText(check.errors),
       ajvErrors: ok ? [] : (check.errors ?? []).map((e) => ({ keyword: e.keyword, data: e.data })),
