@@ -12,6 +12,7 @@ import { PackageLocator } from './collect/PackageLocator';
 import { extractionContext, extractToolFile } from './extractToolFile';
 import type { FileExtraction } from './extractToolFile';
 import { rootDirOf } from './manifestPaths';
+import { pipeSettings } from '../src/validation/pipeOptions';
 import type { CodegenOptions } from './manifestPaths';
 import { ts } from './typescript';
 
@@ -23,7 +24,7 @@ export class CodegenSession {
 
   constructor(
     readonly project: Project,
-    options: CodegenOptions = {},
+    private readonly options: CodegenOptions = {},
   ) {
     this.rootDir = rootDirOf(options, project.getCompilerOptions());
     this.packages = new PackageLocator(project.getFileSystem());
@@ -41,13 +42,14 @@ export class CodegenSession {
   /** Extracts what is not cached yet and assembles the manifest. */
   run(): CodegenResult {
     const program = this.project.getProgram().compilerObject;
-    const context = extractionContext(program, this.packages, this.rootDir);
+    const pipe = pipeSettings(this.options.validation);
+    const context = extractionContext(program, this.packages, this.rootDir, pipe);
     for (const fileName of this.sourceFileNames()) {
       if (this.files.has(fileName)) continue;
       const sourceFile = program.getSourceFile(fileName);
       if (sourceFile) this.files.set(fileName, extractToolFile(sourceFile, context));
     }
-    return assembleManifest(this.files);
+    return assembleManifest(this.files, this.options.validation);
   }
 
   /**

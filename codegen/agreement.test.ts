@@ -107,11 +107,13 @@ async function classValidatorAccepts(input: object): Promise<boolean> {
 }
 
 describe('schema and validator agree', () => {
-  it('codegen reads the fixture without problems, and warns of each custom validator (TW211)', () => {
+  it('codegen reads the fixture without problems, and warns of each custom validator (TW211) and @IsUrl option (TW208)', () => {
     // `@Validate(Anything)` is there to make class-validator run; the schema cannot say it.
     expect(diagnostics.map((d) => `${d.line} ${d.code} ${d.message}`)).toEqual([
       expect.stringMatching(/^47 TW211 @Validate on both is a validator the schema cannot say/),
       expect.stringMatching(/^59 TW211 @Validate on email is a validator the schema cannot say/),
+      expect.stringMatching(/^69 TW208 @IsUrl on secure has options the schema cannot say/),
+      expect.stringMatching(/^70 TW208 @IsUrl on internal has options the schema cannot say/),
     ]);
     expect(manifest.tools.map((t) => t.name)).toEqual([
       ...AGREEMENT_TOOLS,

@@ -5,6 +5,7 @@
  */
 import { MANIFEST_VERSION } from '../src/manifest/types';
 import type { ManifestTool, ToolManifest } from '../src/manifest/types';
+import type { ValidationPipeOptions } from '../src/validation/pipeOptions';
 import { compareDiagnostics } from './diagnostics';
 import type { CodegenDiagnostic } from './diagnostics';
 import type { FileExtraction } from './extractToolFile';
@@ -60,7 +61,10 @@ function duplicateNames(entries: readonly Entry[]): CodegenDiagnostic[] {
 }
 
 /** The manifest and diagnostics of `files` (by file name). */
-export function assembleManifest(files: Iterable<[string, FileExtraction]>): CodegenResult {
+export function assembleManifest(
+  files: Iterable<[string, FileExtraction]>,
+  validation?: ValidationPipeOptions,
+): CodegenResult {
   const entries: Entry[] = [];
   const diagnostics: CodegenDiagnostic[] = [];
   for (const [file, extraction] of files) {
@@ -77,7 +81,11 @@ export function assembleManifest(files: Iterable<[string, FileExtraction]>): Cod
       d.message !== diagnostics[i - 1]!.message,
   );
   return {
-    manifest: { version: MANIFEST_VERSION, tools: entries.map((e) => e.tool) },
+    manifest: {
+      version: MANIFEST_VERSION,
+      tools: entries.map((e) => e.tool),
+      ...(validation ? { validation } : {}),
+    },
     diagnostics: unique,
   };
 }

@@ -4,6 +4,8 @@
  * The incremental session caches one per file; the cold run makes one per file and forgets it.
  */
 import type { ManifestTool } from '../src/manifest/types';
+import { DEFAULT_PIPE } from '../src/validation/pipeOptions';
+import type { PipeSettings } from '../src/validation/pipeOptions';
 import { DecoratorResolver } from './collect/decoratorOrigin';
 import { findTools } from './collect/findTools';
 import type { FoundTool } from './collect/findTools';
@@ -36,6 +38,8 @@ export interface ExtractionContext {
    * each file gets its own, so an incremental session can drop a file's with the file.
    */
   schemas?: SchemaCache;
+  /** The `ValidationPipe` settings the schemas describe. */
+  pipe: PipeSettings;
 }
 
 /** The context to extract files of `program` with (manifest paths relative to `rootDir`). */
@@ -43,9 +47,10 @@ export function extractionContext(
   program: ts.Program,
   packages: PackageLocator,
   rootDir: string,
+  pipe: PipeSettings = DEFAULT_PIPE,
 ): ExtractionContext {
   const checker = program.getTypeChecker();
-  return { program, checker, resolver: new DecoratorResolver(checker, packages), rootDir };
+  return { program, checker, resolver: new DecoratorResolver(checker, packages), rootDir, pipe };
 }
 
 /** Builds the tools of `sourceFile` and collects their problems. */
@@ -53,7 +58,7 @@ export function extractToolFile(
   sourceFile: ts.SourceFile,
   context: ExtractionContext,
 ): FileExtraction {
-  const { checker, resolver, program, rootDir } = context;
+  const { checker, resolver, program, rootDir, pipe } = context;
   const found = findTools(sourceFile, resolver);
   const extraction: FileExtraction = { tools: [], found, diagnostics: [] };
   if (found.length) {
@@ -63,7 +68,8 @@ export function extractToolFile(
       if (path === undefined) paths.set(file, (path = relativeTo(rootDir, file)));
       return path;
     };
-    const build = { checker, resolver, relativePath, cache: context.schemas ?? new SchemaCache() };
+    const cache = context.schemas ?? new SchemaCache();
+    const build = { checker, resolver, relativePath, cache, pipe };
     for (const tool of found) {
       const built = buildTool(tool, build);
       const position = sourceFile.getLineAndCharacterOfPosition(

@@ -4,11 +4,19 @@
  * incremental session and the cold run take their root from here.
  */
 import type { ts } from './typescript';
+import type { ValidationPipeOptions } from '../src/validation/pipeOptions';
 
 /** Options of a codegen run. */
 export interface CodegenOptions {
   /** Manifest paths are relative to this directory; default: the tsconfig's directory. */
   rootDir?: string;
+  /**
+   * The app's NestJS `ValidationPipe` options: the schemas describe what DTOs accept under them
+   * (implicit conversion lets `@IsDate()` take date-time text; without `whitelist` a property
+   * without a decorator is kept), and the manifest carries them to the registry. The CLI reads
+   * them from the tsconfig's `"toolwright": { "validation": { ... } }`.
+   */
+  validation?: ValidationPipeOptions;
 }
 
 const dirname = (path: string): string => path.slice(0, Math.max(path.lastIndexOf('/'), 0)) || '/';

@@ -12,9 +12,10 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { Project } from 'ts-morph';
 import { ToolRegistry } from 'toolwright';
-import type { JsonSchema, ManifestTool } from 'toolwright';
+import type { JsonSchema, ManifestTool, ValidationPipeOptions } from 'toolwright';
 import { deriveDtoSchema } from '../src/derive/deriveDtoSchema';
-import { judgedBySchema } from '../src/validation/schemaCoverage';
+import { pipeSettings } from '../src/validation/pipeOptions';
+import { coverageOf, judgedBySchema } from '../src/validation/schemaCoverage';
 import { inputs } from './__fixtures__/schemaArbitrary';
 import { compileStrict } from './__fixtures__/strictSchema';
 import { RealWorldService } from './__fixtures__/realworld/RealWorldService';
@@ -38,7 +39,7 @@ const REPO = join(__dirname, '..');
 const FIXTURE = join(__dirname, '__fixtures__', 'realworld');
 const INPUTS_PER_DTO = 2_000;
 
-function generated() {
+function generated(validation?: ValidationPipeOptions) {
   const project = new Project({
     tsConfigFilePath: join(REPO, 'tsconfig.json'),
     skipAddingFilesFromTsConfig: true,
@@ -46,7 +47,7 @@ function generated() {
   });
   project.addSourceFileAtPath(join(FIXTURE, 'RealWorldService.ts'));
   project.resolveSourceFileDependencies();
-  return runCodegen(project, { rootDir: REPO });
+  return runCodegen(project, { rootDir: REPO, ...(validation ? { validation } : {}) });
 }
 
 const { manifest, diagnostics } = generated();
@@ -119,7 +120,8 @@ describe('real-world DTOs, judged by ajv, class-validator and the registry', () 
   });
 
   it('codegen and the run-time derivation apply one rule set: the same schemas, but for what only the type says', () => {
-    // Codegen also knows the TypeScript type: `| null`, a Record's values, an exact @ValidateIf's condition.
+    // Codegen also knows the TypeScript type: `| null`, a Record's values, an exact @ValidateIf's
+    // condition (the property's whole schema is then under if/then, nothing outside it).
     const typeOnly: Record<string, string[]> = {
       create_shipment: ['region'],
       crawl: ['headers'],
@@ -240,4 +242,63 @@ describe('real-world DTOs, judged by ajv, class-validator and the registry', () 
       });
     });
   });
+});
+
+/**
+ * The same DTOs under the `ValidationPipe` a Nest app commonly sets up (`transform`, implicit
+ * conversion, `whitelist` without `forbidNonWhitelisted`): codegen and the registry are given the
+ * options, class-validator runs under them, and ajv removes unknown properties as the whitelist
+ * strips them. The registry must still say "ajv and, where planned, class-validator", and the gate
+ * refuse more than class-validator only where the TypeScript type does.
+ */
+describe('real-world DTOs under a Nest ValidationPipe with implicit conversion and whitelist', () => {
+  const NEST_PIPE: ValidationPipeOptions = {
+    transform: true,
+    transformOptions: { enableImplicitConversion: true },
+    whitelist: true,
+  };
+  const nest = generated(NEST_PIPE);
+  const nestRegistry = new ToolRegistry({ manifest: nest.manifest }).register(
+    new RealWorldService(),
+  );
+  const nestJudge = threeWayJudge(nestRegistry, {
+    whitelist: true,
+    forbidNonWhitelisted: false,
+    enableImplicitConversion: true,
+  });
+
+  it('codegen says the same of each decorator as under the default options', () => {
+    expect(nest.diagnostics.map((d) => `${rel(d.file)}:${d.line} ${d.code}`)).toEqual(
+      diagnostics.map((d) => `${rel(d.file)}:${d.line} ${d.code}`),
+    );
+  });
+
+  it.each(TOOLS)(
+    '%s: 1,000 inputs, no disagreement outside the documented ones',
+    async (name, dto) => {
+      const tool = nest.manifest.tools.find((t) => t.name === name)!;
+      const gateAlone = coverageOf(dto, pipeSettings(NEST_PIPE)).exact;
+      const problems: unknown[] = [];
+      let valid = 0;
+      for (const input of fc.sample(inputs(tool.inputSchema), { numRuns: 1_000, seed: 31 })) {
+        const v = await nestJudge(tool, dto, input);
+        const [ajv, cv, registryOk] = [v.ajv, v.classValidator, v.registry].map(
+          (x) => x === 'valid',
+        );
+        if (registryOk) valid++;
+        const gateStricter = cv && !ajv;
+        const documented = gateStricter && typeNarrowing(v.ajvErrors);
+        if (
+          registryOk !== (ajv && (gateAlone || cv)) ||
+          (gateAlone && ajv && !cv) ||
+          (gateStricter && !documented)
+        ) {
+          problems.push({ input, ...v });
+          if (problems.length >= 3) break;
+        }
+      }
+      expect(problems).toEqual([]);
+      expect(valid).toBeGreaterThan(50);
+    },
+  );
 });

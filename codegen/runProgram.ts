@@ -12,6 +12,7 @@ import { systemFileSystem } from './collect/systemFileSystem';
 import { extractionContext, extractToolFile } from './extractToolFile';
 import type { FileExtraction } from './extractToolFile';
 import { rootDirOf } from './manifestPaths';
+import { pipeSettings } from '../src/validation/pipeOptions';
 import { SchemaCache } from './transform/SchemaCache';
 import type { CodegenOptions } from './manifestPaths';
 import type { ColdPrograms } from './collect/loadProgram';
@@ -34,6 +35,7 @@ export function runProgram(program: ts.Program, options: ProgramRunOptions = {})
       program,
       new PackageLocator(options.fileSystem ?? systemFileSystem),
       rootDirOf(options, program.getCompilerOptions()),
+      pipeSettings(options.validation),
     ),
     schemas: new SchemaCache(),
   };
@@ -42,7 +44,7 @@ export function runProgram(program: ts.Program, options: ProgramRunOptions = {})
     const sourceFile = program.getSourceFile(fileName);
     if (sourceFile) files.push([fileName, extractToolFile(sourceFile, context)]);
   }
-  return assembleManifest(files);
+  return assembleManifest(files, options.validation);
 }
 
 /** Whether the lean program left out something a tool's schema reaches (a TypeScript error). */

@@ -39,6 +39,7 @@ export type {
   ToolDescriptor,
   ToolManifest,
 } from './manifest/types';
+export type { ValidationPipeOptions } from './validation/pipeOptions';
 export type { ToolCall, InvalidToolCall } from './calls/types';
 export { toAnthropicTools } from './wire/anthropic/toAnthropicTools';
 export type { AnthropicRenderOptions } from './wire/anthropic/toAnthropicTools';

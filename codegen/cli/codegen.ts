@@ -6,6 +6,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { openPrograms } from '../collect/loadProgram';
 import { runColdCodegen } from '../runProgram';
+import { readCodegenSettings } from './codegenSettings';
 import type { CliIo } from './io';
 import { displayPath, openProject, printDiagnostics } from './common';
 import { HELP_OPTION, helpText, parseArgs } from './parseArgs';
@@ -75,10 +76,16 @@ async function runWatch(
       import('./leanWatchSession'),
       import('./watch'),
     ]);
-  const opened = openProject(project, io, loadLeanProject);
+  const opened = openProject(project, io, (tsconfig) => ({
+    ...loadLeanProject(tsconfig),
+    settings: readCodegenSettings(tsconfig),
+  }));
   if (!opened.ok) return usageError(io, opened.error);
-  const { lean, full } = opened.loaded;
-  const session = new LeanWatchSession(new CodegenSession(lean), () => new CodegenSession(full()));
+  const { lean, full, settings } = opened.loaded;
+  const session = new LeanWatchSession(
+    new CodegenSession(lean, settings),
+    () => new CodegenSession(full(), settings),
+  );
   return watchCodegen({ session, out: outputPath(out, opened.tsconfig, io), io });
 }
 
@@ -93,10 +100,13 @@ export async function runCodegenCommand(args: string[], io: CliIo): Promise<numb
   }
   if (values.check && values.watch) return usageError(io, '--check and --watch cannot be combined');
   if (values.watch) return runWatch(values.project, values.out, io);
-  const opened = openProject(values.project, io, openPrograms);
+  const opened = openProject(values.project, io, (tsconfig) => ({
+    programs: openPrograms(tsconfig),
+    settings: readCodegenSettings(tsconfig),
+  }));
   if (!opened.ok) return usageError(io, opened.error);
   const out = outputPath(values.out, opened.tsconfig, io);
-  const result = runColdCodegen(opened.loaded);
+  const result = runColdCodegen(opened.loaded.programs, opened.loaded.settings);
   if (printDiagnostics(result.diagnostics, io)) {
     io.stderr(`No manifest written: fix the errors above.\n`);
     return 1;

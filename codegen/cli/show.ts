@@ -6,6 +6,7 @@
 import { nonStrictMessage, nonStrictTools } from '../../src/schema/strict/strictTools';
 import { openPrograms } from '../collect/loadProgram';
 import { runColdCodegen } from '../runProgram';
+import { readCodegenSettings } from './codegenSettings';
 import type { CliIo } from './io';
 import { openProject, printDiagnostics } from './common';
 import { SHOW_FORMATS } from './formats';
@@ -70,9 +71,12 @@ export async function runShowCommand(args: string[], io: CliIo): Promise<number>
       io,
       `--strict does not apply to --format ${formatName}, which has no strict tool use; use it with ${STRICT_FORMATS.join(' or ')}`,
     );
-  const opened = openProject(values.project, io, openPrograms);
+  const opened = openProject(values.project, io, (tsconfig) => ({
+    programs: openPrograms(tsconfig),
+    settings: readCodegenSettings(tsconfig),
+  }));
   if (!opened.ok) return usageError(io, opened.error);
-  const result = runColdCodegen(opened.loaded);
+  const result = runColdCodegen(opened.loaded.programs, opened.loaded.settings);
   if (printDiagnostics(result.diagnostics, io)) return 1;
   const strict = values.strict === true;
   io.stdout(format.render(result.manifest, { strict }));

@@ -1,6 +1,7 @@
 /** Types → JSON Schema, one construct per case, comparing whole schemas. */
 import { schemaOfType } from '../__fixtures__/inlineProject';
 import { DATE_TIME_PATTERN, URL_SHAPE_PATTERN } from '../../src/schema/formatPatterns';
+import { URL_WORDS } from '../../src/schema/constraintTable';
 
 const closed = (properties: Record<string, unknown>, required: string[]) => ({
   type: 'object',
@@ -250,8 +251,9 @@ describe('types to JSON Schema', () => {
           // Code points, as JSON Schema counts (the README documents isLength's variation selectors).
           code: { type: 'string', minLength: 2, maxLength: 10 },
           status: { type: 'string', enum: ['open', 'closed'] },
-          // isURL's notion has no JSON Schema form (no `uri`: isURL needs no scheme); class-validator runs.
-          site: { type: 'string', pattern: URL_SHAPE_PATTERN },
+          // isURL's notion has no JSON Schema form (no `uri`: isURL needs no scheme); class-validator
+          // runs, and the model is told in words what a URL is.
+          site: { type: 'string', pattern: URL_SHAPE_PATTERN, description: URL_WORDS },
           lines: {
             type: 'array',
             items: closed(
@@ -284,7 +286,7 @@ describe('types to JSON Schema', () => {
         expect.stringMatching(
           /TW120 .*@IsDecimal on value\.amount checks a string .* use @IsNumber\(\{ maxDecimalPlaces: n \}\) for a number/,
         ),
-        expect.stringMatching(/TW120 .*@IsDecimal on value\.all checks a string/),
+        expect.stringMatching(/TW120 .*@IsDecimal on each element of value\.all checks a string/),
       ]);
       expect((schema as { properties: Record<string, unknown> }).properties.text).toEqual({
         type: 'string',
@@ -314,17 +316,18 @@ describe('types to JSON Schema', () => {
     ]);
   });
 
-  it('@IsEmail with options the schema cannot say is a warning; @IsUrl is judged by class-validator, options or not', () => {
+  it('@IsEmail and @IsUrl with options the schema cannot say are a warning; @IsUrl is judged by class-validator, options or not', () => {
     const declarations =
       'class Q { @cv.IsUrl({ require_tld: false }) a!: string; @cv.IsEmail({}) b!: string; @cv.IsEmail({ allow_ip_domain: true }) c!: string }';
     const { schema, diagnostics } = schemaOfType('Q', declarations);
     expect(diagnostics).toEqual([
+      expect.stringMatching(/^4:11 TW208 @IsUrl on value\.a has options the schema cannot say/),
       expect.stringMatching(/^4:85 TW208 @IsEmail on value\.c has options the schema cannot say/),
     ]);
     expect(schema).toEqual(
       closed(
         {
-          a: { type: 'string', pattern: URL_SHAPE_PATTERN },
+          a: { type: 'string', pattern: URL_SHAPE_PATTERN, description: 'A URL.' },
           b: { type: 'string', format: 'email' },
           c: { type: 'string', format: 'email' },
         },

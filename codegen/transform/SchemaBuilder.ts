@@ -262,8 +262,8 @@ export class SchemaBuilder implements SchemaSource {
    * = string`), for `propertyNames`: the checker keeps no alias on a key that is a plain string.
    */
   private recordKeyKeywords(typeNode: ts.TypeNode): JsonSchema | undefined {
-    const node = soleMember(typeNode);
-    if (!node || !ts.isTypeReferenceNode(node) || node.typeName.getText() !== 'Record') return;
+    const node = this.recordNode(typeNode);
+    if (!node) return undefined;
     const keyNode = node.typeArguments?.[0];
     if (!keyNode || node.typeArguments?.length !== 2) return undefined;
     const keyType = this.context.checker.getTypeFromTypeNode(keyNode);
@@ -271,6 +271,22 @@ export class SchemaBuilder implements SchemaSource {
     const keywords = this.aliasKeywords(keyNode, keyType, { type: 'string' }) ?? {};
     const rules = Object.entries(keywords).filter(([key]) => KEY_RULES.has(key));
     return rules.length ? Object.fromEntries(rules) : undefined;
+  }
+
+  /**
+   * The `Record<Key, V>` a type annotation writes, directly or through type aliases without
+   * parameters (`type ExchangeRate = Record<CurrencyISO, number>`, then `rates: ExchangeRate`).
+   */
+  private recordNode(typeNode: ts.TypeNode, depth = 0): ts.TypeReferenceNode | undefined {
+    const node = soleMember(typeNode);
+    if (!node || !ts.isTypeReferenceNode(node)) return undefined;
+    if (node.typeName.getText() === 'Record') return node;
+    if (depth > 8 || node.typeArguments?.length) return undefined;
+    const { checker } = this.context;
+    let symbol = checker.getSymbolAtLocation(node.typeName);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    const alias = symbol?.declarations?.find(ts.isTypeAliasDeclaration);
+    return alias && !alias.typeParameters ? this.recordNode(alias.type, depth + 1) : undefined;
   }
 
   /** The element type of an array, a readonly array, or an interface or class extending one. */

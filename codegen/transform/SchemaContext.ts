@@ -8,6 +8,7 @@ import type { ts } from '../typescript';
 import type { DiagnosticCode } from '../diagnostics';
 import type { DecoratorResolver } from '../collect/decoratorOrigin';
 import type { SchemaCache } from './SchemaCache';
+import type { PipeSettings } from '../../src/validation/pipeOptions';
 
 /** What the builder needs from the run: the checker, decorators, and where to report. */
 export interface SchemaContext {
@@ -24,4 +25,6 @@ export interface SchemaContext {
   direction?: 'input' | 'output';
   /** Schemas built for earlier tools of the same file, reused when they stand alone. */
   cache?: SchemaCache;
+  /** The app's `ValidationPipe` settings, which change what a DTO accepts; default: toolwright's. */
+  pipe?: PipeSettings;
 }

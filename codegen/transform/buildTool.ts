@@ -27,6 +27,7 @@ import type { NodeReporter } from './toolOptions';
 import { reportNonStrict } from './strictWarnings';
 import { toJsonValue } from './toJsonValue';
 import { hasUndefined, initializerDefault } from './optionality';
+import type { PipeSettings } from '../../src/validation/pipeOptions';
 
 /** What building a tool needs from the run. */
 export interface BuildContext {
@@ -36,6 +37,8 @@ export interface BuildContext {
   relativePath: (fileName: string) => string;
   /** Schemas shared by the tools of one file (see `SchemaCache`). */
   cache?: SchemaCache;
+  /** The `ValidationPipe` settings the schemas describe; default: toolwright's own. */
+  pipe?: PipeSettings;
 }
 
 /** A manifest entry and the problems found building it. */
@@ -90,6 +93,7 @@ export function buildTool(found: FoundTool, context: BuildContext): BuiltTool {
     checker,
     resolver: context.resolver,
     ...(context.cache && { cache: context.cache }),
+    ...(context.pipe && { pipe: context.pipe }),
     report: (code, message) => report(location, code, `${label}: ${message}`),
     reportAt: (node, code, message) => report(node, code, message),
   });

@@ -33,7 +33,10 @@ export function objectSchema(builder: SchemaSource, type: ts.Type, path: string)
   const required: string[] = [];
   let methods = 0;
   const conditions: JsonSchema[] = [];
-  const whitelisted = builder.context.direction !== 'output' && isValidatedClass(builder, type);
+  const whitelisted =
+    builder.context.direction !== 'output' &&
+    builder.context.pipe?.whitelist !== false &&
+    isValidatedClass(builder, type);
   const { index, patterns } = indexSignatures(builder, type, path);
   for (const property of orderProperties(checker.getPropertiesOfType(type))) {
     const name = property.getName();

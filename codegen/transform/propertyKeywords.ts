@@ -13,12 +13,12 @@ import type { Condition, DecoratorFact } from '../../src/schema/decoratorFacts';
 import { isGrouped } from '../../src/schema/decoratorFacts';
 import { ruleProperty } from '../../src/schema/propertyRules';
 import type { PropertyRuling } from '../../src/schema/propertyRules';
+import { hasRefusalWords, refusalWords } from '../../src/schema/refusalWords';
 import { decoratorArguments } from '../collect/decoratorOrigin';
 import { evaluateLiteral } from '../collect/evaluateLiteral';
 import { readSymbolDoc } from '../collect/readJsDoc';
 import type { SchemaSource } from './SchemaSource';
 import { docKeywords, withDocKeywords } from './docKeywords';
-import { reportRefusedEverything } from './refusedEverything';
 import { toJsonValue } from './toJsonValue';
 import { initializerDefault } from './optionality';
 
@@ -77,10 +77,6 @@ export function propertyKeywords(
   const input = builder.context.direction !== 'output';
   const initialized = input && !!declaration?.initializer;
   if (decorators.length === 0 && !initialized) return { schema: base, optional: typeOptional };
-  // TW120 names the decorator and its fix; the same property is then not also TW114.
-  const refused = declaration
-    ? reportRefusedEverything(builder, declaration, derived, path)
-    : false;
   const read = readDecorators(builder, decorators, base, path);
   const ruling = ruleProperty({
     base,
@@ -88,20 +84,25 @@ export function propertyKeywords(
     ...(read.nested ? { nested: read.nested } : {}),
     typeOptional,
     ...(initialized ? initializerDefault(declaration!.initializer!, checker) : {}),
-    traits: { dateTransform: read.dateTransform },
+    traits: { dateTransform: read.dateTransform || implicitDate(builder, property) },
   });
-  reportRuling(
-    builder,
-    refused ? { ...ruling, unsatisfiable: undefined } : ruling,
-    read,
-    path,
-    declaration,
-  );
+  reportRuling(builder, ruling, read, path, declaration, input);
   return {
     schema: ruling.schema,
     optional: ruling.optional || initialized,
     ...(ruling.when ? { when: ruling.when } : {}),
   };
+}
+
+/**
+ * Under the pipe's implicit conversion, class-transformer makes a `Date` of what a property whose
+ * emitted type is `Date` is sent (as `@Type(() => Date)` would).
+ */
+function implicitDate(builder: SchemaSource, property: ts.Symbol): boolean {
+  const { checker, pipe } = builder.context;
+  if (!pipe?.implicitConversion) return false;
+  const type = checker.getNonNullableType(checker.getTypeOfSymbol(property));
+  return type.getSymbol()?.getName() === 'Date';
 }
 
 function readDecorators(
@@ -262,6 +263,7 @@ function reportRuling(
   read: ReadDecorators,
   path: string,
   declaration: ts.PropertyDeclaration | undefined,
+  input: boolean,
 ): void {
   for (const { decorator, why } of ruling.unsaid) {
     const words = WORDS[why];
@@ -274,7 +276,15 @@ function reportRuling(
     const node = fact ? read.at.get(fact) : undefined;
     builder.reportAt(node, CODES[why as keyof typeof CODES], words(decorator, path));
   }
-  if (ruling.unsatisfiable) {
+  // TW120 names the decorator and its fix; the same property is then not also TW114.
+  const refused = input ? (ruling.refused ?? []).filter(hasRefusalWords) : [];
+  for (const refusal of refused) {
+    const fact = read.facts.find(
+      (f) => f.kind === 'constraint' && f.rule.decorator === refusal.decorator,
+    );
+    builder.reportAt(fact && read.at.get(fact), 'TW120', refusalWords(refusal, path));
+  }
+  if (ruling.unsatisfiable && refused.length === 0) {
     builder.reportAt(
       declaration?.name,
       'TW114',

@@ -12,6 +12,7 @@ import { readPropertyType } from '../metadata/reflection';
 import { dateTimeSchema } from '../schema/formatPatterns';
 import type { JsonSchema, JsonValue, ObjectSchema } from '../schema/JsonSchema';
 import { ruleProperty } from '../schema/propertyRules';
+import { hasRefusalWords, refusalWords } from '../schema/refusalWords';
 import { hasStrategy, nestedTypeOf } from './nestedTypeOf';
 import { readDecoratorFacts } from './readDecoratorFacts';
 
@@ -54,19 +55,46 @@ interface Derivation {
   recursive: Set<unknown>;
   /** False once a property anywhere is one the schema cannot judge exactly. */
   exact: boolean;
+  /** Why a decorator refuses every value its property can be sent, per such decorator. */
+  refused: string[];
+  /** class-transformer's implicit conversion: a `Date` property's text becomes a `Date`. */
+  implicitConversion: boolean;
+}
+
+/** How the DTO is transformed before class-validator sees it. */
+export interface DeriveOptions {
+  /** `transformOptions.enableImplicitConversion` of the app's `ValidationPipe`. */
+  implicitConversion?: boolean;
+}
+
+/** What the derivation makes of a DTO class. */
+export interface DerivedDto {
+  schema: ObjectSchema;
+  /** Whether the schema gate alone judges it as class-validator would. */
+  exact: boolean;
+  /** Why a decorator refuses every value its property can be sent (codegen's TW120), per decorator. */
+  refused: string[];
 }
 
 /** A DTO class's object schema and whether the schema gate alone judges it as class-validator would. */
-export function deriveDto(cls: Ctor): { schema: ObjectSchema; exact: boolean } {
-  const state: Derivation = { onPath: new Set(), defs: {}, recursive: new Set(), exact: true };
+export function deriveDto(cls: Ctor, options: DeriveOptions = {}): DerivedDto {
+  const state: Derivation = {
+    onPath: new Set(),
+    defs: {},
+    recursive: new Set(),
+    exact: true,
+    refused: [],
+    implicitConversion: options.implicitConversion === true,
+  };
   const schema = objectSchemaOf(cls, state);
   if (state.recursive.has(cls)) state.defs[cls.name] = { ...schema };
   if (Object.keys(state.defs).length > 0) schema.$defs = state.defs;
-  return { schema, exact: state.exact };
+  return { schema, exact: state.exact, refused: state.refused };
 }
 
 /** The object schema of a DTO class, with `$defs` for classes that contain themselves. */
-export const deriveDtoSchema = (cls: Ctor): ObjectSchema => deriveDto(cls).schema;
+export const deriveDtoSchema = (cls: Ctor, options: DeriveOptions = {}): ObjectSchema =>
+  deriveDto(cls, options).schema;
 
 function objectSchemaOf(cls: Ctor, state: Derivation): ObjectSchema {
   state.onPath.add(cls);
@@ -95,10 +123,14 @@ function objectSchemaOf(cls: Ctor, state: Derivation): ObjectSchema {
       ...(nested ? { nested } : {}),
       // ValidateNested without a class from @Type sees plain objects, which it refuses.
       ...(hasNested && !nestedClass ? { nestedExact: false } : {}),
-      traits: { dateTransform: typed === Date },
+      traits: {
+        dateTransform: typed === Date || (state.implicitConversion && designType === Date),
+      },
       ...(jsonDefault(initial[name]) !== undefined ? { default: jsonDefault(initial[name]) } : {}),
     });
     if (!ruling.exact) state.exact = false;
+    for (const refusal of (ruling.refused ?? []).filter(hasRefusalWords))
+      state.refused.push(refusalWords(refusal, `${cls.name}.${name}`));
     properties[name] = ruling.schema;
     if (!ruling.optional) required.push(name);
   }

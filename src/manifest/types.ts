@@ -5,6 +5,7 @@
  */
 import type { JsonSchema, JsonValue, ObjectSchema } from '../schema/JsonSchema';
 import type { KnownToolOptions } from '../metadata/types';
+import type { ValidationPipeOptions } from '../validation/pipeOptions';
 
 /** The current manifest format version. */
 export const MANIFEST_VERSION = 1;
@@ -13,6 +14,11 @@ export const MANIFEST_VERSION = 1;
 export interface ToolManifest {
   version: typeof MANIFEST_VERSION;
   tools: ManifestTool[];
+  /**
+   * The `ValidationPipe` options codegen described the schemas for (its `validation`), which the
+   * registry then validates with; absent: toolwright's own setting.
+   */
+  validation?: ValidationPipeOptions;
 }
 
 /** One tool's definition. */

@@ -23,6 +23,8 @@ import type { ManifestToolOptions, ToolDescriptor } from '../manifest/types';
 import { frozenSnapshot } from './frozenSnapshot';
 import { prepareInput } from '../validation/prepareInput';
 import { bindTool } from './bindTool';
+import { registryPipe } from './registryPipe';
+import type { PipeSettings } from '../validation/pipeOptions';
 import { checkNoVanishedTools, definitionFromManifest } from './definitionFromManifest';
 import { definitionFromMetadata } from './definitionFromMetadata';
 import { methodLabel } from './describeTarget';
@@ -77,8 +79,12 @@ export class ToolRegistry {
   /** Traces calls when `telemetry` is on. */
   private readonly trace: TraceCall | undefined;
 
+  /** The `ValidationPipe` settings every tool's input is validated with. */
+  private readonly pipe: PipeSettings;
+
   constructor(private readonly options: ToolRegistryOptions = {}) {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
+    this.pipe = registryPipe(options);
     this.trace = callTelemetry(options.telemetry);
   }
 
@@ -300,9 +306,12 @@ export class ToolRegistry {
     const facts = readMethodFacts(instance);
     const bound = facts.map((f) =>
       bindTool(
-        manifest ? definitionFromManifest(f, manifest) : definitionFromMetadata(f),
+        manifest
+          ? definitionFromManifest(f, manifest)
+          : definitionFromMetadata(f, { implicitConversion: this.pipe.implicitConversion }),
         f,
         instance,
+        this.pipe,
       ),
     );
     const className = (Object.getPrototypeOf(instance) as object).constructor.name;

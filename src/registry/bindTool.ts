@@ -8,7 +8,9 @@ import { ToolDefinitionError } from '../errors/ToolDefinitionError';
 import type { ManifestNamedParam } from '../manifest/types';
 import { isValidToolName } from '../naming/toolName';
 import { buildArgumentClass, needsClassValidator } from '../validation/buildArgumentClass';
-import { judgedBySchema } from '../validation/schemaCoverage';
+import { DEFAULT_PIPE } from '../validation/pipeOptions';
+import type { PipeSettings } from '../validation/pipeOptions';
+import { coverageOf } from '../validation/schemaCoverage';
 import { auditSchema } from '../validation/schemaKeywords';
 import type { ArgumentClass, ClassValidation } from '../validation/types';
 import type { MethodFacts } from './definitionFromMetadata';
@@ -33,6 +35,7 @@ export function bindTool(
   definition: ToolDefinition,
   facts: MethodFacts,
   instance: object,
+  pipe: PipeSettings = DEFAULT_PIPE,
 ): BoundTool {
   const where = methodLabel(facts.className, facts.tool.methodName);
   if (!isValidToolName(definition.name)) {
@@ -64,7 +67,13 @@ export function bindTool(
       );
     }
     const argumentClass = dto as ArgumentClass;
-    classValidation = { kind: 'dto', argumentClass, validate: !judgedBySchema(argumentClass) };
+    const coverage = coverageOf(argumentClass, pipe);
+    if (coverage.refused.length > 0) {
+      throw new ToolDefinitionError(
+        `${where} (tool "${definition.name}") can never be called: ${coverage.refused.join('; ')}`,
+      );
+    }
+    classValidation = { kind: 'dto', argumentClass, validate: !coverage.exact };
   } else {
     const named = definition.params
       .filter((p): p is ManifestNamedParam => p.kind === 'named')
@@ -86,7 +95,11 @@ export function bindTool(
     definition,
     instance,
     method,
-    plan: { schema: definition.inputSchema, ...(classValidation ? { classValidation } : {}) },
+    plan: {
+      schema: definition.inputSchema,
+      ...(pipe === DEFAULT_PIPE ? {} : { pipe }),
+      ...(classValidation ? { classValidation } : {}),
+    },
     params: definition.params,
   };
 }

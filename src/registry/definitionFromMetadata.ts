@@ -8,6 +8,7 @@ import type { ManifestParam } from '../manifest/types';
 import type { NamedParamMetadata, ParamMetadata, ToolMetadata } from '../metadata/types';
 import { toSnakeCase } from '../naming/toolName';
 import { deriveDtoSchema, isValidatedClass, schemaOfRuntimeType } from '../derive/deriveDtoSchema';
+import type { DeriveOptions } from '../derive/deriveDtoSchema';
 import type { JsonSchema, ObjectSchema } from '../schema/JsonSchema';
 import { NO_DESIGN_TYPES, paramLabel } from './describeTarget';
 import { toolOptionsOf } from './toolOptions';
@@ -26,11 +27,15 @@ export interface MethodFacts {
   designTypes: boolean;
 }
 
-function namedSchema(facts: MethodFacts, param: NamedParamMetadata): JsonSchema {
+function namedSchema(
+  facts: MethodFacts,
+  param: NamedParamMetadata,
+  derive: DeriveOptions,
+): JsonSchema {
   const where = paramLabel(facts.className, facts.tool.methodName, param.index);
   const runtimeType = facts.paramTypes[param.index];
   let base = schemaOfRuntimeType(runtimeType);
-  if (!base && isValidatedClass(runtimeType)) base = deriveDtoSchema(runtimeType);
+  if (!base && isValidatedClass(runtimeType)) base = deriveDtoSchema(runtimeType, derive);
   if (!base && !param.schema) {
     const why = facts.designTypes
       ? 'has a type that is erased at run time (an interface, union or literal type)'
@@ -51,7 +56,11 @@ function namedSchema(facts: MethodFacts, param: NamedParamMetadata): JsonSchema 
   return schema;
 }
 
-function spreadSchema(facts: MethodFacts, index: number): { schema: ObjectSchema; type: string } {
+function spreadSchema(
+  facts: MethodFacts,
+  index: number,
+  derive: DeriveOptions,
+): { schema: ObjectSchema; type: string } {
   const runtimeType = facts.paramTypes[index];
   if (runtimeType === undefined && !facts.designTypes) {
     throw new ToolDefinitionError(
@@ -65,11 +74,14 @@ function spreadSchema(facts: MethodFacts, index: number): { schema: ObjectSchema
         `with class-validator decorators; declare the input as a DTO class or use @Param('name') per property`,
     );
   }
-  return { schema: deriveDtoSchema(runtimeType), type: runtimeType.name };
+  return { schema: deriveDtoSchema(runtimeType, derive), type: runtimeType.name };
 }
 
 /** The definition of one tool, from decorators and emitted types. */
-export function definitionFromMetadata(facts: MethodFacts): ToolDefinition {
+export function definitionFromMetadata(
+  facts: MethodFacts,
+  derive: DeriveOptions = {},
+): ToolDefinition {
   const { className, tool } = facts;
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
@@ -83,7 +95,7 @@ export function definitionFromMetadata(facts: MethodFacts): ToolDefinition {
         params.push({ kind: 'context', index: param.index });
         break;
       case 'spread': {
-        const { schema, type } = spreadSchema(facts, param.index);
+        const { schema, type } = spreadSchema(facts, param.index, derive);
         inputSchema = schema;
         params.push({ kind: 'spread', index: param.index, type });
         break;
@@ -95,7 +107,7 @@ export function definitionFromMetadata(facts: MethodFacts): ToolDefinition {
               `from the source; add @Param('name') or run toolwright codegen and pass the manifest`,
           );
         }
-        const { $defs, ...schema } = namedSchema(facts, param);
+        const { $defs, ...schema } = namedSchema(facts, param, derive);
         Object.assign(defs, $defs);
         properties[param.name] = schema;
         if (!param.optional) required.push(param.name);

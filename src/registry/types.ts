@@ -7,6 +7,7 @@
 import type { ToolManifest, ManifestTarget, ManifestToolOptions } from '../manifest/types';
 import type { JsonSchema, JsonValue, ObjectSchema } from '../schema/JsonSchema';
 import type { InputLimits } from '../validation/types';
+import type { ValidationPipeOptions } from '../validation/pipeOptions';
 import type { ToolJobDispatcher } from '../calls/ToolJobDispatcher';
 import type { TelemetryOptions } from '../telemetry/types';
 
@@ -57,6 +58,13 @@ export interface ToolRegistryOptions {
   manifest?: ToolManifest;
   /** Input limits; defaults as in `InputLimits`. */
   limits?: Partial<InputLimits>;
+  /**
+   * The options of the app's NestJS `ValidationPipe` (`transform`, `transformOptions:
+   * { enableImplicitConversion }`, `whitelist`, `forbidNonWhitelisted`), read as Nest reads them;
+   * default: the manifest's (codegen's `validation`), else transform and whitelist with unknown
+   * properties forbidden. Given here and in the manifest, they must mean the same.
+   */
+  validation?: ValidationPipeOptions;
   /**
    * Strict tool use for every tool whose `@Tool({ strict })` is not set (default false): each
    * goes out with its strict projection, or without `strict` (and a `logger` warning at

@@ -35,6 +35,11 @@ export interface ConstraintRule {
   exact?: (args: readonly unknown[], traits: PropertyTraits) => boolean;
   /** True when the arguments carry options the keywords cannot say (codegen warns; class-validator judges by more). */
   unsaid?: (args: readonly unknown[]) => boolean;
+  /**
+   * What the model is told in words, added to the property's description, where the keywords
+   * alone do not say what the validator wants (`@IsUrl`'s pattern says only "no spaces").
+   */
+  words?: (args: readonly unknown[]) => string;
 }
 
 /** What a row's exactness may depend on beyond its arguments. */
@@ -129,6 +134,14 @@ const noReverseMapping = ([entity]: readonly unknown[]): boolean =>
  */
 const urlKeywords = (): JsonSchema => ({ type: 'string', pattern: URL_SHAPE_PATTERN });
 
+/** What `isURL` accepts with its default options, in words (the model's description says it). */
+export const URL_WORDS =
+  'A URL such as https://example.com/path: http, https or ftp (the protocol may be left out), ' +
+  'then a host name with a top-level domain or an IP address.';
+
+/** `@IsUrl`'s words: with options, which the schema cannot say, only that it is a URL. */
+const urlWords = (args: readonly unknown[]): string => (hasOptions(args) ? 'A URL.' : URL_WORDS);
+
 /** Every class-validator decorator toolwright turns into JSON Schema. */
 export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
   { decorator: 'IsString', validator: 'isString', keywords: () => ({ type: 'string' }) },
@@ -200,7 +213,14 @@ export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
     unsaid: hasOptions,
   },
   // Only what every `isURL` refuses: class-validator judges the rest.
-  { decorator: 'IsUrl', validator: 'isUrl', keywords: urlKeywords, exact: never },
+  {
+    decorator: 'IsUrl',
+    validator: 'isUrl',
+    keywords: urlKeywords,
+    exact: never,
+    unsaid: hasOptions,
+    words: urlWords,
+  },
   {
     decorator: 'IsUUID',
     validator: 'isUuid',

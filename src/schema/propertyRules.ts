@@ -7,7 +7,8 @@
  *
  * The rules, in order: `@Transform` and friends make the schema say nothing of the value (the
  * transform's input is unknown); `@ValidateIf` makes the property optional and drops the
- * decorators' keywords (they hold only when the condition does); otherwise each constraint
+ * decorators' keywords (they hold only when the condition does; an exact condition puts the whole
+ * schema under `if`/`then` and nothing outside it); otherwise each constraint
  * narrows the property's type to what its validator can pass (`@Min` refuses strings, so
  * `string | number` becomes `number`) and lays its keywords where that type allows them
  * (`@IsNotEmpty()` is `minLength: 1` on a string and nothing on a number).
@@ -55,6 +56,13 @@ export interface Unsaid {
   why: UnsaidReason;
 }
 
+/** A constraint that refuses every value its property can be sent. */
+export interface Refusal {
+  decorator: string;
+  /** Under `each`: every element is refused, so only an empty array passes. */
+  each: boolean;
+}
+
 /** What the rule set decided for a property. */
 export interface PropertyRuling {
   schema: JsonSchema;
@@ -64,6 +72,12 @@ export interface PropertyRuling {
   unsaid: Unsaid[];
   /** Why no value can satisfy the schema, when none can. */
   unsatisfiable?: string;
+  /**
+   * The constraints whose validator passes none of the JSON types the property (or, under
+   * `each`, its elements) can be sent as, but `null`: `@IsDate` without a conversion to `Date`,
+   * `@IsDecimal` on a number. Codegen reports each (TW120), `register()` refuses the tool.
+   */
+  refused?: Refusal[];
   /**
    * An exact `@ValidateIf`: when `condition` holds, the property is `schema` (and required unless
    * `optional`), for the object's `if`/`then`.
@@ -195,12 +209,33 @@ function fitting(
 
 type Constraint = Extract<DecoratorFact, { kind: 'constraint' }>;
 
+/** The level with a rule's words after its own description (once, however often the rule is met). */
+function withWords(level: JsonSchema, words: string | undefined): JsonSchema {
+  if (!words || level.description?.includes(words)) return level;
+  const said = level.description?.trim();
+  if (!said) return { ...level, description: words };
+  return { ...level, description: `${said}${/[.!?:]$/.test(said) ? '' : '.'} ${words}` };
+}
+
 /** What the schema says of a property whose value `plainToInstance` reshapes: nothing but its words. */
 function annotationsOf(base: JsonSchema): JsonSchema {
   const out: Record<string, unknown> = {};
   for (const key of ANNOTATIONS) if (base[key] !== undefined) out[key] = base[key];
   return out as JsonSchema;
 }
+
+const SCALARS = new Set<JsonSchemaType>(['string', 'number', 'integer', 'boolean', 'null']);
+
+/** What an exact `@ValidateIf` leaves outside its `then`: the words, and a scalar type's name. */
+function outsideCondition(base: JsonSchema): JsonSchema {
+  const types = typesOf(base);
+  const scalar = types && types.length > 0 && types.every((type) => SCALARS.has(type));
+  return scalar ? { ...annotationsOf(base), type: base.type } : annotationsOf(base);
+}
+
+/** A level's JSON types but `null` (none when it has no `type`). */
+const nonNull = (schema: JsonSchema): JsonSchemaType[] =>
+  (typesOf(schema) ?? []).filter((type) => type !== 'null');
 
 const isArrayTyped = (schema: JsonSchema): boolean => typesOf(schema)?.includes('array') ?? false;
 
@@ -217,6 +252,7 @@ function applyConstraints(
   constraints: readonly Constraint[],
   skipsNull: boolean,
   unsaid: Unsaid[],
+  refused: Refusal[],
 ): JsonSchema {
   const traits: PropertyTraits = { dateTransform: false, ...input.traits };
   const nestedEach = input.decorators.some((d) => d.kind === 'nested' && d.each);
@@ -234,15 +270,21 @@ function applyConstraints(
   constraints.forEach((c, i) => {
     const accepts = acceptsOf(c.rule, keywordsOf[i], traits);
     if (!accepts) return;
-    if (c.each && items) items = narrow(items, accepts, false);
-    else own = narrow(own, accepts, skipsNull);
+    const onItems = c.each && !!items;
+    const before = onItems ? items! : own;
+    const after = narrow(before, accepts, onItems ? false : skipsNull);
+    if (nonNull(before).length > 0 && nonNull(after).length === 0)
+      refused.push({ decorator: c.rule.decorator, each: onItems });
+    if (onItems) items = after;
+    else own = after;
   });
   constraints.forEach((c, i) => {
     const { type: _type, ...rest } = keywordsOf[i];
     const level = c.each && items ? items : own;
     const { keywords, untyped } = fitting(level, rest);
     if (untyped) unsaid.push({ decorator: c.rule.decorator, why: 'untyped' });
-    const laid = layKeywords(level, keywords);
+    const words = c.rule.words?.(c.args);
+    const laid = withWords(layKeywords(level, keywords), words);
     if (c.each && items) items = laid;
     else own = laid;
   });
@@ -307,16 +349,21 @@ export function ruleProperty(input: PropertyInput): PropertyRuling {
     const [only] = conditionals;
     if (conditionals.length !== 1 || only.kind !== 'conditional' || !only.when) return ruling;
     // Said exactly as if/then (nothing to warn of); class-validator still runs: run time cannot read it.
+    // When the condition is false class-validator skips the property and all under it, so outside
+    // `then` the schema keeps only a scalar type's name (the documented narrowing to the TypeScript
+    // type): the whole schema, a nested DTO's included, is `then`'s.
     const inner = ruleProperty({ ...input, decorators: facts.filter((f) => f !== only) });
     return {
       ...ruling,
+      schema: withDefault(outsideCondition(input.base)),
       unsaid: inner.unsaid,
       when: { condition: only.when, schema: inner.schema, optional: inner.optional },
     };
   }
   const skipsNull = facts.some((f) => f.kind === 'optional');
   const constraints = facts.filter((f): f is Constraint => f.kind === 'constraint');
-  const schema = withDefault(applyConstraints(input, constraints, skipsNull, unsaid));
+  const refused: Refusal[] = [];
+  const schema = withDefault(applyConstraints(input, constraints, skipsNull, unsaid, refused));
   const refusesUndefined = facts.some(
     (f) => (f.kind === 'constraint' && !f.grouped) || f.kind === 'defined',
   );
@@ -331,5 +378,6 @@ export function ruleProperty(input: PropertyInput): PropertyRuling {
     exact: unsaid.length === 0,
     unsaid,
     ...(why ? { unsatisfiable: why } : {}),
+    ...(refused.length > 0 ? { refused } : {}),
   };
 }

@@ -3,7 +3,9 @@
  * depth, forbidden keys), lenient decoding, the schema gate (the input must match the tool's
  * JSON Schema, so the schema promises no more and no less than the registry accepts), then,
  * only where the tool's plan says class-validator has a say the schema cannot express,
- * `plainToInstance` and one `validate` (whitelisting, unknown properties forbidden).
+ * `plainToInstance` and one `validate`, with the tool's `ValidationPipe` settings (by default
+ * whitelisting, unknown properties forbidden; where they are not forbidden they are dropped
+ * before the gate, as class-validator's whitelist strips them).
  */
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
@@ -14,14 +16,24 @@ import { checkSchema } from './checkSchema';
 import { formatValidationErrors } from './formatValidationErrors';
 import { guardValue, parseJsonText } from './guardInput';
 import type { ObjectSchema } from '../schema/JsonSchema';
-import type { ClassValidation, InputLimits, InputPlan } from './types';
+import { DEFAULT_PIPE, dropsUnknown } from './pipeOptions';
+import type { PipeSettings } from './pipeOptions';
+import { dropUnknown } from './dropUnknown';
+import type { ArgumentClass, ClassValidation, InputLimits, InputPlan } from './types';
 
-const VALIDATOR_OPTIONS: ValidatorOptions = {
-  whitelist: true,
-  forbidNonWhitelisted: true,
+/** class-validator's options for a pipe setting (unknown values are always refused). */
+const validatorOptions = (pipe: PipeSettings): ValidatorOptions => ({
+  whitelist: pipe.whitelist,
+  forbidNonWhitelisted: pipe.forbidNonWhitelisted,
   forbidUnknownValues: true,
   validationError: { target: false, value: false },
-};
+});
+
+/** class-transformer's `plainToInstance` of `source` into `cls` as the pipe setting converts. */
+const toInstance = (cls: ArgumentClass, source: object, pipe: PipeSettings) =>
+  plainToInstance(cls, source, {
+    enableImplicitConversion: pipe.implicitConversion,
+  }) as Record<string, unknown>;
 
 /**
  * Valid input: the decoded plain object, and what the arguments come from (the DTO instance, or
@@ -49,8 +61,11 @@ function copyJson(value: unknown): unknown {
   return out;
 }
 
-async function validated(instance: object): Promise<{ ok: true } | RejectedInput> {
-  const errors = await validate(instance, VALIDATOR_OPTIONS);
+async function validated(
+  instance: object,
+  pipe: PipeSettings,
+): Promise<{ ok: true } | RejectedInput> {
+  const errors = await validate(instance, validatorOptions(pipe));
   return errors.length > 0 ? { ok: false, problems: formatValidationErrors(errors) } : { ok: true };
 }
 
@@ -76,18 +91,20 @@ async function argumentsOf(
   cv: ClassValidation,
   input: Record<string, unknown>,
   schema: ObjectSchema,
+  pipe: PipeSettings,
 ): Promise<PreparedInput | RejectedInput> {
   if (cv.kind === 'dto') {
     const source = sourceOf(schema, input);
-    const instance = plainToInstance(cv.argumentClass, source) as Record<string, unknown>;
-    const verdict = await validated(instance);
-    return verdict.ok ? { ok: true, input, instance } : verdict;
+    const instance = toInstance(cv.argumentClass, source, pipe);
+    const verdict = await validated(instance, pipe);
+    if (!verdict.ok) return verdict;
+    return { ok: true, input, instance: pipe.transform ? instance : withDefaults(schema, input) };
   }
   const instance = withDefaults(schema, input);
   const picked: Record<string, unknown> = {};
   for (const name of cv.names) if (name in input) picked[name] = input[name];
-  const transformed = plainToInstance(cv.argumentClass, picked) as Record<string, unknown>;
-  const verdict = await validated(transformed);
+  const transformed = toInstance(cv.argumentClass, picked, pipe);
+  const verdict = await validated(transformed, pipe);
   if (!verdict.ok) return verdict;
   for (const name of cv.names) if (name in picked) instance[name] = transformed[name];
   return { ok: true, input, instance };
@@ -108,7 +125,11 @@ export function prepareInput(
 ): PreparedInput | RejectedInput | Promise<PreparedInput | RejectedInput> {
   const guarded = typeof raw === 'string' ? parseJsonText(raw, limits) : guardValue(raw, limits);
   if (!guarded.ok) return guarded;
-  const input = decodeLenient(guarded.value, plan.schema, limits);
+  const pipe = plan.pipe ?? DEFAULT_PIPE;
+  const sent = dropsUnknown(pipe)
+    ? (dropUnknown(guarded.value, plan.schema, plan.schema.$defs ?? {}) as typeof guarded.value)
+    : guarded.value;
+  const input = decodeLenient(sent, plan.schema, limits);
   const mismatches = checkSchema(input, plan.schema, '', plan.schema.$defs);
   if (mismatches.length > 0) return { ok: false, problems: mismatches };
   const cv = plan.classValidation;
@@ -116,14 +137,14 @@ export function prepareInput(
   if (cv.kind === 'dto' && !cv.validate) {
     // The gate judged every constraint: the instance (initializers applied) is all that is left.
     try {
-      const source = sourceOf(plan.schema, input);
-      const instance = plainToInstance(cv.argumentClass, source) as Record<string, unknown>;
+      if (!pipe.transform) return { ok: true, input, instance: withDefaults(plan.schema, input) };
+      const instance = toInstance(cv.argumentClass, sourceOf(plan.schema, input), pipe);
       return { ok: true, input, instance };
     } catch (error) {
       return { ok: false, problems: [couldNotValidate(error)] };
     }
   }
-  return argumentsOf(cv, input, plan.schema).catch((error: unknown): RejectedInput => ({
+  return argumentsOf(cv, input, plan.schema, pipe).catch((error: unknown): RejectedInput => ({
     ok: false,
     problems: [couldNotValidate(error)],
   }));

@@ -4,6 +4,7 @@
  * above it; the registry re-exports `InputLimits` as part of its options.
  */
 import type { ObjectSchema } from '../schema/JsonSchema';
+import type { PipeSettings } from './pipeOptions';
 
 /** Limits on what the model may send, enforced before anything recursive touches the input. */
 export interface InputLimits {
@@ -32,6 +33,8 @@ export type ClassValidation =
 /** How one tool's input is checked. */
 export interface InputPlan {
   schema: ObjectSchema;
+  /** The `ValidationPipe` settings the input is validated with; default: toolwright's own. */
+  pipe?: PipeSettings;
   /** Absent: the schema gate alone judges, and the arguments are the checked input. */
   classValidation?: ClassValidation;
 }

@@ -2,7 +2,7 @@
  * Test helper: judges one input three ways — ajv (draft 2020-12, ajv-formats, `email` as
  * class-validator's `isEmail`) on the schema codegen emitted, plain class-validator as a NestJS
  * app runs it (`plainToInstance` with the DTO class, then `validate` with whitelisting and unknown
- * properties forbidden), and the registry's `check()`.
+ * properties forbidden, or as the given `ValidationPipe` setting says), and the registry's `check()`.
  */
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
@@ -29,9 +29,28 @@ const classValidatorEmail = (text: string): boolean => {
 
 type Dto = new () => object;
 
-/** Judges inputs of a registry's `@Params(Dto)` tools three ways. */
-export function threeWayJudge(registry: ToolRegistry) {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, verbose: true });
+/** How the NestJS app's `ValidationPipe` is set up (default: whitelisting, unknown properties forbidden). */
+export interface PipeSetting {
+  whitelist: boolean;
+  forbidNonWhitelisted: boolean;
+  enableImplicitConversion: boolean;
+}
+
+const STRICT_PIPE: PipeSetting = {
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  enableImplicitConversion: false,
+};
+
+/** Judges inputs of a registry's `@Params(Dto)` tools three ways, class-validator as `pipe` runs it. */
+export function threeWayJudge(registry: ToolRegistry, pipe: PipeSetting = STRICT_PIPE) {
+  // Unknown properties not forbidden: class-validator's whitelist strips them, as ajv's removeAdditional does.
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: true,
+    verbose: true,
+    ...(pipe.forbidNonWhitelisted ? {} : { removeAdditional: true }),
+  });
   addFormats(ajv);
   ajv.addFormat('email', classValidatorEmail);
   const compiled = new Map<ManifestTool, ReturnType<typeof ajv.compile>>();
@@ -43,13 +62,16 @@ export function threeWayJudge(registry: ToolRegistry) {
   ): Promise<ThreeVerdicts> {
     let check = compiled.get(tool);
     if (!check) compiled.set(tool, (check = ajv.compile(tool.inputSchema)));
-    const errors = await validate(plainToInstance(dto, input) as object, {
-      whitelist: true,
-      forbidNonWhitelisted: true,
+    const instance = plainToInstance(dto, input, {
+      enableImplicitConversion: pipe.enableImplicitConversion,
+    }) as object;
+    const errors = await validate(instance, {
+      whitelist: pipe.whitelist,
+      forbidNonWhitelisted: pipe.forbidNonWhitelisted,
       forbidUnknownValues: true,
     });
     const checked = await registry.check(tool.name, input);
-    const ok = check(input);
+    const ok = check(pipe.forbidNonWhitelisted ? input : structuredClone(input));
     return {
       ajv: ok ? 'valid' : ajv.errorsText(check.errors),
       ajvErrors: ok ? [] : (check.errors ?? []).map((e) => ({ keyword: e.keyword, data: e.data })),

@@ -8,9 +8,10 @@ import { NestFactory } from '@nestjs/core';
 
 const require = createRequire(import.meta.url);
 const { createShopRegistry } = require('../shopRegistry.ts');
+const { ToolRegistry } = require('../../../registry/ToolRegistry.ts');
 
 class AppModule {}
-Module({ providers: [{ provide: 'REGISTRY', useFactory: createShopRegistry }] })(AppModule);
+Module({ providers: [{ provide: ToolRegistry, useFactory: createShopRegistry }] })(AppModule);
 
-const app = await NestFactory.createApplicationContext(AppModule, { logger: false });
-export const registry = app.get('REGISTRY');
+const app = await NestFactory.createApplicationContext(AppModule);
+export const registry = app.get(ToolRegistry);
