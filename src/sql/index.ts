@@ -15,6 +15,9 @@ export type { SqlToolsLimits } from './sqlToolsLimits';
 export { SqlConfigError } from './hiddenColumns';
 export { openSqlite, SqliteEngine } from './sqlite/SqliteEngine';
 export type { SqliteOptions } from './sqlite/SqliteEngine';
+export { openPostgres } from './postgres/openPostgres';
+export type { PostgresOptions } from './postgres/openPostgres';
+export { PostgresEngine } from './postgres/PostgresEngine';
 export { manifest as sqlManifest } from './tools.manifest';
 export type {
   ColumnInfo,
