@@ -91,3 +91,9 @@ export interface SqlEngine {
   /** Releases the engine (the worker thread, the pool). */
   close(): Promise<void>;
 }
+
+/** A SQLite database opened by `openSqlite`: an engine, and how long its worker took to start. */
+export interface SqliteDatabase extends SqlEngine {
+  /** Milliseconds the worker thread took to start and load SQLite. */
+  readonly startupMs: number;
+}

@@ -13,7 +13,7 @@ import { SqlConfigError } from './hiddenColumns';
 import type { SqlEngine } from './SqlEngine';
 import { SqlTools } from './SqlTools';
 import type { SqlToolsLimits } from './sqlToolsLimits';
-import { manifest as shipped } from './tools.manifest';
+import { sqlManifest as shipped } from './shippedManifest';
 
 /** Options of `sqlTools` and `sqlRegistry`: names and budgets. */
 export interface SqlToolsOptions extends SqlToolsLimits {

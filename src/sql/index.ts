@@ -13,12 +13,11 @@ export type { SqlToolset, SqlToolsOptions } from './createSqlTools';
 export { DEFAULT_SQL_LIMITS } from './sqlToolsLimits';
 export type { SqlToolsLimits } from './sqlToolsLimits';
 export { SqlConfigError } from './hiddenColumns';
-export { openSqlite, SqliteEngine } from './sqlite/SqliteEngine';
+export { openSqlite } from './sqlite/SqliteEngine';
 export type { SqliteOptions } from './sqlite/SqliteEngine';
 export { openPostgres } from './postgres/openPostgres';
-export type { PostgresOptions } from './postgres/openPostgres';
-export { PostgresEngine } from './postgres/PostgresEngine';
-export { manifest as sqlManifest } from './tools.manifest';
+export type { PgPoolOptions, PostgresOptions } from './postgres/openPostgres';
+export { sqlManifest } from './shippedManifest';
 export type {
   ColumnInfo,
   QueryAnswer,
@@ -27,6 +26,7 @@ export type {
   QueryRows,
   SqlCell,
   SqlEngine,
+  SqliteDatabase,
   TableDescription,
   TableSummary,
 } from './SqlEngine';

@@ -12,7 +12,7 @@ import type { PostgresServer } from '../../../test/startPostgres';
 import type { ToolRegistry } from '../../registry/ToolRegistry';
 import { sqlRegistry } from '../createSqlTools';
 import { openPostgres } from './openPostgres';
-import type { PostgresEngine } from './PostgresEngine';
+import type { SqlEngine } from '../SqlEngine';
 
 const SETUP = `
 CREATE TABLE customers (id int PRIMARY KEY, name text NOT NULL, email text NOT NULL UNIQUE, password_hash text NOT NULL);
@@ -30,7 +30,7 @@ GRANT SELECT (id, name, email) ON customers TO reader;
 describeWithServer(postgresMissing, 'SQL tools on PostgreSQL', () => {
   let server: PostgresServer;
   let admin: Client;
-  let engine: PostgresEngine;
+  let engine: SqlEngine;
   let registry: ToolRegistry;
   const call = async (tool: string, input: object, signal?: AbortSignal) => {
     const outcome = await registry.call(tool, input, signal ? { signal } : {});

@@ -40,7 +40,7 @@ async function cancelBackend(pg: PgModules, config: PoolConfig, pid: number): Pr
   }
 }
 
-/** A read-only PostgreSQL database behind a pool; create it with `openPostgres`. */
+/** A read-only PostgreSQL database behind a pool; created by `openPostgres` (not exported: its constructor names `pg`'s types). */
 export class PostgresEngine implements SqlEngine {
   readonly dialect = 'PostgreSQL';
 

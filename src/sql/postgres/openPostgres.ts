@@ -10,13 +10,27 @@ import { parseHidden, SqlConfigError } from '../hiddenColumns';
 import { CAN_READ_COLUMN, ROLE_CHECK } from './pgCatalog';
 import { loadPg } from './loadPg';
 import { PostgresEngine } from './PostgresEngine';
+import type { SqlEngine } from '../SqlEngine';
+
+/** The `pg` pool options `openPostgres` passes on (see `pg`'s `PoolConfig`). */
+export interface PgPoolOptions {
+  host?: string;
+  port?: number;
+  user?: string;
+  password?: string;
+  database?: string;
+  ssl?: boolean | Record<string, unknown>;
+  max?: number;
+  application_name?: string;
+  [option: string]: unknown;
+}
 
 /** Options of `openPostgres`. */
 export interface PostgresOptions {
   /** A connection string (`postgres://reader@db/shop`), or use `pool`. */
   connectionString?: string;
-  /** `pg` pool options (host, user, ssl, …); `connectionString` is merged in. */
-  pool?: PoolConfig;
+  /** `pg` pool options (host, user, password, database, ssl, …); `connectionString` is merged in. */
+  pool?: PgPoolOptions;
   /** Connections at most (default 10). */
   poolSize?: number;
   /** Columns the model never sees: `['users.password_hash']`; the role must not be able to read them. */
@@ -29,11 +43,11 @@ export interface PostgresOptions {
  * const db = await openPostgres({ connectionString: process.env.READER_URL });
  * const registry = sqlRegistry(db);
  */
-export async function openPostgres(options: PostgresOptions): Promise<PostgresEngine> {
+export async function openPostgres(options: PostgresOptions): Promise<SqlEngine> {
   const pg = await loadPg();
   const hidden = parseHidden(options.hide);
   const config: PoolConfig = {
-    ...options.pool,
+    ...(options.pool as PoolConfig | undefined),
     ...(options.connectionString ? { connectionString: options.connectionString } : {}),
     max: options.poolSize ?? options.pool?.max ?? 10,
     application_name: options.pool?.application_name ?? 'toolwright-sql',

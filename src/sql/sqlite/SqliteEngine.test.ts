@@ -8,10 +8,10 @@ import type { ToolRegistry } from '../../registry/ToolRegistry';
 import { sqlRegistry } from '../createSqlTools';
 import { shopBytes } from '../__fixtures__/shopBytes';
 import { openSqlite } from './SqliteEngine';
-import type { SqliteEngine } from './SqliteEngine';
+import type { SqliteDatabase } from '../SqlEngine';
 
 describe('SQL tools on SQLite', () => {
-  let engine: SqliteEngine;
+  let engine: SqliteDatabase;
   let registry: ToolRegistry;
   const text = async (tool: string, input: object, signal?: AbortSignal) => {
     const outcome = await registry.call(tool, input, signal ? { signal } : {});

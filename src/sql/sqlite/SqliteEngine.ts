@@ -14,7 +14,7 @@ import type { HiddenColumn } from '../hiddenColumns';
 import type {
   QueryAnswer,
   QueryBudget,
-  SqlEngine,
+  SqliteDatabase,
   TableDescription,
   TableSummary,
 } from '../SqlEngine';
@@ -55,7 +55,7 @@ function failureOf(failure: Failure): QueryAnswer {
  * const db = await openSqlite({ file: 'shop.db', hide: ['customers.email'] });
  * const registry = sqlRegistry(db);
  */
-export async function openSqlite(options: SqliteOptions): Promise<SqliteEngine> {
+export async function openSqlite(options: SqliteOptions): Promise<SqliteDatabase> {
   assertPeers('toolwright/sql (SQLite)', ['@sqlite.org/sqlite-wasm']);
   if (!options.file && !options.bytes) {
     throw new SqlConfigError('openSqlite needs a file or the bytes of a database');
@@ -78,8 +78,8 @@ export async function openSqlite(options: SqliteOptions): Promise<SqliteEngine> 
   }
 }
 
-/** A read-only SQLite database in a worker thread; create it with `openSqlite`. */
-export class SqliteEngine implements SqlEngine {
+/** A read-only SQLite database in a worker thread; created by `openSqlite`. */
+class SqliteEngine implements SqliteDatabase {
   readonly dialect = 'SQLite';
 
   constructor(
