@@ -13,8 +13,8 @@ import type { ToolManifest } from 'toolwright';
 import { connectModel } from './demo/connectModel';
 import { printConversation } from './demo/printEvents';
 import { SQL_QUESTION, STOCK_QUESTION } from './demo/scriptedModel';
-import { createShopDatabase } from './sql/createShopDatabase';
-import { SqlService } from './sql/SqlService';
+import { sqlRegistry } from 'toolwright/sql';
+import { openShop } from './sql/openShop';
 import { StockService } from './stocks/StockService';
 
 const ROOT = join(__dirname, '..');
@@ -77,9 +77,9 @@ async function main(): Promise<void> {
     });
     await printConversation(stockAgent, STOCK_QUESTION, signal);
 
-    const db = await createShopDatabase();
-    const sql = new ToolRegistry({ manifest }).register(new SqlService(db));
-    banner(`5. "${SQL_QUESTION}" — on a real SQLite database (sql.js), read-only`);
+    const shop = await openShop();
+    const sql = sqlRegistry(shop.engine);
+    banner(`5. "${SQL_QUESTION}" — the shipped SQL tools (toolwright/sql) on SQLite, read-only`);
     const sqlAgent = new ToolAgent({
       client: connection.client,
       model: connection.model,
@@ -88,7 +88,8 @@ async function main(): Promise<void> {
       system: 'Answer questions about the shop database with the SQL tools. Be brief.',
     });
     await printConversation(sqlAgent, SQL_QUESTION, signal);
-    db.close();
+    await shop.engine.close();
+    shop.db.close();
   } finally {
     await connection.close();
   }

@@ -62,21 +62,6 @@ export interface PlaceOrderInput {
   }>;
 }
 
-/** The input of `list_tables`. */
-export type ListTablesInput = Record<string, never>;
-
-/** The input of `describe_table`. */
-export interface DescribeTableInput {
-  /** The table's name, as list_tables gives it. */
-  table: string;
-}
-
-/** The input of `run_query`. */
-export interface RunQueryInput {
-  /** One SQL statement, such as a SELECT with joins and aggregates. */
-  query: string;
-}
-
 /** The input of `table_stats`. */
 export type TableStatsInput = Record<string, never>;
 
@@ -110,9 +95,6 @@ export interface ToolInputs {
   list_orders: ListOrdersInput;
   issue_refund: IssueRefundInput;
   place_order: PlaceOrderInput;
-  list_tables: ListTablesInput;
-  describe_table: DescribeTableInput;
-  run_query: RunQueryInput;
   table_stats: TableStatsInput;
   get_ticker_symbol: GetTickerSymbolInput;
   get_current_stock_price: GetCurrentStockPriceInput;
@@ -772,133 +754,6 @@ export const manifest: ToolManifest = {
       }
     },
     {
-      "name": "list_tables",
-      "description": "Lists the tables of the database with their row counts.\n\nReturns: One line per table: its name and how many rows it holds.",
-      "inputSchema": {
-        "type": "object",
-        "properties": {},
-        "additionalProperties": false
-      },
-      "target": {
-        "class": "SqlService",
-        "method": "listTables",
-        "file": "sql/SqlService.ts",
-        "line": 55
-      },
-      "params": [],
-      "outputSchema": {
-        "type": "string",
-        "description": "One line per table: its name and how many rows it holds."
-      },
-      "options": {
-        "annotations": {
-          "readOnlyHint": true
-        }
-      }
-    },
-    {
-      "name": "describe_table",
-      "description": "Describes one table: its CREATE TABLE statement (columns, types, keys, constraints) and\nits row count.\n\nReturns: The table's SQL definition and row count, as text.\nRaises: ToolError if there is no such table.",
-      "inputSchema": {
-        "type": "object",
-        "properties": {
-          "table": {
-            "type": "string",
-            "description": "The table's name, as list_tables gives it."
-          }
-        },
-        "required": [
-          "table"
-        ],
-        "additionalProperties": false
-      },
-      "target": {
-        "class": "SqlService",
-        "method": "describeTable",
-        "file": "sql/SqlService.ts",
-        "line": 70
-      },
-      "params": [
-        {
-          "kind": "named",
-          "index": 0,
-          "name": "table",
-          "optional": false,
-          "schema": {
-            "type": "string",
-            "description": "The table's name, as list_tables gives it."
-          }
-        }
-      ],
-      "outputSchema": {
-        "type": "string",
-        "description": "The table's SQL definition and row count, as text."
-      },
-      "examples": [
-        {
-          "table": "orders"
-        }
-      ],
-      "options": {
-        "annotations": {
-          "readOnlyHint": true
-        }
-      }
-    },
-    {
-      "name": "run_query",
-      "description": "Runs one read-only SQL statement (SQLite dialect) and returns its rows. Writes are\nrefused by the database. At most 50 rows are shown; a note says when there were more.\n\nReturns: The column names, then one line per row with cells separated by \" | \".\nRaises: ToolError if SQLite rejects the statement (syntax error, unknown column, any write).",
-      "inputSchema": {
-        "type": "object",
-        "properties": {
-          "query": {
-            "type": "string",
-            "description": "One SQL statement, such as a SELECT with joins and aggregates."
-          }
-        },
-        "required": [
-          "query"
-        ],
-        "additionalProperties": false
-      },
-      "target": {
-        "class": "SqlService",
-        "method": "runQuery",
-        "file": "sql/SqlService.ts",
-        "line": 91
-      },
-      "params": [
-        {
-          "kind": "named",
-          "index": 0,
-          "name": "query",
-          "optional": false,
-          "schema": {
-            "type": "string",
-            "description": "One SQL statement, such as a SELECT with joins and aggregates."
-          }
-        },
-        {
-          "kind": "context",
-          "index": 1
-        }
-      ],
-      "outputSchema": {
-        "type": "string",
-        "description": "The column names, then one line per row with cells separated by \" | \"."
-      },
-      "examples": [
-        {
-          "query": "SELECT status, COUNT(*) AS orders FROM orders GROUP BY status"
-        }
-      ],
-      "options": {
-        "annotations": {
-          "readOnlyHint": true
-        }
-      }
-    },
-    {
       "name": "table_stats",
       "description": "Counts the rows and columns of every table, reporting progress table by table.\n\nReturns: One entry per table: its name, row count and column count.",
       "inputSchema": {
@@ -910,7 +765,7 @@ export const manifest: ToolManifest = {
         "class": "SqlService",
         "method": "tableStats",
         "file": "sql/SqlService.ts",
-        "line": 120
+        "line": 29
       },
       "params": [
         {

@@ -5,8 +5,8 @@
 import 'reflect-metadata';
 import { ToolAgent, ToolRegistry } from 'toolwright';
 import { manifest } from '../tools.manifest';
-import { createShopDatabase } from '../sql/createShopDatabase';
-import { SqlService } from '../sql/SqlService';
+import { sqlRegistry } from 'toolwright/sql';
+import { openShop } from '../sql/openShop';
 import { StockService } from '../stocks/StockService';
 import { connectModel } from './connectModel';
 import type { ModelConnection } from './connectModel';
@@ -55,11 +55,11 @@ describe('the demo, offline', () => {
   });
 
   it('runs the SQL question on the real database, recovering from a refused call', async () => {
-    const db = await createShopDatabase();
+    const { db, engine } = await openShop();
     const top = db.exec(
       'SELECT c.name, COUNT(o.id) FROM customers c JOIN orders o ON o.customer_id = c.id GROUP BY c.id ORDER BY 2 DESC LIMIT 1',
     )[0].values[0];
-    const registry = new ToolRegistry({ manifest }).register(new SqlService(db));
+    const registry = sqlRegistry(engine);
     const agent = new ToolAgent({ client: connection.client, model: connection.model, registry });
     const answer = await printConversation(agent, SQL_QUESTION, AbortSignal.timeout(20_000));
     expect(answer).toBe(`${top[0]} has placed the most orders: ${top[1]}.`);
@@ -68,6 +68,7 @@ describe('the demo, offline', () => {
       /call {3}run_query \{"sql":.*\n {2}✗ refused before running: .*run_query/,
     );
     expect(printed).toContain(`${top[0]} | ${top[1]}`);
+    await engine.close();
     db.close();
   });
 });

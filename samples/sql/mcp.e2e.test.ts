@@ -11,21 +11,32 @@ import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import type { Database } from 'sql.js';
 import { ToolRegistry } from 'toolwright';
 import { createMcpServer, startMcpHttpServer } from 'toolwright/mcp';
+import { sqlTools } from 'toolwright/sql';
+import type { SqliteDatabase } from 'toolwright/sql';
 import { manifest } from '../tools.manifest';
-import { createShopDatabase } from './createShopDatabase';
+import { openShop } from './openShop';
 import { SqlService } from './SqlService';
+
+/** The shipped SQL tools and the sample's own `table_stats`, in one registry. */
+function shopRegistry(engine: SqliteDatabase, db: Database): ToolRegistry {
+  const sql = sqlTools(engine);
+  return new ToolRegistry({
+    manifest: { version: 1, tools: [...sql.manifest.tools, ...manifest.tools] },
+  }).register(sql.tools, new SqlService(db));
+}
 
 const textOf = (result: Awaited<ReturnType<Client['callTool']>>): string =>
   (result.content as { type: string; text?: string }[]).map((block) => block.text).join('\n');
 
 describe('sql sample over MCP', () => {
   let db: Database;
+  let engine: SqliteDatabase;
   let client: Client;
   let close: () => Promise<void>;
 
   beforeAll(async () => {
-    db = await createShopDatabase();
-    const registry = new ToolRegistry({ manifest }).register(new SqlService(db));
+    ({ db, engine } = await openShop());
+    const registry = shopRegistry(engine, db);
     const server = createMcpServer(registry, { name: 'shop-sql', version: '1.0.0' });
     client = new Client({ name: 'sample-client', version: '1.0.0' });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -38,6 +49,7 @@ describe('sql sample over MCP', () => {
   });
   afterAll(async () => {
     await close();
+    await engine.close();
     db.close();
   });
 
@@ -51,6 +63,7 @@ describe('sql sample over MCP', () => {
     ]);
     const runQuery = tools.find((tool) => tool.name === 'run_query');
     expect(runQuery?.description).toContain('Runs one read-only SQL statement');
+    expect(runQuery?.description).toMatch(/Dialect: SQLite 3\.\d+/);
     expect(runQuery?.annotations?.readOnlyHint).toBe(true);
   });
 
@@ -65,7 +78,7 @@ describe('sql sample over MCP', () => {
       arguments: { query: 'DELETE FROM customers' },
     });
     expect(write.isError).toBe(true);
-    expect(textOf(write)).toContain('attempt to write a readonly database');
+    expect(textOf(write)).toContain('only one read-only statement');
   });
 
   it('lists table_stats with its output schema, derived from the return type', async () => {
@@ -96,7 +109,7 @@ describe('sql sample over MCP', () => {
   });
 
   it('serves the same tools statelessly over Streamable HTTP, for instances behind a load balancer', async () => {
-    const registry = new ToolRegistry({ manifest }).register(new SqlService(db));
+    const registry = shopRegistry(engine, db);
     const running = await startMcpHttpServer(registry, {
       name: 'shop-sql',
       version: '1.0.0',

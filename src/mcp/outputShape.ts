@@ -6,6 +6,7 @@
  */
 import type { JsonSchema } from '../schema/JsonSchema';
 import { checkSchema } from '../validation/checkSchema';
+import { textOf } from '../content/withText';
 
 /** How one tool's results go out: the schema `tools/list` shows and how a value is wrapped. */
 export interface OutputShape {
@@ -43,14 +44,20 @@ export function outputShapeOf(source: JsonSchema): OutputShape {
 /**
  * The `structuredContent` of a result: the method's value as JSON would carry it (a `Date`
  * becomes its ISO text, `undefined` properties vanish), wrapped when the shape says so. `text`
- * is the JSON the text block already carries, reused rather than serialised twice.
+ * is the JSON the text block already carries, reused rather than serialised twice (unless the
+ * value carries its own text, from `withText()`).
  */
 export function structuredContentOf(
   shape: OutputShape,
   value: unknown,
   text: string,
 ): Record<string, unknown> {
-  const json = typeof value === 'string' ? value : parseJson(text);
+  const json =
+    typeof value === 'string'
+      ? value
+      : textOf(value) !== undefined
+        ? (JSON.parse(JSON.stringify(value)) as unknown)
+        : parseJson(text);
   return shape.wrapped ? { [RESULT_KEY]: json } : (json as Record<string, unknown>);
 }
 

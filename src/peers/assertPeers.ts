@@ -7,13 +7,16 @@ import { MissingPeerError } from '../errors/MissingPeerError';
 
 /** Whether `name` can be resolved from toolwright's location (as the entry's own imports resolve it). */
 function isInstalled(name: string): boolean {
-  try {
-    require.resolve(`${name}/package.json`);
-    return true;
-  } catch (error) {
-    // Installed, with a package.json its `exports` do not list.
-    return (error as { code?: string }).code === 'ERR_PACKAGE_PATH_NOT_EXPORTED';
+  for (const path of [`${name}/package.json`, name]) {
+    try {
+      require.resolve(path);
+      return true;
+    } catch (error) {
+      // Installed, with a package.json its `exports` do not list.
+      if ((error as { code?: string }).code === 'ERR_PACKAGE_PATH_NOT_EXPORTED') return true;
+    }
   }
+  return false;
 }
 
 /**

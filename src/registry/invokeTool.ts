@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { isToolContent } from '../content/toolContent';
+import { textOf } from '../content/withText';
 import { ToolError } from '../errors/ToolError';
 import type { PreparedInput } from '../validation/prepareInput';
 import { abortedText, thrownText, timedOutText } from '../calls/modelText';
@@ -27,6 +28,8 @@ export function renderResult(value: unknown): string | ToolOutcome['content'] {
   if (isToolContent(value)) return value.blocks;
   if (typeof value === 'string') return value;
   if (value === undefined) return '';
+  const text = textOf(value);
+  if (text !== undefined) return text;
   return JSON.stringify(value);
 }
 

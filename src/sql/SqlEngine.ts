@@ -1,0 +1,99 @@
+/**
+ * What the SQL tools need of a database, whatever the engine: the catalog (tables, one table's
+ * columns, keys and indexes, always looked up by bound parameter) and one read-only query
+ * within a budget. `SqliteEngine` and `PostgresEngine` implement it; the tools never build SQL.
+ */
+
+/** A cell of a result: text, a number, or NULL. */
+export type SqlCell = string | number | null;
+
+/** One table (or view) as `list_tables` shows it. */
+export interface TableSummary {
+  name: string;
+  /** `table`, `view`, `virtual` (SQLite) or `materialized view` (PostgreSQL). */
+  kind: string;
+  /** Its row count, or the planner's estimate when `estimated`. */
+  rows?: number;
+  estimated?: boolean;
+  comment?: string;
+}
+
+/** One column of a table. */
+export interface ColumnInfo {
+  name: string;
+  type: string;
+  nullable: boolean;
+  primaryKey: boolean;
+  default?: string;
+  comment?: string;
+}
+
+/** One table described: columns (hidden ones left out), keys, indexes, sample rows. */
+export interface TableDescription {
+  name: string;
+  kind: string;
+  comment?: string;
+  columns: ColumnInfo[];
+  foreignKeys: { columns: string[]; references: string }[];
+  indexes: { name: string; columns: string[]; unique: boolean }[];
+  /** A few rows, when the tools are configured with `sampleRows`. */
+  sample?: { columns: string[]; rows: SqlCell[][] };
+}
+
+/** The limits of one query. */
+export interface QueryBudget {
+  /** Rows returned at most. */
+  maxRows: number;
+  /** Rows counted at most, to say how big a cut result was. */
+  countLimit: number;
+  /** Characters a cell keeps. */
+  maxCellChars: number;
+  /** Milliseconds the query may run. */
+  timeoutMs: number;
+}
+
+/** Rows a query returned, within its budget. */
+export interface QueryRows {
+  columns: string[];
+  rows: SqlCell[][];
+  /** Rows the query produced, counted up to the budget's `countLimit`. */
+  rowCount: number;
+  /** True when counting stopped at `countLimit`. */
+  countCapped: boolean;
+  /** Cells cut to `maxCellChars`. */
+  cutCells: number;
+}
+
+/** Why a query gave no rows: SQL the engine rejects, a refusal, a stop. */
+export interface QueryFailure {
+  kind: 'sql' | 'refused' | 'timeout' | 'aborted' | 'too-big';
+  /** The engine's message, safe to show the model (no connection details). */
+  message: string;
+  /** 1-based character position in the query, when the engine knows it. */
+  position?: number;
+}
+
+/** What `query` answers. */
+export type QueryAnswer = { ok: true; rows: QueryRows } | { ok: false; failure: QueryFailure };
+
+/** A database the SQL tools can read. */
+export interface SqlEngine {
+  /** `SQLite` or `PostgreSQL`: what the model writes. */
+  readonly dialect: string;
+  /** The server's or library's version. */
+  readonly version: string;
+  /** Tables and views, optionally matching a SQL LIKE pattern. */
+  listTables(pattern?: string): Promise<TableSummary[]>;
+  /** One table found in the catalog by name, or undefined. */
+  describeTable(name: string, sampleRows: number): Promise<TableDescription | undefined>;
+  /** Runs one read-only statement of the model's. */
+  query(sql: string, budget: QueryBudget, signal?: AbortSignal): Promise<QueryAnswer>;
+  /** Releases the engine (the worker thread, the pool). */
+  close(): Promise<void>;
+}
+
+/** A SQLite database opened by `openSqlite`: an engine, and how long its worker took to start. */
+export interface SqliteDatabase extends SqlEngine {
+  /** Milliseconds the worker thread took to start and load SQLite. */
+  readonly startupMs: number;
+}

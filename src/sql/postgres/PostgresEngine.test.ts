@@ -1,0 +1,206 @@
+/**
+ * The SQL tools on a real PostgreSQL server (started by the suite), through the registry as the
+ * model calls them. The reader role is even granted writes on `orders`, so that only the
+ * engine's rules (BEGIN READ ONLY, the extended protocol, the timeouts, ROLLBACK, releasing
+ * advisory locks) stand between the model and the data; after every attack the data is unchanged.
+ */
+import 'reflect-metadata';
+import { Client } from 'pg';
+import { describeWithServer } from '../../../test/describeWithServer';
+import { postgresMissing, startPostgres } from '../../../test/startPostgres';
+import type { PostgresServer } from '../../../test/startPostgres';
+import type { ToolRegistry } from '../../registry/ToolRegistry';
+import { sqlRegistry } from '../createSqlTools';
+import { openPostgres } from './openPostgres';
+import type { SqlEngine } from '../SqlEngine';
+
+const SETUP = `
+CREATE TABLE customers (id int PRIMARY KEY, name text NOT NULL, email text NOT NULL UNIQUE, password_hash text NOT NULL);
+COMMENT ON TABLE customers IS 'People who ordered';
+INSERT INTO customers VALUES (1, 'Ada', 'ada@example.com', 'hash-ada'), (2, 'Grace', 'grace@example.com', 'hash-grace');
+CREATE TABLE orders (id int PRIMARY KEY, customer_id int NOT NULL REFERENCES customers(id), total_cents int NOT NULL);
+CREATE INDEX orders_by_customer ON orders(customer_id);
+INSERT INTO orders SELECT i, 1 + i % 2, i * 100 FROM generate_series(1, 1000) AS i;
+CREATE ROLE reader LOGIN;
+GRANT USAGE ON SCHEMA public TO reader;
+GRANT SELECT, INSERT, UPDATE, DELETE ON orders TO reader;
+GRANT SELECT (id, name, email) ON customers TO reader;
+`;
+
+describeWithServer(postgresMissing, 'SQL tools on PostgreSQL', () => {
+  let server: PostgresServer;
+  let admin: Client;
+  let engine: SqlEngine;
+  let registry: ToolRegistry;
+  const call = async (tool: string, input: object, signal?: AbortSignal) => {
+    const outcome = await registry.call(tool, input, signal ? { signal } : {});
+    return { text: String(outcome.content), isError: outcome.isError };
+  };
+  const query = (sql: string, signal?: AbortSignal) => call('run_query', { query: sql }, signal);
+  /** Row counts and a digest of the schema, read by the superuser. */
+  const digest = async () =>
+    (
+      await admin.query(
+        `SELECT (SELECT count(*) FROM customers), (SELECT count(*) || ':' || sum(total_cents) FROM orders),
+                (SELECT md5(string_agg(table_name || column_name || data_type, ',' ORDER BY table_name, column_name))
+                   FROM information_schema.columns WHERE table_schema = 'public'),
+                (SELECT count(*) FROM pg_class WHERE relnamespace = 'public'::regnamespace)`,
+      )
+    ).rows[0];
+  let before: unknown;
+
+  beforeAll(async () => {
+    server = await startPostgres();
+    admin = new Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query(SETUP);
+    engine = await openPostgres({
+      connectionString: server.urlFor('reader'),
+      hide: ['customers.password_hash'],
+    });
+    registry = sqlRegistry(engine, { timeoutMs: 1_000 });
+    before = await digest();
+  }, 60_000);
+  afterAll(async () => {
+    await engine?.close();
+    await admin?.end();
+    await server?.stop();
+  });
+
+  it('refuses to start as a superuser, who could run programs inside a read-only transaction', async () => {
+    await expect(openPostgres({ connectionString: server.url })).rejects.toThrow(
+      /connects as "postgres", a superuser and .*: inside a read-only transaction it can still run programs and read files\. Connect as a role that may only read/,
+    );
+  });
+
+  it('refuses to hide a column the role can still read', async () => {
+    await expect(
+      openPostgres({ connectionString: server.urlFor('reader'), hide: ['orders.total_cents'] }),
+    ).rejects.toThrow('hide: "orders.total_cents" is readable by "reader"; revoke it');
+  });
+
+  it('puts the dialect and server version into run_query’s description', () => {
+    expect(registry.get('run_query')?.description).toMatch(/Dialect: PostgreSQL 15\.\d+/);
+  });
+
+  it('lists the tables it may read, with counts and comments', async () => {
+    expect((await call('list_tables', {})).text).toBe(
+      'customers (table, 2 rows) — People who ordered\norders (table, 1000 rows)',
+    );
+  });
+
+  it('describes a table without its hidden column, and never splices the name into SQL', async () => {
+    const customers = (await call('describe_table', { table: 'customers' })).text;
+    expect(customers).toContain('email text, not null');
+    expect(customers).not.toContain('password_hash');
+    const orders = (await call('describe_table', { table: 'orders' })).text;
+    expect(orders).toContain('(customer_id) references customers(id)');
+    expect(orders).toContain('orders_by_customer (customer_id)');
+    const injected = await call('describe_table', { table: 'users); DROP TABLE orders; --' });
+    expect(injected.isError).toBe(true);
+    expect(injected.text).toContain('No table named');
+  });
+
+  it('answers a query as a compact table, cut with a note on how to narrow', async () => {
+    expect((await query('SELECT id, name FROM customers ORDER BY id')).text).toBe(
+      'id | name\n1 | Ada\n2 | Grace\n(2 rows)',
+    );
+    const big = await query('SELECT generate_series(1, 1e8) AS n');
+    expect(big.text).toContain(
+      '(truncated: showing 50 of more than 10000 rows; add a WHERE clause',
+    );
+  });
+
+  it('returns SQL errors with the server message and position', async () => {
+    expect(await query('SELECT nme FROM orders')).toEqual({
+      isError: true,
+      text: 'PostgreSQL error at character 8: column "nme" does not exist; fix the query and try again',
+    });
+  });
+
+  it.each([
+    ['a second statement', 'SELECT 1; DELETE FROM orders'],
+    ['COMMIT and a second statement', 'COMMIT; DROP TABLE orders'],
+    ['a second statement after a leading comment', '/*c*/ SELECT 1; DELETE FROM orders'],
+    ['a write the role may do', 'DELETE FROM orders'],
+    ['a writing CTE', 'WITH d AS (DELETE FROM orders RETURNING *) SELECT count(*) FROM d'],
+    ['COPY TO PROGRAM', "COPY (SELECT 1) TO PROGRAM 'touch /tmp/toolwright-pwned'"],
+    ['pg_read_file', "SELECT pg_read_file('/etc/passwd')"],
+    ['LOCK of a table the role only reads', 'LOCK TABLE customers IN ACCESS EXCLUSIVE MODE'],
+    ['a hidden column by SELECT *', 'SELECT * FROM customers'],
+    ['a hidden column in an expression', 'SELECT upper(password_hash) FROM customers'],
+  ])('refuses %s', async (_what, sql) => {
+    const outcome = await query(sql);
+    expect(outcome.isError).toBe(true);
+    expect(outcome.text).not.toMatch(/hash-ada|postgres:\/\/|127\.0\.0\.1|at Object/);
+  });
+
+  it('allows a trailing comment after the one statement', async () => {
+    expect((await query('SELECT 1 AS one -- done')).text).toBe('one\n1\n(1 row)');
+  });
+
+  it('undoes a session setting of one call before the next: read-only and the time limit hold', async () => {
+    await query('SET default_transaction_read_only = off');
+    expect((await query('DELETE FROM orders')).isError).toBe(true);
+    await query("SELECT set_config('statement_timeout', '0', false)");
+    const sleep = await query('SELECT pg_sleep(60)');
+    expect(sleep.text).toMatch(/^Stopped: the query ran longer than 1000 ms/);
+  });
+
+  it('ends a LOCK with the call (ROLLBACK), even on a table the role could write', async () => {
+    await query('LOCK TABLE orders IN ACCESS EXCLUSIVE MODE');
+    await admin.query(
+      "BEGIN; SET LOCAL lock_timeout = '1s'; LOCK TABLE orders IN ACCESS EXCLUSIVE MODE",
+    );
+    await admin.query('ROLLBACK');
+  });
+
+  it('releases advisory locks before the connection goes back to the pool', async () => {
+    expect((await query('SELECT pg_advisory_lock(42)')).isError).toBe(false);
+    const taken = await admin.query('SELECT pg_try_advisory_lock(42) AS got');
+    expect(taken.rows[0].got).toBe(true);
+    await admin.query('SELECT pg_advisory_unlock(42)');
+  });
+
+  it('stops a runaway query at the time limit, saying how to narrow', async () => {
+    const outcome = await query('SELECT count(*) FROM generate_series(1, 1e10)');
+    expect(outcome.text).toMatch(
+      /^Stopped: the query ran longer than 1000 ms and was stopped; add a WHERE clause or a LIMIT/,
+    );
+  });
+
+  it("cancels a running query when the call's signal aborts", async () => {
+    const slow = sqlRegistry(engine, { timeoutMs: 60_000 });
+    const controller = new AbortController();
+    const running = slow.call(
+      'run_query',
+      { query: 'SELECT pg_sleep(60)' },
+      { signal: controller.signal },
+    );
+    setTimeout(() => controller.abort(), 100);
+    const outcome = await running;
+    expect(outcome.isError).toBe(true);
+    expect((await query('SELECT 2 AS two')).text).toBe('two\n2\n(1 row)');
+  });
+
+  it('bounds values in size', async () => {
+    const outcome = await query("SELECT length(repeat('x', 2000000000))");
+    expect(outcome.isError).toBe(true);
+    expect(outcome.text).toContain('select a part of it (substr), its length, or an aggregate');
+  });
+
+  it('keeps every budget with 100 concurrent queries on a pool of 10', async () => {
+    const outcomes = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        query(`SELECT g, ${i} AS call FROM generate_series(1, 200) AS g`),
+      ),
+    );
+    expect(outcomes.every((o) => !o.isError && o.text.includes('showing 50 of 200 rows'))).toBe(
+      true,
+    );
+  });
+
+  it('leaves the data and the schema as they were after every attack', async () => {
+    expect(await digest()).toEqual(before);
+  });
+});

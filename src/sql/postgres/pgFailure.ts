@@ -1,0 +1,51 @@
+/**
+ * A PostgreSQL error as the model reads it: the server's message and 1-based position for SQL
+ * it rejects; a stop said as a stop; anything else (a lost connection, say) as one sentence
+ * that names no host, user or connection string.
+ */
+import type { QueryFailure } from '../SqlEngine';
+
+/** The fields of `pg`'s DatabaseError the engine reads. */
+interface ServerError {
+  code?: string;
+  message: string;
+  position?: string;
+  severity?: string;
+}
+
+const isServerError = (error: unknown): error is ServerError =>
+  typeof error === 'object' &&
+  error !== null &&
+  typeof (error as ServerError).code === 'string' &&
+  typeof (error as ServerError).severity === 'string';
+
+/** What to tell the model of `error`; `cancelled` when the call's signal stopped it. */
+export function failureOf(error: unknown, timeoutMs: number, cancelled: boolean): QueryFailure {
+  if (cancelled)
+    return { kind: 'aborted', message: 'the call was cancelled; the query was stopped' };
+  if (!isServerError(error)) {
+    return {
+      kind: 'sql',
+      message: 'the database could not run the query (connection lost or refused); try again later',
+    };
+  }
+  if (error.code === '57014') {
+    return {
+      kind: 'timeout',
+      message: `the query ran longer than ${timeoutMs} ms and was stopped`,
+    };
+  }
+  if (error.code === '55P03') {
+    return {
+      kind: 'timeout',
+      message: `the query waited for a lock longer than ${timeoutMs} ms and was stopped`,
+    };
+  }
+  if (error.code === '42601' && /multiple commands/.test(error.message)) {
+    return { kind: 'refused', message: 'only one statement may run per call' };
+  }
+  if (error.code === '25006') return { kind: 'refused', message: error.message };
+  if (error.code === '54000') return { kind: 'too-big', message: error.message };
+  const position = error.position ? Number(error.position) : undefined;
+  return { kind: 'sql', message: error.message, ...(position ? { position } : {}) };
+}

@@ -1,0 +1,209 @@
+/**
+ * SQLite for the SQL tools: `@sqlite.org/sqlite-wasm` in a worker thread, the database opened
+ * from a file's bytes (or given bytes) read-only, `PRAGMA query_only`, and the model's
+ * statements judged by the authorizer allow-list and `sqlite3_stmt_readonly`. The catalog is
+ * read through `pragma_table_list` / `pragma_table_xinfo` with the table name bound, never
+ * spliced.
+ */
+import { readFile } from 'node:fs/promises';
+import { assertPeers } from '../../peers/assertPeers';
+import { SqliteWorker } from '../../sqlite/SqliteWorker';
+import type { Failure, QueryResult, SqlParam } from '../../sqlite/protocol';
+import { parseHidden } from '../hiddenColumns';
+import type { HiddenColumn } from '../hiddenColumns';
+import type {
+  QueryAnswer,
+  QueryBudget,
+  SqliteDatabase,
+  TableDescription,
+  TableSummary,
+} from '../SqlEngine';
+import { SqlConfigError } from '../hiddenColumns';
+
+/** Options of `openSqlite`. */
+export interface SqliteOptions {
+  /** A database file, read once when opened (reopen to see later changes). */
+  file?: string;
+  /** Or the database's bytes. */
+  bytes?: Uint8Array;
+  /** Columns the model never sees: `['users.password_hash']`. */
+  hide?: readonly string[];
+  /** The largest string or blob a query may build, in bytes (default 16 MiB). */
+  maxValueBytes?: number;
+}
+
+/** The catalog's own budget: generous, trusted, bounded in time all the same. */
+const CATALOG = { maxRows: 10_000, countLimit: 10_000, maxCellChars: 10_000, timeoutMs: 10_000 };
+
+/** Double-quotes an identifier that came from the catalog (never from the model). */
+const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+
+/** A stop or a budget, as the SQL tools report it. */
+function failureOf(failure: Failure): QueryAnswer {
+  const tooBig = /string or blob too big/i.test(failure.message);
+  const kind = tooBig ? 'too-big' : failure.kind === 'internal' ? 'sql' : failure.kind;
+  const position = failure.offset !== undefined ? failure.offset + 1 : undefined;
+  return {
+    ok: false,
+    failure: { kind, message: failure.message, ...(position ? { position } : {}) },
+  };
+}
+
+/**
+ * Opens a SQLite database for the SQL tools, read-only.
+ * @example
+ * const db = await openSqlite({ file: 'shop.db', hide: ['customers.email'] });
+ * const registry = sqlRegistry(db);
+ */
+export async function openSqlite(options: SqliteOptions): Promise<SqliteDatabase> {
+  assertPeers('toolwright/sql (SQLite)', ['@sqlite.org/sqlite-wasm']);
+  if (!options.file && !options.bytes) {
+    throw new SqlConfigError('openSqlite needs a file or the bytes of a database');
+  }
+  const bytes = options.bytes ?? new Uint8Array(await readFile(options.file!));
+  const hidden = parseHidden(options.hide);
+  const worker = await SqliteWorker.start();
+  try {
+    const { version } = await worker.open({
+      bytes,
+      readOnly: true,
+      hidden,
+      maxValueBytes: options.maxValueBytes ?? 16 * 1024 * 1024,
+      maxSqlLength: 100_000,
+    });
+    return new SqliteEngine(worker, version, hidden);
+  } catch (error) {
+    await worker.close();
+    throw error;
+  }
+}
+
+/** A read-only SQLite database in a worker thread; created by `openSqlite`. */
+class SqliteEngine implements SqliteDatabase {
+  readonly dialect = 'SQLite';
+
+  constructor(
+    private readonly worker: SqliteWorker,
+    readonly version: string,
+    private readonly hidden: readonly HiddenColumn[],
+  ) {}
+
+  /** Milliseconds the worker thread took to start and load SQLite. */
+  get startupMs(): number {
+    return this.worker.startupMs;
+  }
+
+  async listTables(pattern?: string): Promise<TableSummary[]> {
+    const listed = await this.catalog(
+      "SELECT name, type FROM pragma_table_list WHERE schema = 'main' AND type IN ('table', 'view', 'virtual') " +
+        "AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND (?1 IS NULL OR name LIKE ?1) ORDER BY name",
+      [pattern ?? null],
+    );
+    const tables: TableSummary[] = [];
+    for (const [name, kind] of listed.rows as [string, string][]) {
+      const counted = await this.catalog(`SELECT count(*) FROM main.${quoteIdent(name)}`);
+      tables.push({ name, kind, rows: Number(counted.rows[0]?.[0] ?? 0) });
+    }
+    return tables;
+  }
+
+  async describeTable(name: string, sampleRows: number): Promise<TableDescription | undefined> {
+    const found = await this.catalog(
+      "SELECT name, type FROM pragma_table_list WHERE schema = 'main' AND type IN ('table', 'view', 'virtual') " +
+        "AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name = ?1 COLLATE NOCASE",
+      [name],
+    );
+    const [table, kind] = (found.rows[0] ?? []) as [string?, string?];
+    if (!table) return undefined;
+    const hiddenHere = new Set(
+      this.hidden
+        .filter((h) => h.table.toLowerCase() === table.toLowerCase())
+        .map((h) => h.column.toLowerCase()),
+    );
+    const columnRows = await this.catalog(
+      'SELECT name, type, "notnull", dflt_value, pk FROM pragma_table_xinfo(?1) WHERE hidden = 0 ORDER BY cid',
+      [table],
+    );
+    const columns = (columnRows.rows as [string, string, number, string | null, number][])
+      .filter(([column]) => !hiddenHere.has(column.toLowerCase()))
+      .map(([column, type, notNull, dflt, pk]) => ({
+        name: column,
+        type: type || 'ANY',
+        nullable: notNull === 0 && pk === 0,
+        primaryKey: pk > 0,
+        ...(dflt !== null ? { default: dflt } : {}),
+      }));
+    const keys = await this.catalog(
+      'SELECT id, "from", "table", "to" FROM pragma_foreign_key_list(?1) ORDER BY id, seq',
+      [table],
+    );
+    const foreignKeys = new Map<number, { columns: string[]; references: string }>();
+    for (const [id, from, target, to] of keys.rows as [number, string, string, string | null][]) {
+      const key = foreignKeys.get(id) ?? { columns: [], references: `${target}(` };
+      key.columns.push(from);
+      key.references += `${key.columns.length > 1 ? ', ' : ''}${to ?? 'rowid'}`;
+      foreignKeys.set(id, key);
+    }
+    const indexRows = await this.catalog(
+      'SELECT il.name, il."unique", ii.name FROM pragma_index_list(?1) AS il, pragma_index_info(il.name) AS ii ' +
+        'ORDER BY il.seq, ii.seqno',
+      [table],
+    );
+    const indexes = new Map<string, { name: string; columns: string[]; unique: boolean }>();
+    for (const [index, unique, column] of indexRows.rows as [string, number, string | null][]) {
+      const entry = indexes.get(index) ?? { name: index, columns: [], unique: unique === 1 };
+      if (column && !hiddenHere.has(column.toLowerCase())) entry.columns.push(column);
+      indexes.set(index, entry);
+    }
+    const description: TableDescription = {
+      name: table,
+      kind: kind ?? 'table',
+      columns,
+      foreignKeys: [...foreignKeys.values()].map((k) => ({ ...k, references: `${k.references})` })),
+      indexes: [...indexes.values()].filter((index) => index.columns.length > 0),
+    };
+    if (sampleRows > 0 && columns.length > 0) {
+      const list = columns.map((c) => quoteIdent(c.name)).join(', ');
+      const sample = await this.catalog(
+        `SELECT ${list} FROM main.${quoteIdent(table)} LIMIT ?1`,
+        [sampleRows],
+        200,
+      );
+      description.sample = { columns: sample.columns, rows: sample.rows };
+    }
+    return description;
+  }
+
+  async query(sql: string, budget: QueryBudget, signal?: AbortSignal): Promise<QueryAnswer> {
+    const answer = await this.worker.query(
+      { sql, policy: 'read', single: true, ...budget },
+      signal,
+    );
+    if (!answer.ok) return failureOf(answer.failure);
+    const { columns, rows, rowCount, countCapped, cutCells } = answer.result;
+    return { ok: true, rows: { columns, rows, rowCount, countCapped, cutCells } };
+  }
+
+  async close(): Promise<void> {
+    await this.worker.close();
+  }
+
+  /** A catalog read of the library's own (trusted, still read-only: the database is). */
+  private async catalog(
+    sql: string,
+    params: SqlParam[] = [],
+    maxCellChars = CATALOG.maxCellChars,
+  ): Promise<QueryResult> {
+    const answer = await this.worker.query({
+      sql,
+      params,
+      policy: 'trusted',
+      single: true,
+      ...CATALOG,
+      maxCellChars,
+    });
+    if (!answer.ok)
+      throw new SqlConfigError(`SQLite catalog read failed: ${answer.failure.message}`);
+    return answer.result;
+  }
+}

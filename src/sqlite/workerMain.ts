@@ -1,0 +1,187 @@
+/**
+ * The SQLite worker thread: loads `@sqlite.org/sqlite-wasm` (ESM only, so through a real
+ * `import()`), opens one database (from bytes, read-only when asked), and runs the statements
+ * it is sent under the authorizer and a progress handler. The handler interrupts a statement
+ * past its time or when the parent sets the shared stop flag to its id; the parent's last
+ * resort is terminating the thread.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { performance } from 'node:perf_hooks';
+import { authorize } from './authorize';
+import type { AuthorizerState } from './authorize';
+import type { OpenRequest, QueryRequest, WorkerData, WorkerReply, WorkerRequest } from './protocol';
+import { runStatement } from './runStatement';
+import type { Pointer, Sqlite3 } from './sqliteApi';
+
+/** `import()` that the CommonJS build keeps as is (TypeScript would turn it into `require`). */
+const importEsm = new Function('specifier', 'return import(specifier)') as (
+  specifier: string,
+) => Promise<{ default: (options: object) => Promise<Sqlite3> }>;
+
+/** Virtual-machine steps between two looks at the clock and the stop flag. */
+const PROGRESS_STEPS = 1000;
+const SQLITE_LIMIT_LENGTH = 0;
+const SQLITE_LIMIT_SQL_LENGTH = 1;
+const SQLITE_LIMIT_ATTACHED = 7;
+const OPEN_FLAGS = 0x2 | 0x4; // READWRITE | CREATE, of the in-memory database bytes go into
+const DESERIALIZE_FREEONCLOSE = 1;
+const DESERIALIZE_READONLY = 4;
+
+const { stop } = workerData as WorkerData;
+const loading = importEsm('@sqlite.org/sqlite-wasm').then((module) =>
+  module.default({ print: () => undefined, printErr: () => undefined }),
+);
+
+let db: Pointer = 0;
+const state: AuthorizerState = {
+  policy: 'trusted',
+  pragmas: new Set(),
+  hidden: new Map(),
+  ignored: new Set(),
+};
+/** The running statement: its request id and deadline, and why the handler stopped it. */
+let running: { id: number; deadline: number; stopped?: 'timeout' | 'aborted' } | undefined;
+
+function onProgress(): number {
+  if (!running) return 0;
+  if (Atomics.load(stop, 0) === running.id) running.stopped = 'aborted';
+  else if (performance.now() > running.deadline) running.stopped = 'timeout';
+  return running.stopped ? 1 : 0;
+}
+
+function close(sqlite3: Sqlite3): void {
+  if (db) sqlite3.capi.sqlite3_close_v2(db);
+  db = 0;
+}
+
+function open(sqlite3: Sqlite3, request: OpenRequest): WorkerReply {
+  const { capi, wasm } = sqlite3;
+  close(sqlite3);
+  const slot = wasm.alloc(wasm.ptrSizeof);
+  try {
+    const rc = capi.sqlite3_open_v2(':memory:', slot, OPEN_FLAGS, null);
+    db = wasm.peekPtr(slot);
+    if (rc !== 0) throw new Error(`sqlite3_open_v2 failed (${rc})`);
+  } finally {
+    wasm.dealloc(slot);
+  }
+  if (request.bytes) {
+    const data = wasm.allocFromTypedArray(request.bytes);
+    const flags = DESERIALIZE_FREEONCLOSE | (request.readOnly ? DESERIALIZE_READONLY : 0);
+    const size = request.bytes.byteLength;
+    const rc = capi.sqlite3_deserialize(db, 'main', data, size, size, flags);
+    if (rc !== 0) {
+      return {
+        id: request.id,
+        ok: false,
+        failure: { kind: 'sql', message: capi.sqlite3_errmsg(db) },
+      };
+    }
+  }
+  capi.sqlite3_limit(db, SQLITE_LIMIT_ATTACHED, 0);
+  if (request.maxValueBytes) capi.sqlite3_limit(db, SQLITE_LIMIT_LENGTH, request.maxValueBytes);
+  if (request.maxSqlLength) capi.sqlite3_limit(db, SQLITE_LIMIT_SQL_LENGTH, request.maxSqlLength);
+  state.hidden = hiddenMap(request.hidden ?? []);
+  capi.sqlite3_set_authorizer(db, (_user, action, a, b) => authorize(state, action, a, b), 0);
+  capi.sqlite3_progress_handler(db, PROGRESS_STEPS, onProgress, 0);
+  if (request.readOnly) {
+    const set = query(sqlite3, {
+      type: 'query',
+      id: request.id,
+      sql: 'PRAGMA query_only = 1',
+      policy: 'trusted',
+      single: true,
+      maxRows: 0,
+      countLimit: 0,
+      maxCellChars: 0,
+      timeoutMs: 10_000,
+    });
+    if (!set.ok) return set;
+  }
+  return { id: request.id, ok: true, result: { version: capi.sqlite3_libversion() } };
+}
+
+function hiddenMap(hidden: NonNullable<OpenRequest['hidden']>): Map<string, Set<string>> {
+  const map = new Map<string, Set<string>>();
+  for (const { table, column } of hidden) {
+    const key = table.toLowerCase();
+    map.set(key, (map.get(key) ?? new Set()).add(column.toLowerCase()));
+  }
+  return map;
+}
+
+function query(sqlite3: Sqlite3, request: QueryRequest): WorkerReply {
+  if (!db) {
+    return {
+      id: request.id,
+      ok: false,
+      failure: { kind: 'internal', message: 'no open database' },
+    };
+  }
+  state.policy = request.policy;
+  state.pragmas = new Set(request.pragmas ?? []);
+  state.ignored = new Set();
+  state.denied = undefined;
+  running = { id: request.id, deadline: performance.now() + request.timeoutMs };
+  try {
+    if (Atomics.load(stop, 0) === request.id) running.stopped = 'aborted';
+    const outcome = running.stopped ? undefined : runStatement(sqlite3, db, request, state);
+    const stopped = running.stopped;
+    if (stopped) {
+      const message =
+        stopped === 'timeout'
+          ? `the query ran longer than ${request.timeoutMs} ms and was stopped`
+          : 'the call was cancelled; the query was stopped';
+      return { id: request.id, ok: false, failure: { kind: stopped, message } };
+    }
+    return outcome!.ok
+      ? { id: request.id, ok: true, result: outcome!.result }
+      : { id: request.id, ok: false, failure: outcome!.failure };
+  } finally {
+    running = undefined;
+    state.policy = 'trusted';
+  }
+}
+
+function handle(sqlite3: Sqlite3, request: WorkerRequest): WorkerReply {
+  switch (request.type) {
+    case 'open':
+      return open(sqlite3, request);
+    case 'query':
+      return query(sqlite3, request);
+    case 'serialize':
+      if (!db)
+        return {
+          id: request.id,
+          ok: false,
+          failure: { kind: 'internal', message: 'no open database' },
+        };
+      return { id: request.id, ok: true, result: { bytes: sqlite3.capi.sqlite3_js_db_export(db) } };
+    case 'close':
+      close(sqlite3);
+      return { id: request.id, ok: true, result: null };
+  }
+}
+
+parentPort?.on('message', (request: WorkerRequest) => {
+  void loading.then(
+    (sqlite3) => {
+      let reply: WorkerReply;
+      try {
+        reply = handle(sqlite3, request);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        reply = { id: request.id, ok: false, failure: { kind: 'internal', message } };
+      }
+      parentPort?.postMessage(reply);
+    },
+    (error: unknown) => {
+      const message = `could not load @sqlite.org/sqlite-wasm: ${(error as Error)?.message}`;
+      parentPort?.postMessage({
+        id: request.id,
+        ok: false,
+        failure: { kind: 'internal', message },
+      });
+    },
+  );
+});
