@@ -20,6 +20,7 @@ const PACKAGING_SUITES = [
   'codegen/cli/mcpModules.test.ts',
   'codegen/cli/mcpStdio.test.ts',
   'codegen/cli/mcpHttp.test.ts',
+  'codegen/cli/mcpStatelessRedis.test.ts',
   'src/mcp/mountMcpHttp.test.ts',
   'src/nest/peerIsolation.test.ts',
   'src/nest/jobsShutdown.test.ts',

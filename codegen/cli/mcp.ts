@@ -22,6 +22,8 @@ export interface McpCommandOptions {
   approve?: 'elicit';
   /** Stateless Streamable HTTP: no sessions, each request answered on its own. */
   stateless?: boolean;
+  /** Redis URL through which stateless instances pass cancels (`--redis`, else `REDIS_URL`). */
+  redis?: string;
   help: boolean;
 }
 
@@ -47,7 +49,11 @@ Options:
       --approve elicit       ask the client's user before running tools marked requiresApproval
                              (otherwise they are refused, unless the module exports \`approve\`)
       --stateless            with --http: no sessions, each request answered on its own (for
-                             several instances behind a load balancer)
+                             several instances behind a load balancer). A client's cancel may
+                             reach another instance than the call's: give every instance the
+                             same --redis, or such cancels are dropped and the call runs on
+      --redis <url>          with --stateless: the Redis through which instances pass cancels
+                             (redis://host:6379; or REDIS_URL; needs the ioredis package)
   -h, --help                 show this help
 `;
 
@@ -79,6 +85,7 @@ const VALUE_FLAGS: Record<string, Setter> = {
   '--allowed-host': (o, v) => void o.allowedHosts.push(v),
   '--allowed-origin': (o, v) => void o.allowedOrigins.push(v),
   '--name': (o, v) => (o.name = v),
+  '--redis': (o, v) => (o.redis = v),
   '--approve': (o, v) => {
     if (v !== 'elicit') throw new UsageError(`--approve takes "elicit", not "${v}"`);
     o.approve = v;
@@ -115,6 +122,10 @@ export function parseMcpArgs(
   if (options.stateless && options.http === undefined) {
     throw new UsageError('--stateless needs --http <port> (stdio has no sessions to drop)');
   }
+  if (options.redis !== undefined && !options.stateless) {
+    throw new UsageError('--redis needs --stateless (only stateless instances share cancels)');
+  }
+  if (options.stateless) options.redis ??= env.REDIS_URL || undefined;
   return options;
 }
 
@@ -236,6 +247,12 @@ async function serve(
       `toolwright mcp: warning: listening on ${options.host} without --token or --allowed-host; anyone who can reach it can call the tools\n`,
     );
   }
+  const redis = options.redis === undefined ? undefined : await cancelRedis(options.redis, stderr);
+  if (options.stateless && !redis) {
+    stderr.write(
+      'toolwright mcp: stateless without --redis (or REDIS_URL): a cancel that reaches another instance than its call is dropped\n',
+    );
+  }
   const running = await mcp.startMcpHttpServer(registry, {
     ...serverOptions,
     port: options.http,
@@ -244,11 +261,34 @@ async function serve(
     allowedHosts: options.allowedHosts.length > 0 ? options.allowedHosts : undefined,
     allowedOrigins: options.allowedOrigins.length > 0 ? options.allowedOrigins : undefined,
     ...(options.stateless ? { stateless: true } : {}),
+    ...(redis ? { redis } : {}),
   });
   announce(`listening on ${running.url}`, stderr);
   await untilShutdown(() => undefined);
   await running.close();
+  await redis?.quit().catch(() => undefined);
   return 0;
+}
+
+/** The ioredis client of `--redis`, or a clear error when ioredis is not installed. */
+async function cancelRedis(
+  url: string,
+  stderr: NodeJS.WritableStream,
+): Promise<import('ioredis').Redis> {
+  try {
+    require.resolve('ioredis');
+  } catch {
+    throw new ToolwrightError('--redis needs the ioredis package; run npm install ioredis');
+  }
+  const { Redis } = await import('ioredis');
+  const client = new Redis(url);
+  let reported = false;
+  client.on('error', (error: Error) => {
+    if (!reported) stderr.write(`toolwright mcp: --redis: ${error.message}\n`);
+    reported = true;
+  });
+  client.on('ready', () => void (reported = false));
+  return client;
 }
 
 /** The listening line: on stdout, and on stderr too unless both are the same terminal. */

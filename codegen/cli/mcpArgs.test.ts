@@ -1,5 +1,5 @@
 /** `toolwright mcp`'s command line, parsed. */
-import { parseMcpArgs } from './mcp';
+import { MCP_USAGE, parseMcpArgs } from './mcp';
 
 describe('parseMcpArgs', () => {
   it('defaults to stdio on loopback', () => {
@@ -66,6 +66,7 @@ describe('parseMcpArgs', () => {
     [['-m', 'x.js', '--approve', 'all'], '--approve takes "elicit", not "all"'],
     [['-m', 'x.js', '--stateless'], '--stateless needs --http <port>'],
     [['-m', 'x.js', '--http', '0', '--stateless=yes'], '--stateless takes no value'],
+    [['-m', 'x.js', '--http', '0', '--redis', 'redis://r'], '--redis needs --stateless'],
   ])('refuses %j: %s', (args, message) => {
     expect(() => parseMcpArgs(args)).toThrow(message);
   });
@@ -75,6 +76,23 @@ describe('parseMcpArgs', () => {
       http: 0,
       stateless: true,
     });
+  });
+
+  it('reads the Redis of stateless cancels from --redis, else REDIS_URL', () => {
+    const stateless = ['-m', 'x.js', '--http', '0', '--stateless'];
+    const env = { REDIS_URL: 'redis://env:6379' };
+    expect(parseMcpArgs([...stateless, '--redis', 'redis://flag:6379'], env).redis).toBe(
+      'redis://flag:6379',
+    );
+    expect(parseMcpArgs(stateless, env).redis).toBe('redis://env:6379');
+    expect(parseMcpArgs(stateless).redis).toBeUndefined();
+    // Only stateless instances share cancels: REDIS_URL alone does not make a session server use it.
+    expect(parseMcpArgs(['-m', 'x.js', '--http', '0'], env).redis).toBeUndefined();
+  });
+
+  it('says in its help what stateless mode needs for cancel', () => {
+    expect(MCP_USAGE).toMatch(/give every instance the\s+same --redis/);
+    expect(MCP_USAGE).toContain('--redis <url>');
   });
 
   it('asks for help without a module', () => {

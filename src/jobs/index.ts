@@ -17,6 +17,7 @@ export { resumeDeferredRuns } from './resumeDeferredRuns';
 export type { DeferredRunHooks } from './resumeDeferredRuns';
 export type { JobRegistry, RunningToolWorker } from './startToolWorker';
 export { jobIdOf } from './queueNames';
+export { IdempotencyKeyReusedError } from './IdempotencyKeyReusedError';
 export type {
   JobConnection,
   JobQueueOptions,

@@ -15,7 +15,9 @@ import { describeWithServer } from '../../test/describeWithServer';
 import { redisMissing, startRedisServer } from '../../test/startRedisServer';
 import type { RedisServer } from '../../test/startRedisServer';
 import { TimedReportService } from './__fixtures__/TimedReportService';
+import { until } from '../../test/until';
 import { WARNING_TYPE } from './processWarnings';
+import { jobIdOf } from './queueNames';
 import { startToolWorker } from './startToolWorker';
 import { ToolJobs } from './ToolJobs';
 
@@ -132,6 +134,28 @@ describeWithServer(redisMissing, 'a long-running tool’s own time limit, with R
       is_error: true,
       content: TIMED_OUT.content,
     });
+  });
+
+  it('takes the caller’s key, signal, limit and progress listener instead', async () => {
+    const controller = new AbortController();
+    const reports: unknown[] = [];
+    const outcome = await registry.call(
+      'yearly_report',
+      { year: 2022 },
+      {
+        idempotencyKey: 'yearly-report:2022',
+        signal: controller.signal,
+        timeoutMs: 300,
+        onProgress: (report) => reports.push(report),
+      },
+    );
+    expect(outcome).toEqual({
+      content: 'Tool "yearly_report" timed out after 300 ms',
+      isError: true,
+    });
+    // The job of the key is cancelled once the call gave up (right after it answered).
+    const jobId = jobIdOf('yearly_report', 'yearly-report:2022');
+    await until(async () => (await jobs.status(jobId)).state === 'cancelled', 'the cancel');
   });
 
   it('answers at the tool’s limit when a worker runs the job', async () => {

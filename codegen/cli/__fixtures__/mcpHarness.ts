@@ -32,13 +32,14 @@ export function textOf(result: CallResult): string {
 /** Starts `toolwright mcp --http 0 ...`; resolves with the URL it prints. */
 export async function startHttp(
   extra: string[] = [],
+  env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const child = spawn(
     process.execPath,
     [...NODE_ARGS, '--module', FIXTURE, '--http', '0', ...extra],
     {
       cwd: ROOT,
-      env: ENV,
+      env: { ...ENV, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

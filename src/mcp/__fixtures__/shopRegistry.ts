@@ -55,10 +55,15 @@ export class ShopService {
   @Tool({ description: 'Waits until the call is aborted.' })
   waitForAbort(@Param('label') label: string, @Ctx() ctx: ToolCallContext): Promise<string> {
     waitLog.push(`started ${label}`);
+    // Seen from outside when the registry runs in another process (the CLI's tests).
+    // eslint-disable-next-line no-console -- a fixture's trace, read by the CLI's tests
+    if (process.env.SHOP_REGISTRY_CHATTY) console.log(`started ${label}`);
     return new Promise((resolve) =>
       ctx.signal.addEventListener('abort', () => {
         waitLog.push(`aborted ${label}`);
         abortReasons.set(label, ctx.signal.reason);
+        // eslint-disable-next-line no-console -- a fixture's trace, read by the CLI's tests
+        if (process.env.SHOP_REGISTRY_CHATTY) console.log(`aborted ${label}`);
         resolve('aborted');
       }),
     );
