@@ -9,7 +9,7 @@ import type { NamedParamMetadata, ParamMetadata, ToolMetadata } from '../metadat
 import { toSnakeCase } from '../naming/toolName';
 import { deriveDtoSchema, isValidatedClass, schemaOfRuntimeType } from '../derive/deriveDtoSchema';
 import type { JsonSchema, ObjectSchema } from '../schema/JsonSchema';
-import { NO_DESIGN_TYPES, paramLabel } from './describeTarget';
+import { methodLabel, NO_DESIGN_TYPES, paramLabel } from './describeTarget';
 import { toolOptionsOf } from './toolOptions';
 import type { ToolDefinition } from './ToolDefinition';
 
@@ -71,6 +71,7 @@ function spreadSchema(facts: MethodFacts, index: number): { schema: ObjectSchema
 /** The definition of one tool, from decorators and emitted types. */
 export function definitionFromMetadata(facts: MethodFacts): ToolDefinition {
   const { className, tool } = facts;
+  const options = toolOptionsOf(tool.options, methodLabel(className, tool.methodName));
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   const params: ManifestParam[] = [];
@@ -130,6 +131,6 @@ export function definitionFromMetadata(facts: MethodFacts): ToolDefinition {
     target: { class: className, method: tool.methodName },
     params,
     ...(tool.options.examples?.length ? { examples: tool.options.examples } : {}),
-    options: toolOptionsOf(tool.options),
+    options,
   };
 }
