@@ -40,6 +40,8 @@ export const DIAGNOSTIC_CODES = Object.freeze({
     'no value can satisfy a property’s schema (its decorators contradict each other or its type)',
   TW115:
     'a @Tool option toolwright does not know (a misspelling, or an API field outside `anthropic`), or an `anthropic` field toolwright writes itself',
+  TW116:
+    'the project compiles @Tool without "experimentalDecorators" (TC39 decorators), so the registry finds no tool',
   TW120: 'a class-validator decorator refuses every value the model can send for its property',
   TW201: 'any or unknown accepts everything',
   TW202: 'the tool has no description',
