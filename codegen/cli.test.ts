@@ -37,6 +37,25 @@ const project = (files: Record<string, string>, options?: { linked?: boolean }) 
 afterAll(() => projects.forEach((p) => p.cleanup()));
 
 describe('toolwright CLI', () => {
+  it('a tsconfig without experimentalDecorators is an error at the first @Tool of each file', async () => {
+    const tsconfig = {
+      compilerOptions: { target: 'ES2022', module: 'commonjs', strict: true, types: [] },
+      include: ['src'],
+    };
+    const root = project({
+      'tsconfig.json': JSON.stringify(tsconfig),
+      'src/service.ts': SERVICE,
+    });
+    const run = await runCli(['codegen'], root);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      'src/service.ts:12:3 - error TW116: the project compiles decorators without "experimentalDecorators"',
+    );
+    expect(run.stderr).toContain(
+      'add "experimentalDecorators": true and "emitDecoratorMetadata": true to compilerOptions in tsconfig.json',
+    );
+  });
+
   it('prints help and exits 0; no command or an unknown one is a usage error', async () => {
     const help = await runCli(['--help'], '/');
     expect(help).toMatchObject({ code: 0, stderr: '' });

@@ -38,6 +38,10 @@ export const DIAGNOSTIC_CODES = Object.freeze({
     'TypeScript reports an error in what a tool is described from (its signature, its types, their files)',
   TW114:
     'no value can satisfy a property’s schema (its decorators contradict each other or its type)',
+  TW115:
+    'a @Tool option toolwright does not know (a misspelling, or an API field outside `anthropic`), or an `anthropic` field toolwright writes itself',
+  TW116:
+    'the project compiles @Tool without "experimentalDecorators" (TC39 decorators), so the registry finds no tool',
   TW120: 'a class-validator decorator refuses every value the model can send for its property',
   TW201: 'any or unknown accepts everything',
   TW202: 'the tool has no description',

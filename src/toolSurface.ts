@@ -18,6 +18,7 @@ export type { ToolContentResult } from './content/toolContent';
 export { ToolwrightError } from './errors/ToolwrightError';
 export { ToolError } from './errors/ToolError';
 export type {
+  AnthropicToolFields,
   DtoClass,
   KnownToolOptions,
   ParamOptions,

@@ -83,7 +83,7 @@ export class Shop {
    * Places an order.
    * @deprecated use place_order_v2
    */
-  @Tool({ name: 'place_order', requiresApproval: true, timeoutMs: 5_000, annotations: { destructiveHint: true }, cacheControl: { type: 'ephemeral' }, examples: [{ sku: 'A1' }], custom_field: 'kept' })
+  @Tool({ name: 'place_order', requiresApproval: true, timeoutMs: 5_000, annotations: { destructiveHint: true }, cacheControl: { type: 'ephemeral' }, examples: [{ sku: 'A1' }], anthropic: { defer_loading: true } })
   place(@Params() order: OrderRequest, @Ctx() ctx: unknown) { return [order, ctx]; }
 }`);
     expect(result).toEqual({
@@ -114,7 +114,7 @@ export class Shop {
               timeoutMs: 5000,
               annotations: { destructiveHint: true },
               cacheControl: { type: 'ephemeral' },
-              custom_field: 'kept',
+              anthropic: { defer_loading: true },
               deprecated: 'use place_order_v2',
             },
           },
@@ -348,6 +348,25 @@ export class S {
     expect(result.manifest.tools[0]!.options).toEqual({ strict: true });
     expect(located(result)).toEqual([
       '6:11 warning TW204: an option of @Tool on S.q is not a literal; codegen ignores it',
+    ]);
+  });
+
+  it('a misspelt @Tool option is an error naming the closest known one, and stays out of the manifest', () => {
+    const result = generateOne(`
+export class S {
+  /** Q. */
+  @Tool({ requireApproval: true, timeoutMS: 5000, destructiveHint: true, cache_control: { type: 'ephemeral' }, anthropic: { input_schema: {}, defer_loading: true } })
+  q() { return 1; }
+}`);
+    expect(result.manifest.tools[0]!.options).toEqual({
+      anthropic: { input_schema: {}, defer_loading: true },
+    });
+    expect(located(result)).toEqual([
+      '5:11 error TW115: @Tool on S.q: "requireApproval" is not a @Tool option; did you mean "requiresApproval"? (a field of the Anthropic tool definition goes in anthropic: { requireApproval: ... })',
+      '5:34 error TW115: @Tool on S.q: "timeoutMS" is not a @Tool option; did you mean "timeoutMs"? (a field of the Anthropic tool definition goes in anthropic: { timeoutMS: ... })',
+      '5:51 error TW115: @Tool on S.q: "destructiveHint" is an MCP hint: write it as annotations: { destructiveHint: true }',
+      '5:74 error TW115: @Tool on S.q: "cache_control" is not a @Tool option; did you mean "cacheControl"? (a field of the Anthropic tool definition goes in anthropic: { cache_control: ... })',
+      '5:125 error TW115: @Tool on S.q: "anthropic.input_schema" is written by toolwright from the method\'s parameters; set that instead',
     ]);
   });
 

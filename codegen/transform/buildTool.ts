@@ -12,6 +12,7 @@ import type { FoundParam, FoundTool } from '../collect/findTools';
 import { decoratorArguments } from '../collect/decoratorOrigin';
 import type { DecoratorResolver } from '../collect/decoratorOrigin';
 import { evaluateLiteral } from '../collect/evaluateLiteral';
+import { TOOL_OPTION_NAMES } from '../../src/metadata/toolOptionProblems';
 import { readJsDoc } from '../collect/readJsDoc';
 import type { JsDoc } from '../collect/readJsDoc';
 import { diagnosticAt } from '../diagnostics';
@@ -22,7 +23,7 @@ import { outputSchemaOf } from './outputSchemaOf';
 import type { SchemaCache } from './SchemaCache';
 import { SchemaBuilder } from './SchemaBuilder';
 import { runtimeClassOf } from './runtimeClass';
-import { readOptions } from './toolOptions';
+import { readOptions, reportToolOptions } from './toolOptions';
 import type { NodeReporter } from './toolOptions';
 import { reportNonStrict } from './strictWarnings';
 import { toJsonValue } from './toJsonValue';
@@ -64,12 +65,9 @@ export function buildTool(found: FoundTool, context: BuildContext): BuiltTool {
     diagnostics.push(diagnosticAt(node, code, message));
   const { checker } = context;
   const label = `${found.className}.${found.methodName}`;
-  const options = readOptions(
-    decoratorArguments(found.decorator)[0],
-    checker,
-    report,
-    `@Tool on ${label}`,
-  );
+  const optionsArg = decoratorArguments(found.decorator)[0];
+  const options = readOptions(optionsArg, checker, report, `@Tool on ${label}`);
+  reportToolOptions(optionsArg ?? found.decorator, options, `@Tool on ${label}`, report);
   const name = typeof options.name === 'string' ? options.name : toSnakeCase(found.methodName);
   if (!isValidToolName(name)) {
     report(
@@ -295,17 +293,18 @@ function readExamples(
   return examples;
 }
 
+/** The options a manifest entry carries: the known ones but those the entry holds itself. */
 function manifestOptions(
   options: Record<string, unknown>,
   doc: JsDoc,
 ): ManifestToolOptions | undefined {
-  const out: ManifestToolOptions = {};
+  const out: Record<string, JsonValue> = {};
   for (const [key, value] of Object.entries(options)) {
-    if (TOOL_FIELDS.has(key)) continue;
+    if (TOOL_FIELDS.has(key) || !TOOL_OPTION_NAMES.includes(key)) continue;
     const json = toJsonValue(value);
     if (json !== undefined) out[key] = json;
   }
   const deprecated = doc.tags.find((t) => t.name === 'deprecated');
   if (deprecated && out.deprecated === undefined) out.deprecated = deprecated.text || true;
-  return Object.keys(out).length ? out : undefined;
+  return Object.keys(out).length ? (out as ManifestToolOptions) : undefined;
 }

@@ -4,7 +4,7 @@
  * decorator metadata by tool name.
  */
 import type { JsonSchema, JsonValue, ObjectSchema } from '../schema/JsonSchema';
-import type { KnownToolOptions } from '../metadata/types';
+import type { ToolOptions } from '../metadata/types';
 import type { ValidationPipeOptions } from '../validation/pipeOptions';
 
 /** The current manifest format version. */
@@ -44,10 +44,8 @@ export interface ManifestTool {
   options?: ManifestToolOptions;
 }
 
-/** The `@Tool` options a manifest carries; `name` and `description` live on the tool itself. */
-export type ManifestToolOptions = Omit<KnownToolOptions, 'name' | 'description' | 'examples'> & {
-  [field: string]: unknown;
-};
+/** The `@Tool` options a manifest carries; `name`, `description` and `examples` live on the tool itself. */
+export type ManifestToolOptions = Omit<ToolOptions, 'name' | 'description' | 'examples'>;
 
 /** The class and method a tool dispatches to, and where it is declared. */
 export interface ManifestTarget {

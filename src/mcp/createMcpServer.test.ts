@@ -64,7 +64,7 @@ describe('createMcpServer', () => {
     }
   });
 
-  it('carries annotations from @Tool options, nested or top-level', async () => {
+  it('carries annotations from @Tool({ annotations })', async () => {
     session = await connect();
     const { tools } = await session.client.listTools();
     const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));

@@ -8,10 +8,10 @@ import type {
   Tool as McpTool,
   ToolAnnotations as McpToolAnnotations,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolDescriptor } from '../manifest/types';
+import type { ManifestToolOptions, ToolDescriptor } from '../manifest/types';
 import { outputShapeOf } from './outputShape';
 
-/** The MCP annotation keys `@Tool()` may carry, at the top level or under `annotations`. */
+/** The MCP annotation keys `@Tool({ annotations })` may carry. */
 const ANNOTATION_KEYS = [
   'title',
   'readOnlyHint',
@@ -20,13 +20,12 @@ const ANNOTATION_KEYS = [
   'openWorldHint',
 ] as const;
 
-/** The annotations of a tool: top-level hints first, then `annotations` (which wins). */
-function annotationsOf(options: Record<string, unknown>): McpToolAnnotations | undefined {
+/** The annotations of a tool, from `@Tool({ annotations })`. */
+function annotationsOf(options: ManifestToolOptions): McpToolAnnotations | undefined {
   const nested = (options.annotations ?? {}) as Record<string, unknown>;
   const annotations: Record<string, unknown> = {};
   for (const key of ANNOTATION_KEYS) {
-    const value = nested[key] ?? options[key];
-    if (value !== undefined) annotations[key] = value;
+    if (nested[key] !== undefined) annotations[key] = nested[key];
   }
   return Object.keys(annotations).length > 0 ? (annotations as McpToolAnnotations) : undefined;
 }
@@ -45,7 +44,7 @@ export function toMcpTool(tool: ToolDescriptor): McpTool {
   if (tool.outputSchema) {
     definition.outputSchema = outputShapeOf(tool.outputSchema).schema as McpTool['outputSchema'];
   }
-  const annotations = annotationsOf((tool.options ?? {}) as Record<string, unknown>);
+  const annotations = annotationsOf(tool.options ?? {});
   if (annotations) {
     definition.annotations = annotations;
     if (annotations.title !== undefined) definition.title = annotations.title;

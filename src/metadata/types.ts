@@ -5,8 +5,42 @@
  */
 import type { JsonSchema, JsonValue } from '../schema/JsonSchema';
 
-/** The `@Tool()` options toolwright knows by name. */
-export interface KnownToolOptions {
+/**
+ * Fields set as written on a tool's Messages API definition (`@Tool({ anthropic })`): the ones
+ * the API documents today are typed; any other is sent as given, for fields newer than this
+ * version (the API refuses a field it does not know, so a misspelling here fails loudly). The
+ * fields toolwright writes from the tool itself cannot be set.
+ */
+export interface AnthropicToolFields {
+  /** Prompt-caching breakpoint on this tool (the `cacheControl` option says the same). */
+  cache_control?: { type: 'ephemeral'; ttl?: '5m' | '1h' } | null;
+  /** Loaded only when the tool search tool finds it. */
+  defer_loading?: boolean;
+  /** Who may call the tool (`direct`, or a code execution tool version). */
+  allowed_callers?: string[];
+  /** Streams the tool's input without buffering or validating it. */
+  eager_input_streaming?: boolean | null;
+  /** `custom`: a tool you define. */
+  type?: 'custom' | null;
+  /** Written from the tool's name. */
+  name?: never;
+  /** Written from the JSDoc or `description`. */
+  description?: never;
+  /** Written from the method's parameters. */
+  input_schema?: never;
+  /** Written from `strict`. */
+  strict?: never;
+  /** Written from `@example` or `examples`. */
+  input_examples?: never;
+  [field: string]: JsonValue | undefined;
+}
+
+/**
+ * Options of `@Tool()`. Closed: a misspelt option (`timeoutMS`, `requireApproval`) is a compile
+ * error, a codegen error (TW115) and a `ToolDefinitionError` at `register()`, never silently
+ * sent to the API. Fields of the API's tool definition go in `anthropic`.
+ */
+export interface ToolOptions {
   /** The tool's name; default: the method name in snake_case. Must match `^[a-zA-Z0-9_-]{1,64}$`. */
   name?: string;
   /** Overrides the JSDoc description. */
@@ -37,10 +71,15 @@ export interface KnownToolOptions {
   annotations?: ToolAnnotations;
   /** Marks the tool deprecated (a reason, or `true`). */
   deprecated?: string | boolean;
+  /**
+   * Fields set as written on the tool's Messages API definition, for what toolwright has no
+   * option of its own: `@Tool({ anthropic: { defer_loading: true } })`.
+   */
+  anthropic?: AnthropicToolFields;
 }
 
-/** Options of `@Tool()`; any other field is passed through to the Anthropic tool definition. */
-export type ToolOptions = KnownToolOptions & { [field: string]: unknown };
+/** The `@Tool()` options (the name it had when `ToolOptions` also took any other field). */
+export type KnownToolOptions = ToolOptions;
 
 /** MCP tool annotations, carried from `@Tool({ annotations })`. */
 export interface ToolAnnotations {

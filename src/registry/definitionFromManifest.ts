@@ -69,10 +69,14 @@ function entryOf(facts: MethodFacts, manifest: ToolManifest, name: string): Mani
 
 /** The manifest's definition of the tool declared by `facts`. */
 export function definitionFromManifest(facts: MethodFacts, manifest: ToolManifest): ToolDefinition {
+  const options = toolOptionsOf(
+    facts.tool.options,
+    methodLabel(facts.className, facts.tool.methodName),
+  );
   const name = facts.tool.options.name ?? toSnakeCase(facts.tool.methodName);
   const entry = entryOf(facts, manifest, name);
   checkParams(facts, entry);
-  return { ...entry, options: { ...entry.options, ...toolOptionsOf(facts.tool.options) } };
+  return { ...entry, options: { ...entry.options, ...options } };
 }
 
 /** Manifest tools of a registered class that no longer carry `@Tool`: also a stale manifest. */

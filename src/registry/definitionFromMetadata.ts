@@ -10,7 +10,7 @@ import { toSnakeCase } from '../naming/toolName';
 import { deriveDtoSchema, isValidatedClass, schemaOfRuntimeType } from '../derive/deriveDtoSchema';
 import type { DeriveOptions } from '../derive/deriveDtoSchema';
 import type { JsonSchema, ObjectSchema } from '../schema/JsonSchema';
-import { NO_DESIGN_TYPES, paramLabel } from './describeTarget';
+import { methodLabel, NO_DESIGN_TYPES, paramLabel } from './describeTarget';
 import { toolOptionsOf } from './toolOptions';
 import type { ToolDefinition } from './ToolDefinition';
 
@@ -83,6 +83,7 @@ export function definitionFromMetadata(
   derive: DeriveOptions = {},
 ): ToolDefinition {
   const { className, tool } = facts;
+  const options = toolOptionsOf(tool.options, methodLabel(className, tool.methodName));
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   const params: ManifestParam[] = [];
@@ -142,6 +143,6 @@ export function definitionFromMetadata(
     target: { class: className, method: tool.methodName },
     params,
     ...(tool.options.examples?.length ? { examples: tool.options.examples } : {}),
-    options: toolOptionsOf(tool.options),
+    options,
   };
 }

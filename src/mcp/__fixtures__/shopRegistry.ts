@@ -24,7 +24,10 @@ export class ShopService {
     return a + b;
   }
 
-  @Tool({ description: 'Orders an item.', destructiveHint: false, idempotentHint: false })
+  @Tool({
+    description: 'Orders an item.',
+    annotations: { destructiveHint: false, idempotentHint: false },
+  })
   order(
     @Param('sku') sku: string,
     @Param('quantity', { schema: { type: 'integer', minimum: 1, maximum: 99 } }) quantity: number,
@@ -37,7 +40,11 @@ export class ShopService {
     throw new ToolError('the warehouse is on fire');
   }
 
-  @Tool({ description: 'Deletes every order.', requiresApproval: true, destructiveHint: true })
+  @Tool({
+    description: 'Deletes every order.',
+    requiresApproval: true,
+    annotations: { destructiveHint: true },
+  })
   purge(@Param('scope') scope: string): string {
     return `purged ${scope}`;
   }

@@ -13,7 +13,7 @@ const base: ToolDescriptor = {
 };
 
 describe('toAnthropicTools', () => {
-  it('keeps toolwright-only options off the wire and passes other API fields through', () => {
+  it('keeps toolwright-only options off the wire and sets the fields of `anthropic` as written', () => {
     const [tool] = toAnthropicTools([
       {
         ...base,
@@ -24,7 +24,7 @@ describe('toAnthropicTools', () => {
           annotations: { readOnlyHint: true },
           deprecated: true,
           strict: true,
-          defer_loading: true,
+          anthropic: { defer_loading: true, allowed_callers: ['direct'] },
         },
       },
     ]);
@@ -35,6 +35,7 @@ describe('toAnthropicTools', () => {
       input_examples: [{ city: 'Paris' }],
       strict: true,
       defer_loading: true,
+      allowed_callers: ['direct'],
     });
   });
 

@@ -2,22 +2,12 @@
  * Renders tool descriptors as Messages API tool definitions. The one renderer behind
  * `registry.toAnthropic()` and `toolwright show --format anthropic`. A tool that asks for strict
  * tool use is sent with its strict projection (`schema/strict`), or without `strict` when its
- * schema cannot be made strict.
+ * schema cannot be made strict. Of the `@Tool` options only `cacheControl` and the fields of
+ * `anthropic` go on the wire; the others are toolwright's own.
  */
 import type { Tool as AnthropicTool } from '@anthropic-ai/sdk/resources/messages';
 import type { ToolDescriptor } from '../../manifest/types';
 import { strictProjectionOf } from '../../schema/strict/strictTools';
-
-/** `@Tool` options that are toolwright's own and never go on the wire. */
-const LOCAL_OPTIONS = new Set([
-  'requiresApproval',
-  'timeoutMs',
-  'longRunning',
-  'annotations',
-  'deprecated',
-  'cacheControl',
-  'strict',
-]);
 
 /** Options as `{ cache: true }` asks them of a renderer. */
 export interface AnthropicRenderOptions {
@@ -34,20 +24,17 @@ export function toAnthropicTool(
 ): AnthropicTool {
   const projection = strictProjectionOf(tool, 'anthropic', render.strict);
   const strict = projection?.strict === true;
-  const definition: AnthropicTool = {
+  const options = tool.options ?? {};
+  // The `anthropic` fields as written (the API judges them), under toolwright's own.
+  const definition = {
+    ...options.anthropic,
     name: tool.name,
     description: tool.description,
     input_schema: strict ? (projection.schema as AnthropicTool['input_schema']) : tool.inputSchema,
-  };
-  const options = tool.options ?? {};
+  } as AnthropicTool;
   if (tool.examples?.length) definition.input_examples = tool.examples;
   if (strict) definition.strict = true;
   if (options.cacheControl) definition.cache_control = options.cacheControl;
-  for (const [key, value] of Object.entries(options)) {
-    if (!LOCAL_OPTIONS.has(key) && value !== undefined) {
-      (definition as unknown as Record<string, unknown>)[key] = value;
-    }
-  }
   return definition;
 }
 
