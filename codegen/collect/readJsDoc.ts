@@ -35,15 +35,41 @@ export function normalizeDocText(text: string | undefined): string {
     .trim();
 }
 
+/**
+ * A decorator named in prose at the start of a line (`Validated with\n * @IsString.`), which
+ * JSDoc reads as a tag: JSDoc tags are lower-case (`@param`, `@minimum`), decorators are not.
+ */
+const isProse = (tag: JsDocTag): boolean => /^[A-Z][A-Za-z0-9]*$/.test(tag.name);
+
+/** The tag's words as written: `@IsString. Never empty.` */
+const proseOf = (tag: JsDocTag): string =>
+  `@${tag.name}${/^[.,;:!?)]/.test(tag.text) || !tag.text ? '' : ' '}${tag.text}`;
+
+/** `doc` with each decorator named in prose put back into the text it cut (the summary or a tag's). */
+function foldProse(doc: JsDoc): JsDoc {
+  if (!doc.tags.some(isProse)) return doc;
+  let summary = doc.summary;
+  const tags: JsDocTag[] = [];
+  for (const tag of doc.tags) {
+    if (!isProse(tag)) tags.push(tag);
+    else if (tags.length === 0) summary = [summary, proseOf(tag)].filter(Boolean).join('\n');
+    else {
+      const previous = tags[tags.length - 1]!;
+      tags[tags.length - 1] = { ...previous, text: `${previous.text}\n${proseOf(tag)}` };
+    }
+  }
+  return { summary, tags };
+}
+
 /** The JSDoc closest to `node` (the last block before it), or an empty one. */
 export function readJsDoc(node: ts.Node): JsDoc {
   const blocks = ts.getJSDocCommentsAndTags(node).filter(ts.isJSDoc);
   const block = blocks[blocks.length - 1];
   if (!block) return EMPTY;
-  return {
+  return foldProse({
     summary: normalizeDocText(ts.getTextOfJSDocComment(block.comment)),
     tags: (block.tags ?? []).map(readTag),
-  };
+  });
 }
 
 function readTag(tag: ts.JSDocTag): JsDocTag {
@@ -70,16 +96,17 @@ export function readSymbolDoc(symbol: ts.Symbol, checker: ts.TypeChecker): JsDoc
   const summary = normalizeDocText(
     ts.displayPartsToString(symbol.getDocumentationComment(checker)),
   );
-  const declared = (symbol.declarations ?? []).flatMap(
-    (declaration) => readJsDoc(declaration).tags,
-  );
+  const declared = (symbol.declarations ?? []).flatMap((declaration) => {
+    const blocks = ts.getJSDocCommentsAndTags(declaration).filter(ts.isJSDoc);
+    return (blocks[blocks.length - 1]?.tags ?? []).map(readTag);
+  });
   const tags = declared.length
     ? declared
     : symbol.getJsDocTags(checker).map((tag) => ({
         name: tag.name,
         text: normalizeDocText(ts.displayPartsToString(tag.text)),
       }));
-  const doc = { summary, tags };
+  const doc = foldProse({ summary, tags });
   symbolDocs.set(symbol, doc);
   return doc;
 }

@@ -223,6 +223,9 @@ function spreadParam(param: FoundParam, type: ts.Type, context: ParamContext): M
   const { builder, parts, report, label } = context;
   const symbol = type.getSymbol();
   const typeName = symbol?.getName() ?? context.checker.typeToString(type);
+  // A name TypeScript cannot resolve (a misspelled import): its own error says it, with the fix.
+  const unresolved = (type as { intrinsicName?: string }).intrinsicName === 'error';
+  if (unresolved) return { kind: 'spread', index: param.index, type: typeName };
   if (!symbol || !(symbol.flags & ts.SymbolFlags.Class)) {
     report(
       param.node.name,

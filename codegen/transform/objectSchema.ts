@@ -13,7 +13,7 @@ import { orderProperties } from './sourceOrder';
 import { propertyKeywords } from './propertyKeywords';
 import type { PropertySchema } from './propertyKeywords';
 import { templatePattern } from './templatePattern';
-import { isValidatedClass, isValidatedProperty } from './whitelisted';
+import { isValidatedClass, isValidatedProperty, whitelistFix } from './whitelisted';
 
 const HIDDEN = ts.ModifierFlags.Private | ts.ModifierFlags.Protected;
 
@@ -53,7 +53,7 @@ export function objectSchema(builder: SchemaSource, type: ts.Type, path: string)
         declaration && ts.isPropertyDeclaration(declaration) ? declaration.name : undefined,
         'TW213',
         `${path ? `${path}.${name}` : name} has no class-validator decorator, so class-validator's ` +
-          `whitelist refuses it and the schema leaves it out; add a validator (or @Allow()) to accept it`,
+          `whitelist refuses it and the schema leaves it out; ${whitelistFix(builder, property)}`,
       );
       continue;
     }

@@ -21,6 +21,27 @@ export function isValidatedProperty(builder: SchemaSource, property: ts.Symbol):
   );
 }
 
+/**
+ * What to add so class-validator keeps an undecorated property: `@ValidateNested()` where the
+ * value is a nested DTO (`@Type(() => X)` written, or a class class-validator validates), else
+ * a validator or `@Allow()`.
+ */
+export function whitelistFix(builder: SchemaSource, property: ts.Symbol): string {
+  const { resolver, checker } = builder.context;
+  const typed = (property.declarations ?? []).some(
+    (declaration) =>
+      ts.canHaveDecorators(declaration) &&
+      (ts.getDecorators(declaration) ?? []).some(
+        (decorator) => resolver.fromPackage(decorator, 'class-transformer') === 'Type',
+      ),
+  );
+  let type = checker.getNonNullableType(checker.getTypeOfSymbol(property));
+  if (checker.isArrayType(type)) type = checker.getTypeArguments(type as ts.TypeReference)[0]!;
+  return typed || isValidatedClass(builder, type)
+    ? 'add @ValidateNested() (with @Type(() => ItsClass)) so class-validator validates the nested object'
+    : 'add a validator (or @Allow()) to accept it';
+}
+
 /** Whether the type is a class whose properties class-validator validates (and so whitelists). */
 export function isValidatedClass(builder: SchemaSource, type: ts.Type): boolean {
   const symbol = type.getSymbol();

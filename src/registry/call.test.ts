@@ -222,7 +222,7 @@ describe('registry.call', () => {
 
     it('a date that is not an ISO 8601 string', async () => {
       expect(await rejected('quote', { symbol: 'GM', count: 1, at: 'yesterday' })).toBe(
-        'Invalid input for tool "quote":\nat: at must be a valid ISO 8601 date string',
+        'Invalid input for tool "quote":\nat: at must be a full ISO 8601 date-time such as 2024-01-31T09:30:00Z (a date alone is not one)',
       );
     });
 

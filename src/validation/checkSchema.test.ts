@@ -122,7 +122,7 @@ describe('checkSchema', () => {
   describe('the patterns toolwright emits are worded, not printed', () => {
     it('a Date: the format message alone when the text is no date-time at all', () => {
       expect(checkSchema('next tuesday', dateTimeSchema(), 'at')).toEqual([
-        'at: at must be a valid ISO 8601 date string',
+        'at: at must be a full ISO 8601 date-time such as 2024-01-31T09:30:00Z (a date alone is not one)',
       ]);
     });
 

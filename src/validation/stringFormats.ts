@@ -75,7 +75,9 @@ export const FORMATS: Readonly<Record<string, (text: string) => boolean>> = {
 /** How class-validator words a failed format. */
 export const FORMAT_WORDS: Readonly<Record<string, string>> = {
   email: 'must be an email',
-  'date-time': 'must be a valid ISO 8601 date string',
+  // A date alone (`2026-12-24`) is an ISO 8601 date: say what more is wanted.
+  'date-time':
+    'must be a full ISO 8601 date-time such as 2024-01-31T09:30:00Z (a date alone is not one)',
   date: 'must be a valid ISO 8601 date string',
   uri: 'must be a URL address',
   uuid: 'must be a UUID',

@@ -333,7 +333,12 @@ describe('a consumer service registered without a manifest', () => {
     ['unknown nested property', [/^address\.country: property country should not exist$/m]],
     ['wrong type number', [/^quantity: quantity must be a number/m]],
     ['wrong type boolean', [/^giftWrap: giftWrap must be a boolean value$/m]],
-    ['wrong type date', [/^deliverOn: deliverOn must be a valid ISO 8601 date string$/m]],
+    [
+      'wrong type date',
+      [
+        /^deliverOn: deliverOn must be a full ISO 8601 date-time such as 2024-01-31T09:30:00Z \(a date alone is not one\)$/m,
+      ],
+    ],
     ['non-finite number', [/^quantity: must be a finite number$/m]],
     ['wrong type nested DTO', [/^address: /m]],
     ['constraint max', [/^items\[0\]\.quantity: quantity must not be greater than 99$/m]],

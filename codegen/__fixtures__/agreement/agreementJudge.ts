@@ -38,24 +38,52 @@ const classValidatorEmail = (text: string): boolean => {
   }
 };
 
-/** Judges a registry's tools against ajv. */
-export function agreementJudge(registry: ToolRegistry) {
+/**
+ * Judges a registry's tools against ajv. `dropsUnknown`: the registry's `ValidationPipe` options do
+ * not forbid unknown properties, so it drops them, and ajv removes them too (`removeAdditional`,
+ * on a copy). ajv also removes, while it tries an `anyOf` branch, a property another branch names,
+ * so an input valid as sent is valid whatever that removal makes of it.
+ */
+export function agreementJudge(registry: ToolRegistry, dropsUnknown = false) {
   const ajv = new Ajv2020({ strict: false, allErrors: true, multipleOfPrecision: 6 });
+  const removing = new Ajv2020({
+    strict: false,
+    allErrors: true,
+    multipleOfPrecision: 6,
+    removeAdditional: true,
+  });
+  addFormats(removing);
+  removing.addFormat('email', classValidatorEmail);
   addFormats(ajv);
   ajv.addFormat('email', classValidatorEmail);
 
+  /** ajv's validator of a schema, as the registry's options read unknown properties. */
+  function compile(schema: object): ((input: unknown) => boolean) & { errors?: unknown } {
+    const plain = ajv.compile(schema);
+    if (!dropsUnknown) return plain;
+    const stripped = removing.compile(schema);
+    const validate = (input: unknown): boolean => {
+      if (plain(input)) return true;
+      const ok = stripped(structuredClone(input));
+      validate.errors = ok ? undefined : stripped.errors;
+      return ok;
+    };
+    validate.errors = undefined as unknown;
+    return validate;
+  }
+
   async function verdicts(tool: ManifestTool, input: unknown): Promise<Verdicts> {
-    const validate = ajv.compile(tool.inputSchema);
+    const validate = compile(tool.inputSchema);
     const checked = await registry.check(tool.name, input);
     return {
-      ajv: validate(input) ? 'valid' : ajv.errorsText(validate.errors),
+      ajv: validate(input) ? 'valid' : ajv.errorsText(validate.errors as never),
       registry: checked.ok ? 'valid' : checked.error,
     };
   }
 
   /** The smallest input (after shrinking) on which the two sides disagree, with what each said. */
   async function firstDisagreement(tool: ManifestTool, numRuns = 400): Promise<unknown> {
-    const validate = ajv.compile(tool.inputSchema);
+    const validate = compile(tool.inputSchema);
     const result = await fc.check(
       fc.asyncProperty(inputs(tool.inputSchema), async (input) => {
         const checked = await registry.check(tool.name, input);
@@ -80,7 +108,7 @@ export function agreementJudge(registry: ToolRegistry) {
     numRuns: number,
     lastWord: (input: unknown) => boolean = () => true,
   ): Promise<Tally> {
-    const validate = ajv.compile(tool.inputSchema);
+    const validate = compile(tool.inputSchema);
     let cases = 0;
     let valid = 0;
     for (const value of fc.sample(arbitrary, { numRuns, seed: 11 })) {
