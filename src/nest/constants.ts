@@ -9,3 +9,9 @@ export const TOOLWRIGHT_OPTIONS = Symbol('toolwright:options');
  * `Test.createTestingModule(...).overrideProvider(ANTHROPIC_CLIENT).useValue(client)`.
  */
 export const ANTHROPIC_CLIENT = Symbol('toolwright:anthropic-client');
+
+/** The options of `SqlToolsModule.forRoot()` / `forRootAsync()`. */
+export const SQL_TOOLS_OPTIONS = Symbol('toolwright:sql-tools-options');
+
+/** The `ToolRegistry` holding the SQL tools that `SqlToolsModule` provides. */
+export const SQL_REGISTRY = Symbol('toolwright:sql-registry');

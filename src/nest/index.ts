@@ -6,7 +6,23 @@ import './requirePeers';
 import { ToolAgent as Agent } from '../agent/ToolAgent';
 import { ToolRegistry as Registry } from '../registry/ToolRegistry';
 export { ToolwrightModule } from './ToolwrightModule';
-export { ANTHROPIC_CLIENT, TOOLWRIGHT_OPTIONS } from './constants';
+export { ANTHROPIC_CLIENT, SQL_REGISTRY, SQL_TOOLS_OPTIONS, TOOLWRIGHT_OPTIONS } from './constants';
+export { SqlToolsModule } from './SqlToolsModule';
+export type { SqlToolsModuleAsyncOptions, SqlToolsModuleOptions } from './SqlToolsModule';
+// The SQL types `SqlToolsModuleOptions` names, so this entry's signatures resolve on their own.
+export type {
+  ColumnInfo,
+  QueryAnswer,
+  QueryBudget,
+  QueryFailure,
+  QueryRows,
+  SqlCell,
+  SqlEngine,
+  TableDescription,
+  TableSummary,
+} from '../sql/SqlEngine';
+export type { SqlToolsOptions } from '../sql/createSqlTools';
+export type { SqlToolsLimits } from '../sql/sqlToolsLimits';
 export type {
   ToolwrightAgentOptions,
   ToolwrightModuleAsyncOptions,

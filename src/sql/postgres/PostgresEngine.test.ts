@@ -8,6 +8,7 @@ import 'reflect-metadata';
 import { Client } from 'pg';
 import { describeWithServer } from '../../../test/describeWithServer';
 import { postgresMissing, startPostgres } from '../../../test/startPostgres';
+import { until } from '../../../test/until';
 import type { PostgresServer } from '../../../test/startPostgres';
 import type { ToolRegistry } from '../../registry/ToolRegistry';
 import { sqlRegistry } from '../createSqlTools';
@@ -157,8 +158,12 @@ describeWithServer(postgresMissing, 'SQL tools on PostgreSQL', () => {
 
   it('releases advisory locks before the connection goes back to the pool', async () => {
     expect((await query('SELECT pg_advisory_lock(42)')).isError).toBe(false);
-    const taken = await admin.query('SELECT pg_try_advisory_lock(42) AS got');
-    expect(taken.rows[0].got).toBe(true);
+    // The connection returns to the pool after its ROLLBACK and unlock, just after the answer.
+    await until(
+      async () =>
+        (await admin.query('SELECT pg_try_advisory_lock(42) AS got')).rows[0].got === true,
+      'the advisory lock to be released',
+    );
     await admin.query('SELECT pg_advisory_unlock(42)');
   });
 

@@ -111,23 +111,32 @@ export class PostgresEngine implements SqlEngine {
     // The server may end the connection while it is out of the pool (a timeout, a restart).
     const onError = (): void => void (healthy = false);
     client.on('error', onError);
+    const end = async (): Promise<void> => {
+      signal?.removeEventListener('abort', onAbort);
+      try {
+        // One round trip (the library's own text, through the simple protocol).
+        await client.query('ROLLBACK; SELECT pg_advisory_unlock_all()');
+      } catch {
+        healthy = false;
+      }
+      client.off('error', onError);
+      client.release(!healthy);
+    };
+    let result: T;
     try {
       const ms = Math.max(1, Math.floor(timeoutMs));
       await client.query(
         `BEGIN READ ONLY; SET LOCAL statement_timeout = ${ms}; SET LOCAL lock_timeout = ${ms}; ` +
           `SET LOCAL idle_in_transaction_session_timeout = ${ms + 5_000}`,
       );
-      return await work(client);
-    } finally {
-      signal?.removeEventListener('abort', onAbort);
-      try {
-        await client.query('ROLLBACK');
-        await client.query('SELECT pg_advisory_unlock_all()');
-      } catch {
-        healthy = false;
-      }
-      client.off('error', onError);
-      client.release(!healthy);
+      result = await work(client);
+    } catch (error) {
+      await end();
+      throw error;
     }
+    // The answer does not wait for the ROLLBACK: the connection goes back to the pool only
+    // after it (and the advisory locks' release), so the next call finds it clean.
+    void end();
+    return result;
   }
 }
