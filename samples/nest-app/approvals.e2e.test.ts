@@ -26,7 +26,6 @@ import { RefundsService } from './refunds/RefundsService';
 /** The supervisor token the tests configure and send. */
 const SUPERVISOR = 'supervisor-secret';
 
-
 type Block = { type: string; tool_use_id?: string; content?: unknown; is_error?: boolean };
 
 const refundTurns = (answer: string): ScriptedTurn[] => [

@@ -24,7 +24,6 @@ import type { RedisServer } from '../../test/startRedisServer';
 import { AppModule } from './AppModule';
 import { REDIS_URL } from './approvals/tokens';
 
-
 const ROOT = join(__dirname, '..', '..');
 
 /** Starts `worker.ts`; resolves once it says it is ready, with what it printed so far and after. */
@@ -52,87 +51,95 @@ async function startWorker(
   return { child, output: () => printed };
 }
 
-describeWithServer(redisMissing, 'nest-app: an export runs on a worker process (Redis, BullMQ)', () => {
-  let redis: RedisServer;
-  let model: ScriptedServer;
-  let app: INestApplication;
-  let worker: { child: ChildProcess; output: () => string };
-  let dir: string;
+describeWithServer(
+  redisMissing,
+  'nest-app: an export runs on a worker process (Redis, BullMQ)',
+  () => {
+    let redis: RedisServer;
+    let model: ScriptedServer;
+    let app: INestApplication;
+    let worker: { child: ChildProcess; output: () => string };
+    let dir: string;
 
-  beforeAll(async () => {
-    redis = await startRedisServer();
-    dir = mkdtempSync(join(tmpdir(), 'support-desk-exports-'));
-    worker = await startWorker({ REDIS_URL: redis.url, EXPORT_DIR: dir, OTEL_TRACES_CONSOLE: '1' });
-  }, 90_000);
+    beforeAll(async () => {
+      redis = await startRedisServer();
+      dir = mkdtempSync(join(tmpdir(), 'support-desk-exports-'));
+      worker = await startWorker({
+        REDIS_URL: redis.url,
+        EXPORT_DIR: dir,
+        OTEL_TRACES_CONSOLE: '1',
+      });
+    }, 90_000);
 
-  afterAll(async () => {
-    await app?.close();
-    await model?.close();
-    worker?.child.kill('SIGTERM');
-    await new Promise((resolve) => worker?.child.once('exit', resolve));
-    await redis?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  it('queues the agent’s export, which the worker process runs; the model gets the file', async () => {
-    model = await startScriptedServer({
-      turns: [
-        {
-          content: [
-            {
-              type: 'tool_use',
-              id: 'toolu_export',
-              name: 'export_orders',
-              input: { email: 'ada@example.com' },
-            },
-          ],
-        },
-        { content: [{ type: 'text', text: 'The export of your 2 orders is ready.' }] },
-      ],
+    afterAll(async () => {
+      await app?.close();
+      await model?.close();
+      worker?.child.kill('SIGTERM');
+      await new Promise((resolve) => worker?.child.once('exit', resolve));
+      await redis?.stop();
+      rmSync(dir, { recursive: true, force: true });
     });
-    const previous = process.env.TOOLWRIGHT_WORKER;
-    process.env.TOOLWRIGHT_WORKER = 'off';
-    try {
-      const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
-        .overrideProvider(ANTHROPIC_CLIENT)
-        .useValue(new Anthropic({ apiKey: 'test-key', baseURL: model.url, maxRetries: 0 }))
-        .overrideProvider(REDIS_URL)
-        .useValue(redis.url)
-        .compile();
-      app = moduleRef.createNestApplication({ logger: false });
-      await app.listen(0, '127.0.0.1');
-    } finally {
-      if (previous === undefined) delete process.env.TOOLWRIGHT_WORKER;
-      else process.env.TOOLWRIGHT_WORKER = previous;
-    }
-    expect(app.get(ToolRegistry).get('export_orders')?.options.longRunning).toBe(true);
 
-    const response = await request(app.getHttpServer())
-      .post('/chat')
-      .send({ message: 'Export my orders, I am ada@example.com' })
-      .expect(200);
-    expect(response.body).toMatchObject({ answer: 'The export of your 2 orders is ready.' });
+    it('queues the agent’s export, which the worker process runs; the model gets the file', async () => {
+      model = await startScriptedServer({
+        turns: [
+          {
+            content: [
+              {
+                type: 'tool_use',
+                id: 'toolu_export',
+                name: 'export_orders',
+                input: { email: 'ada@example.com' },
+              },
+            ],
+          },
+          { content: [{ type: 'text', text: 'The export of your 2 orders is ready.' }] },
+        ],
+      });
+      const previous = process.env.TOOLWRIGHT_WORKER;
+      process.env.TOOLWRIGHT_WORKER = 'off';
+      try {
+        const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
+          .overrideProvider(ANTHROPIC_CLIENT)
+          .useValue(new Anthropic({ apiKey: 'test-key', baseURL: model.url, maxRetries: 0 }))
+          .overrideProvider(REDIS_URL)
+          .useValue(redis.url)
+          .compile();
+        app = moduleRef.createNestApplication({ logger: false });
+        await app.listen(0, '127.0.0.1');
+      } finally {
+        if (previous === undefined) delete process.env.TOOLWRIGHT_WORKER;
+        else process.env.TOOLWRIGHT_WORKER = previous;
+      }
+      expect(app.get(ToolRegistry).get('export_orders')?.options.longRunning).toBe(true);
 
-    const messages = model.requests[1].body.messages as {
-      content: { type: string; content?: unknown }[];
-    }[];
-    const result = messages.at(-1)!.content.find((block) => block.type === 'tool_result')!;
-    const exported = JSON.parse(String(result.content)) as {
-      file: string;
-      orders: number;
-      written: boolean;
-    };
-    expect(exported).toMatchObject({ orders: 2, written: true });
-    expect(exported.file.startsWith(dir)).toBe(true);
-    expect(readFileSync(exported.file, 'utf8').trim().split('\n')).toEqual([
-      'order,status,total_cents,refunded_cents',
-      '"ord_1001","delivered",8900,0',
-      '"ord_1002","shipped",4000,0',
-    ]);
-    // The worker's console exporter printed the job's span, with the call id and job id.
-    const printed = worker.output();
-    expect(printed).toContain("name: 'execute_tool export_orders'");
-    expect(printed).toContain("'gen_ai.tool.call.id': 'toolu_export'");
-    expect(printed).toContain("'toolwright.job.id'");
-  }, 90_000);
-});
+      const response = await request(app.getHttpServer())
+        .post('/chat')
+        .send({ message: 'Export my orders, I am ada@example.com' })
+        .expect(200);
+      expect(response.body).toMatchObject({ answer: 'The export of your 2 orders is ready.' });
+
+      const messages = model.requests[1].body.messages as {
+        content: { type: string; content?: unknown }[];
+      }[];
+      const result = messages.at(-1)!.content.find((block) => block.type === 'tool_result')!;
+      const exported = JSON.parse(String(result.content)) as {
+        file: string;
+        orders: number;
+        written: boolean;
+      };
+      expect(exported).toMatchObject({ orders: 2, written: true });
+      expect(exported.file.startsWith(dir)).toBe(true);
+      expect(readFileSync(exported.file, 'utf8').trim().split('\n')).toEqual([
+        'order,status,total_cents,refunded_cents',
+        '"ord_1001","delivered",8900,0',
+        '"ord_1002","shipped",4000,0',
+      ]);
+      // The worker's console exporter printed the job's span, with the call id and job id.
+      const printed = worker.output();
+      expect(printed).toContain("name: 'execute_tool export_orders'");
+      expect(printed).toContain("'gen_ai.tool.call.id': 'toolu_export'");
+      expect(printed).toContain("'toolwright.job.id'");
+    }, 90_000);
+  },
+);

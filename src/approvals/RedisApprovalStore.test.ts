@@ -16,7 +16,6 @@ import { describeWithServer } from '../../test/describeWithServer';
 import type { RedisServer } from '../../test/startRedisServer';
 import { RedisApprovalStore } from './RedisApprovalStore';
 
-
 const state = (runId: string): PausedRunState => ({
   version: 1,
   runId,

@@ -24,7 +24,6 @@ import { startToolWorker } from './startToolWorker';
 import type { RunningToolWorker } from './startToolWorker';
 import { ToolJobs } from './ToolJobs';
 
-
 describeWithServer(redisMissing, 'deferred long-running calls', () => {
   let redis: RedisServer;
   let client: Redis;

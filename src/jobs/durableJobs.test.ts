@@ -24,7 +24,6 @@ import { jobIdOf } from './queueNames';
 import { startToolWorker } from './startToolWorker';
 import { ToolJobs } from './ToolJobs';
 
-
 describeWithServer(redisMissing, 'durable tool jobs on BullMQ', () => {
   let redis: RedisServer;
   let client: Redis;

@@ -25,7 +25,6 @@ import { startToolWorker } from './startToolWorker';
 import type { RunningToolWorker } from './startToolWorker';
 import { ToolJobs } from './ToolJobs';
 
-
 describeWithServer(redisMissing, 'the trace of a job hop', () => {
   let redis: RedisServer;
   let client: Redis;

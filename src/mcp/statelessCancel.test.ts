@@ -14,7 +14,6 @@ import { redisMissing, startRedisServer } from '../../test/startRedisServer';
 import { describeWithServer } from '../../test/describeWithServer';
 import type { RedisServer } from '../../test/startRedisServer';
 
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function until(condition: () => boolean, what: string): Promise<void> {
@@ -111,52 +110,56 @@ describe('stateless Streamable HTTP: cancel', () => {
   });
 });
 
-describeWithServer(redisMissing, 'stateless Streamable HTTP: cancel across instances (Redis)', () => {
-  let redis: RedisServer;
-  const clients: Redis[] = [];
-  let servers: RunningMcpHttpServer[] = [];
+describeWithServer(
+  redisMissing,
+  'stateless Streamable HTTP: cancel across instances (Redis)',
+  () => {
+    let redis: RedisServer;
+    const clients: Redis[] = [];
+    let servers: RunningMcpHttpServer[] = [];
 
-  beforeAll(async () => {
-    redis = await startRedisServer();
-  });
-  afterEach(async () => {
-    await Promise.all(servers.map((server) => server.close()));
-    servers = [];
-    await Promise.all(clients.splice(0).map((client) => client.quit()));
-  });
-  afterAll(async () => {
-    await redis?.stop();
-  });
+    beforeAll(async () => {
+      redis = await startRedisServer();
+    });
+    afterEach(async () => {
+      await Promise.all(servers.map((server) => server.close()));
+      servers = [];
+      await Promise.all(clients.splice(0).map((client) => client.quit()));
+    });
+    afterAll(async () => {
+      await redis?.stop();
+    });
 
-  async function instance(withRedis: boolean): Promise<RunningMcpHttpServer> {
-    const options: McpHttpServerOptions = { ...STATELESS };
-    if (withRedis) {
-      const client = new Redis(redis.url);
-      clients.push(client);
-      options.redis = client;
+    async function instance(withRedis: boolean): Promise<RunningMcpHttpServer> {
+      const options: McpHttpServerOptions = { ...STATELESS };
+      if (withRedis) {
+        const client = new Redis(redis.url);
+        clients.push(client);
+        options.redis = client;
+      }
+      const server = await startMcpHttpServer(createShopRegistry(), options);
+      servers.push(server);
+      return server;
     }
-    const server = await startMcpHttpServer(createShopRegistry(), options);
-    servers.push(server);
-    return server;
-  }
 
-  it('stops the tool when the cancel reaches another instance sharing the Redis', async () => {
-    const running = await instance(true);
-    const other = await instance(true);
-    await sleep(50); // both subscriptions are set up before the cancel is published
-    const client = await clientOf(running.url, other.url);
-    await startThenAbort(client, 'across');
-    await until(() => waitLog.includes('aborted across'), 'the tool to stop');
-    await client.close();
-  });
+    it('stops the tool when the cancel reaches another instance sharing the Redis', async () => {
+      const running = await instance(true);
+      const other = await instance(true);
+      await sleep(50); // both subscriptions are set up before the cancel is published
+      const client = await clientOf(running.url, other.url);
+      await startThenAbort(client, 'across');
+      await until(() => waitLog.includes('aborted across'), 'the tool to stop');
+      await client.close();
+    });
 
-  it('without Redis, the other instance cannot reach the call (it runs on)', async () => {
-    const running = await instance(false);
-    const other = await instance(false);
-    const client = await clientOf(running.url, other.url);
-    await startThenAbort(client, 'unreachable');
-    await sleep(200);
-    expect(waitLog).not.toContain('aborted unreachable');
-    await client.close();
-  });
-});
+    it('without Redis, the other instance cannot reach the call (it runs on)', async () => {
+      const running = await instance(false);
+      const other = await instance(false);
+      const client = await clientOf(running.url, other.url);
+      await startThenAbort(client, 'unreachable');
+      await sleep(200);
+      expect(waitLog).not.toContain('aborted unreachable');
+      await client.close();
+    });
+  },
+);
