@@ -15,6 +15,7 @@ export type {
   ScriptedBlock,
   ScriptedError,
   ScriptedOtherBlock,
+  ScriptedPlatform,
   ScriptedReply,
   ScriptedServer,
   ScriptedServerOptions,
