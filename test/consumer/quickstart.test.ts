@@ -205,6 +205,7 @@ describe('the README quick start, copy-pasted into an empty directory', () => {
         '@nestjs/core',
         'bullmq',
         'ioredis',
+        'ai',
       ]) {
         expect(existsSync(join(dir, 'node_modules', peer))).toBe(false);
       }
@@ -224,6 +225,7 @@ describe('the README quick start, copy-pasted into an empty directory', () => {
         'toolwright/jobs',
         'toolwright/jobs needs bullmq and ioredis, not installed; run: npm install bullmq ioredis',
       ],
+      ['toolwright/ai-sdk', 'toolwright/ai-sdk needs ai, not installed; run: npm install ai'],
     ])('%s fails with one line naming what to install', async (entry, message) => {
       const error = { name: 'MissingPeerError', message };
       expect(await load(entry)).toEqual({ required: error, imported: error });
