@@ -34,8 +34,11 @@ const errorText = (content: ToolOutcome['content']): string =>
 
 /** A toolwright tool for LangChain.js: `bindTools([...tools])`, then `tool.invoke(toolCall)`. */
 export class RegistryTool extends StructuredTool<ObjectSchema> {
+  /** The tool's name, as the model calls it. */
   name: string;
+  /** What the model is told the tool does. */
   description: string;
+  /** The tool's input JSON Schema, as `bindTools` shows it. */
   schema: ObjectSchema;
 
   constructor(

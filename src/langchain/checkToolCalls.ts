@@ -9,7 +9,9 @@ import type { LangChainToolSource } from './types';
 
 /** The tool calls of a message, sorted. */
 export interface CheckedToolCalls {
+  /** The calls the registry would run. */
   tool_calls: ToolCall[];
+  /** The message's own invalid calls, then the calls the registry refuses, with its `error`. */
   invalid_tool_calls: InvalidToolCall[];
 }
 
