@@ -54,6 +54,8 @@ const shared: Config = {
     '^toolwright/mcp$': '<rootDir>/src/mcp/index.ts',
     '^toolwright/jobs$': '<rootDir>/src/jobs/index.ts',
     '^toolwright/sql$': '<rootDir>/src/sql/index.ts',
+    '^toolwright/ai-sdk$': '<rootDir>/src/aisdk/index.ts',
+    '^toolwright/langchain$': '<rootDir>/src/langchain/index.ts',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.consumer-tmp/'],
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.consumer-tmp/'],

@@ -1,6 +1,7 @@
 /**
  * `toolwright/testing`: a scripted Messages API server for testing agents offline with the real
- * `@anthropic-ai/sdk` client over HTTP.
+ * `@anthropic-ai/sdk` client over HTTP; the same server answers the Amazon Bedrock and Vertex AI
+ * routes of `AnthropicBedrock` and `AnthropicVertex`.
  * @example
  * import { startScriptedServer } from 'toolwright/testing';
  * const server = await startScriptedServer({ turns: [{ content: [{ type: 'text', text: 'Hi' }] }] });
@@ -15,6 +16,7 @@ export type {
   ScriptedBlock,
   ScriptedError,
   ScriptedOtherBlock,
+  ScriptedPlatform,
   ScriptedReply,
   ScriptedServer,
   ScriptedServerOptions,

@@ -11,16 +11,23 @@ import type { AddressInfo } from 'node:net';
 import { checkPairing } from './checkPairing';
 import { checkStrictTools } from './strictSubset';
 import { errorBody } from './errorBody';
-import { replyEvents, replyMessage } from './replyMessage';
-import type { ReplyPlace, SseEvent } from './replyMessage';
+import { platformError } from './platformErrors';
+import { matchRoute } from './platformRoutes';
+import type { ScriptedPlatform } from './types';
+import { replyMessage } from './replyMessage';
+import { sendStream } from './sendStream';
+import { framingOf } from './streamFraming';
 import type {
   RecordedRequest,
   ScriptedError,
-  ScriptedReply,
   ScriptedServer,
   ScriptedServerOptions,
   ScriptedTurn,
 } from './types';
+
+/** What a request to an unknown route is told. */
+const NOT_SERVED =
+  'scripted server serves POST /v1/messages, Bedrock /model/{id}/invoke[-with-response-stream] and Vertex …/publishers/anthropic/models/{model}:rawPredict|streamRawPredict';
 
 const sleep = (ms: number): Promise<void> =>
   ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
@@ -50,59 +57,18 @@ function sendJson(
   res.end(text);
 }
 
-function sendError(res: ServerResponse, turn: ScriptedError): void {
+function sendError(res: ServerResponse, turn: ScriptedError, platform: ScriptedPlatform): void {
   const { status, type, message, retryAfter, headers } = turn.error;
-  const extra: Record<string, string> = { ...headers };
+  const error = platformError(platform, status, message ?? `scripted ${status}`, type);
+  const extra: Record<string, string> = { ...error.headers, ...headers };
   if (retryAfter !== undefined) extra['retry-after'] = String(retryAfter);
-  sendJson(res, status, errorBody(status, message ?? `scripted ${status}`, type), extra);
+  sendJson(res, status, error.body, extra);
 }
 
-function sseText(event: SseEvent): string {
-  return `event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
-}
-
-/** Writes a streamed reply event by event, honouring delays, cuts and error events. */
-async function sendStream(
-  res: ServerResponse,
-  reply: ScriptedReply,
-  place: ReplyPlace,
-  model: string,
-): Promise<void> {
-  const options = reply.stream ?? {};
-  const events = replyEvents(reply, place, model);
-  res.writeHead(200, {
-    'content-type': 'text/event-stream',
-    'cache-control': 'no-cache',
-    'request-id': 'req_scripted',
-  });
-  const delay = options.delayMs ?? 0;
-  const paced = delay > 0 || options.pauses !== undefined || options.gates !== undefined;
-  if (!paced && options.cutAfter === undefined && options.errorAfter === undefined) {
-    res.end(events.map(sseText).join(''));
-    return;
-  }
-  for (const [index, event] of events.entries()) {
-    if (res.destroyed) return;
-    if (index === options.cutAfter) {
-      // Flush what was written (so the client has the response and its first events), then cut.
-      await new Promise<void>((resolve) => res.write(': cut\n\n', () => resolve()));
-      await sleep(5);
-      res.socket?.destroy();
-      return;
-    }
-    if (index === options.errorAfter) {
-      const error = options.error ?? { type: 'overloaded_error', message: 'Overloaded' };
-      res.end(sseText({ event: 'error', data: { type: 'error', error } }));
-      return;
-    }
-    await sleep((index > 0 ? delay : 0) + (options.pauses?.[index] ?? 0));
-    const gate = options.gates?.[index];
-    if (gate) await Promise.resolve(gate).then(undefined, () => undefined);
-    if (res.destroyed) return;
-    res.write(sseText(event));
-  }
-  res.end();
-}
+/** A rough token count, as `count_tokens` answers. */
+const countTokens = (body: RecordedRequest['body']): { input_tokens: number } => ({
+  input_tokens: Math.max(1, Math.ceil(JSON.stringify(body.messages ?? []).length / 4)),
+});
 
 /**
  * Starts a scripted Messages API server on 127.0.0.1 (a free port).
@@ -135,51 +101,58 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
       sendJson(res, 400, errorBody(400, 'request body is not valid JSON'));
       return;
     }
+    const route = matchRoute(req.url ?? '/');
     const request: RecordedRequest = {
       method: req.method ?? 'GET',
       path: req.url ?? '/',
       headers: req.headers,
       body,
       index: received++,
+      platform: route?.platform ?? 'anthropic',
+      model: route?.model ?? (typeof body.model === 'string' ? body.model : undefined),
     };
     if (options.record !== false) requests.push(request);
-    if (request.method !== 'POST' || !request.path.startsWith('/v1/messages')) {
-      sendJson(res, 404, errorBody(404, `scripted server only serves POST /v1/messages`));
+    if (request.method !== 'POST' || !route) {
+      sendJson(res, 404, errorBody(404, NOT_SERVED));
       return;
     }
-    if (request.path.startsWith('/v1/messages/count_tokens')) {
-      const size = JSON.stringify(body.messages ?? []).length;
-      sendJson(res, 200, { input_tokens: Math.max(1, Math.ceil(size / 4)) });
+    const refuse = (message: string): void => {
+      const error = platformError(route.platform, 400, message);
+      sendJson(res, 400, error.body, error.headers);
+    };
+    if (route.kind === 'count_tokens') {
+      sendJson(res, 200, countTokens(body));
+      return;
+    }
+    if (route.platform !== 'anthropic' && typeof body.anthropic_version !== 'string') {
+      refuse('anthropic_version: field required');
       return;
     }
     const violation = options.checkPairing === false ? null : checkPairing(body.messages ?? []);
     if (violation) {
       pairingViolations.push({ request, reason: violation });
-      sendJson(res, 400, errorBody(400, violation));
+      refuse(violation);
       return;
     }
     const strictProblem = options.checkStrictTools === false ? null : checkStrictTools(body.tools);
     if (strictProblem) {
-      sendJson(res, 400, errorBody(400, strictProblem));
+      refuse(strictProblem);
       return;
     }
     const turn = pick(request);
     if (!turn) {
-      sendJson(
-        res,
-        400,
-        errorBody(400, `scripted server has no turn for request #${request.index}`),
-      );
+      refuse(`scripted server has no turn for request #${request.index}`);
       return;
     }
     await sleep(turn.delayMs ?? 0);
     if ('error' in turn) {
-      sendError(res, turn);
+      sendError(res, turn, route.platform);
       return;
     }
-    const model = options.model ?? String(body.model ?? 'scripted-model');
+    const model = options.model ?? request.model ?? 'scripted-model';
     const place = { turn: request.index, idPrefix };
-    if (body.stream) await sendStream(res, turn, place, model);
+    const streamed = route.stream ?? body.stream === true;
+    if (streamed) await sendStream(res, turn, place, model, framingOf(route.platform));
     else sendJson(res, 200, replyMessage(turn, place, model));
   };
 

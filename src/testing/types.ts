@@ -94,13 +94,29 @@ export interface ScriptedError {
 /** One scripted answer. */
 export type ScriptedTurn = ScriptedReply | ScriptedError;
 
+/**
+ * Where a request was sent: the Messages API (`POST /v1/messages`), Amazon Bedrock
+ * (`POST /model/{modelId}/invoke`, `/invoke-with-response-stream`) or Google Vertex AI
+ * (`POST …/publishers/anthropic/models/{model}:rawPredict`, `:streamRawPredict`).
+ */
+export type ScriptedPlatform = 'anthropic' | 'bedrock' | 'vertex';
+
 /** A request as the server received it. */
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The platform whose route the request took. */
+  platform: ScriptedPlatform;
+  /** The model asked for: from the body (Messages API) or from the path (Bedrock, Vertex). */
+  model?: string;
   headers: Record<string, string | string[] | undefined>;
-  /** The parsed JSON body. */
+  /**
+   * The parsed JSON body. On Bedrock and Vertex it has no `model` (it is in the path) and carries
+   * `anthropic_version` (and `anthropic_beta`) where the Messages API has headers.
+   */
   body: Record<string, unknown> & {
+    anthropic_version?: string;
+    anthropic_beta?: string[];
     messages?: unknown[];
     stream?: boolean;
     tools?: unknown[];
@@ -134,7 +150,10 @@ export interface ScriptedServerOptions {
 
 /** A running scripted server. */
 export interface ScriptedServer {
-  /** Base URL for `new Anthropic({ baseURL })`. */
+  /**
+   * Base URL for `new Anthropic({ baseURL })`, `new AnthropicBedrock({ baseURL })` and
+   * `new AnthropicVertex({ baseURL })`: the server answers all three.
+   */
   url: string;
   /** Every request received, in order (including those answered with errors). */
   requests: RecordedRequest[];

@@ -26,6 +26,8 @@ const SUBPATHS: Record<string, string> = {
   'toolwright/mcp': 'dist/src/mcp/index.d.ts',
   'toolwright/jobs': 'dist/src/jobs/index.d.ts',
   'toolwright/sql': 'dist/src/sql/index.d.ts',
+  'toolwright/ai-sdk': 'dist/src/aisdk/index.d.ts',
+  'toolwright/langchain': 'dist/src/langchain/index.d.ts',
 };
 
 /** Libraries' declarations are checked too: toolwright's own must compile in every mode. */

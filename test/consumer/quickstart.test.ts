@@ -205,6 +205,8 @@ describe('the README quick start, copy-pasted into an empty directory', () => {
         '@nestjs/core',
         'bullmq',
         'ioredis',
+        'ai',
+        '@langchain/core',
       ]) {
         expect(existsSync(join(dir, 'node_modules', peer))).toBe(false);
       }
@@ -223,6 +225,11 @@ describe('the README quick start, copy-pasted into an empty directory', () => {
       [
         'toolwright/jobs',
         'toolwright/jobs needs bullmq and ioredis, not installed; run: npm install bullmq ioredis',
+      ],
+      ['toolwright/ai-sdk', 'toolwright/ai-sdk needs ai, not installed; run: npm install ai'],
+      [
+        'toolwright/langchain',
+        'toolwright/langchain needs @langchain/core, not installed; run: npm install @langchain/core',
       ],
     ])('%s fails with one line naming what to install', async (entry, message) => {
       const error = { name: 'MissingPeerError', message };

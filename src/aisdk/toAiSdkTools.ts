@@ -1,0 +1,78 @@
+/**
+ * The registry's tools as Vercel AI SDK tools, built with the SDK's own `tool()` and
+ * `jsonSchema()`: the model is shown each tool's JSON Schema, and `execute` goes through
+ * `registry.call()`, so validation (path-level errors), time limits and the abort signal hold as
+ * in `ToolAgent`. A call the registry answers as an error is thrown as a `ToolError`, which the
+ * AI SDK sends back to the model as the tool's error; a tool marked `requiresApproval` uses the
+ * SDK's own approval step (`needsApproval`).
+ */
+import { jsonSchema, tool } from 'ai';
+import type { ToolSet } from 'ai';
+import { ToolError } from '../errors/ToolError';
+import type { CallOptions, RegisteredToolInfo, ToolOutcome } from '../registry/types';
+
+/** What the adapter needs of a registry (`ToolRegistry` has it). */
+export interface AiSdkToolSource {
+  /** The tools to offer. */
+  list(): RegisteredToolInfo[];
+  /** Validates and runs one call; never throws. */
+  call(name: string, input: unknown, options?: CallOptions): Promise<ToolOutcome>;
+}
+
+/** Options of `toAiSdkTools`. */
+export interface AiSdkToolsOptions<State = unknown> {
+  /**
+   * Application state handed to every call (`ctx.state`), such as the current user. Default: the
+   * AI SDK's `experimental_context` of the call.
+   */
+  state?: State;
+}
+
+/** The text of an error outcome: the model sees it as the tool's error. */
+const errorText = (content: ToolOutcome['content']): string =>
+  typeof content === 'string'
+    ? content
+    : content.map((block) => ('text' in block ? String(block.text) : '')).join('\n');
+
+type SchemaArgument = Parameters<typeof jsonSchema>[0];
+
+/**
+ * Every tool of the registry as an AI SDK tool, keyed by name, for `generateText({ tools })` and
+ * `streamText({ tools })`.
+ * @example
+ * import { generateText, stepCountIs } from 'ai';
+ * import { toAiSdkTools } from 'toolwright/ai-sdk';
+ * const { text } = await generateText({
+ *   model,
+ *   tools: toAiSdkTools(registry),
+ *   stopWhen: stepCountIs(5),
+ *   prompt: 'What is General Motors trading at?',
+ * });
+ */
+export function toAiSdkTools<State = unknown>(
+  registry: AiSdkToolSource,
+  options: AiSdkToolsOptions<State> = {},
+): ToolSet {
+  const tools: ToolSet = {};
+  for (const info of registry.list()) {
+    const name = info.name;
+    tools[name] = tool<unknown, unknown>({
+      description: info.description,
+      inputSchema: jsonSchema(info.inputSchema as SchemaArgument),
+      ...(info.examples?.length
+        ? { inputExamples: info.examples.map((input) => ({ input })) }
+        : {}),
+      ...(info.options.requiresApproval ? { needsApproval: true } : {}),
+      execute: async (input, { toolCallId, abortSignal, experimental_context }) => {
+        const outcome = await registry.call(name, input, {
+          toolUseId: toolCallId,
+          signal: abortSignal,
+          state: 'state' in options ? options.state : experimental_context,
+        });
+        if (outcome.isError) throw new ToolError(errorText(outcome.content));
+        return outcome.content;
+      },
+    });
+  }
+  return tools;
+}
