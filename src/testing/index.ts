@@ -10,12 +10,15 @@ export { startScriptedServer } from './startScriptedServer';
 export { checkPairing } from './checkPairing';
 export { checkStrictTools, strictSubsetProblems } from './strictSubset';
 export type { StrictSubset } from './strictSubset';
+export { checkSearchResults, searchResultsOf } from './searchResults';
+export type { RecordedSearchResult } from './searchResults';
 export type {
   RecordedRequest,
   ScriptedBlock,
   ScriptedError,
   ScriptedOtherBlock,
   ScriptedReply,
+  ScriptedSearchResultCitation,
   ScriptedServer,
   ScriptedServerOptions,
   ScriptedStreamOptions,

@@ -3,7 +3,12 @@
  * plain request) or its server-sent events (for a streamed one), with text and tool input
  * chunked into deltas.
  */
-import type { ScriptedBlock, ScriptedReply, ScriptedToolUseBlock } from './types';
+import type {
+  ScriptedBlock,
+  ScriptedReply,
+  ScriptedTextBlock,
+  ScriptedToolUseBlock,
+} from './types';
 
 /** One server-sent event: its name and JSON data. */
 export interface SseEvent {
@@ -55,7 +60,10 @@ export function replyMessage(
   model: string,
 ): Record<string, unknown> {
   const content = reply.content.map((block, index) => {
-    if (block.type === 'text') return { type: 'text', text: block.text, citations: null };
+    if (block.type === 'text') {
+      const citations = (block as ScriptedTextBlock).citations;
+      return { type: 'text', text: block.text, citations: citations ?? null };
+    }
     if (block.type !== 'tool_use') return block;
     const parts = toolUseParts(block, turn, index);
     return { type: 'tool_use', id: parts.id, name: parts.name, input: finalInput(parts.json) };
@@ -95,6 +103,9 @@ function blockEvents(block: ScriptedBlock, index: number, turn: number, size: nu
       event: 'content_block_start',
       data: { type: 'content_block_start', index, content_block: start },
     });
+    for (const citation of (block as ScriptedTextBlock).citations ?? []) {
+      delta({ type: 'citations_delta', citation });
+    }
     for (const text of chunks(String(block.text), size)) delta({ type: 'text_delta', text });
   } else if (block.type === 'tool_use') {
     const parts = toolUseParts(block, turn, index);

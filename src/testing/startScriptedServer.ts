@@ -9,6 +9,7 @@ import type { Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { checkPairing } from './checkPairing';
 import { checkStrictTools } from './strictSubset';
+import { checkSearchResults } from './searchResults';
 import { errorBody } from './errorBody';
 import { replyEvents, replyMessage } from './replyMessage';
 import type { SseEvent } from './replyMessage';
@@ -153,6 +154,11 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
     if (violation) {
       pairingViolations.push({ request, reason: violation });
       sendJson(res, 400, errorBody(400, violation));
+      return;
+    }
+    const blockProblem = checkSearchResults(body.messages ?? []);
+    if (blockProblem) {
+      sendJson(res, 400, errorBody(400, blockProblem));
       return;
     }
     const strictProblem = options.checkStrictTools === false ? null : checkStrictTools(body.tools);
