@@ -51,6 +51,7 @@ const shared: Config = {
     '^toolwright/nest$': '<rootDir>/src/nest/index.ts',
     '^toolwright/mcp$': '<rootDir>/src/mcp/index.ts',
     '^toolwright/jobs$': '<rootDir>/src/jobs/index.ts',
+    '^toolwright/search$': '<rootDir>/src/search/index.ts',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.consumer-tmp/'],
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.consumer-tmp/'],

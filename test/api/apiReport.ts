@@ -1,6 +1,6 @@
 /**
  * The public surface as a reviewed artefact: API Extractor reads the built declarations of
- * each entry point (`toolwright`, `/codegen`, `/testing`, `/nest`, `/mcp`, `/jobs`) and writes what
+ * each entry point (`toolwright`, `/codegen`, `/testing`, `/nest`, `/mcp`, `/jobs`, `/search`) and writes what
  * they export to `api/<entry>.api.md`. The test compares (a change fails until the report is
  * updated and reviewed with it: `npm run api:update`), and checks that no public signature
  * names a type the package does not export: API Extractor's `ae-forgotten-export`, where a
@@ -23,6 +23,7 @@ export const ENTRY_POINTS: Readonly<Record<string, string>> = {
   'toolwright-nest': 'dist/src/nest/index.d.ts',
   'toolwright-mcp': 'dist/src/mcp/index.d.ts',
   'toolwright-jobs': 'dist/src/jobs/index.d.ts',
+  'toolwright-search': 'dist/src/search/index.d.ts',
 };
 
 /** What one entry point's extraction found. */

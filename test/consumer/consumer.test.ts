@@ -25,6 +25,7 @@ const SUBPATHS: Record<string, string> = {
   'toolwright/nest': 'dist/src/nest/index.d.ts',
   'toolwright/mcp': 'dist/src/mcp/index.d.ts',
   'toolwright/jobs': 'dist/src/jobs/index.d.ts',
+  'toolwright/search': 'dist/src/search/index.d.ts',
 };
 
 /** Libraries' declarations are checked too: toolwright's own must compile in every mode. */
