@@ -56,6 +56,7 @@ const shared: Config = {
     '^toolwright/sql$': '<rootDir>/src/sql/index.ts',
     '^toolwright/ai-sdk$': '<rootDir>/src/aisdk/index.ts',
     '^toolwright/langchain$': '<rootDir>/src/langchain/index.ts',
+    '^toolwright/search$': '<rootDir>/src/search/index.ts',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.consumer-tmp/'],
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.consumer-tmp/'],

@@ -101,6 +101,8 @@ export type {
   StepResult,
   ToolAgentOptions,
 } from './agent/types';
+export { answerCitations } from './agent/answerCitations';
+export type { AnswerCitation } from './agent/answerCitations';
 export type {
   ApprovalMode,
   ApprovalStore,

@@ -12,8 +12,15 @@ export { Param } from './decorators/Param';
 export { Params } from './decorators/Params';
 export { Ctx } from './decorators/Ctx';
 export type { ToolCallContext, ToolProgress } from './calls/ToolCallContext';
-export type { ContentBlock, ImageContent, TextContent } from './content/ContentBlock';
+export type {
+  ContentBlock,
+  ImageContent,
+  SearchResultContent,
+  TextContent,
+} from './content/ContentBlock';
 export { toolContent, imageContent } from './content/toolContent';
+export { searchResultContent } from './content/searchResultContent';
+export type { SearchResultInput } from './content/searchResultContent';
 export type { ToolContentResult } from './content/toolContent';
 export { ToolwrightError } from './errors/ToolwrightError';
 export { ToolError } from './errors/ToolError';

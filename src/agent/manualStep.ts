@@ -14,6 +14,7 @@ import type { TurnScope } from './CallRunner';
 import type { DialectCall } from './dialects/AgentDialect';
 import { createLimiter } from './createLimiter';
 import { callsOfTurn } from './executeTurn';
+import { answerCitations } from './answerCitations';
 import { asAbort, toMessages } from './runLoop';
 import type { CallDecider, RunInput, StepResult } from './types';
 
@@ -45,7 +46,7 @@ export async function takeStep(
     );
     const paused = message.stop_reason === 'pause_turn';
     const done = all.length === 0 && !paused;
-    return { message, calls, invalidCalls, done, paused };
+    return { message, citations: answerCitations(message), calls, invalidCalls, done, paused };
   } catch (error) {
     throw asAbort(error, signal);
   }

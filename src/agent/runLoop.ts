@@ -18,6 +18,7 @@ import { isTaskJobDispatcher } from '../calls/ToolJobDispatcher';
 import type { PendingApproval } from '../approvals/types';
 import { unansweredTurn } from './repairHistory';
 import { isSdkAbortError } from './sdkErrors';
+import { answerCitations } from './answerCitations';
 import type { AgentEvent, AgentStopReason, AgentUsage, RunInput, RunResult } from './types';
 import type { RunTrace } from '../telemetry/AgentTelemetry';
 
@@ -126,6 +127,7 @@ async function loop(
     const done: RunResult = {
       status: 'completed',
       finalText: dialect.finalText(message),
+      citations: answerCitations(message),
       message,
       messages,
       usage,

@@ -3,6 +3,7 @@
  * approval hooks. Kept apart from the class so that users and the dialects can import them
  * without the loop.
  */
+import type { AnswerCitation } from './answerCitations';
 import type {
   Message,
   MessageCreateParamsBase,
@@ -147,6 +148,11 @@ export interface RunResult {
   status: 'completed';
   /** The text of the last assistant message. */
   finalText: string;
+  /**
+   * The final answer's citations of search results the tools returned (`search_result` blocks,
+   * Anthropic format): which result, its source and title, the cited text. Empty when none.
+   */
+  citations: AnswerCitation[];
   /** The last assistant message. */
   message: Message;
   /** The whole history, plain JSON: store it and pass it back to `run` to continue. */
@@ -173,6 +179,8 @@ export interface RunOptions<State = unknown> {
 /** What `step` returns: one model turn, nothing run. */
 export interface StepResult {
   message: Message;
+  /** The turn's citations of search results (see `RunResult.citations`). */
+  citations: AnswerCitation[];
   /** Calls whose tool exists and whose input passed validation. */
   calls: ToolCall[];
   /** Calls that cannot run: unknown tool, unparsable or invalid input, cut off. */

@@ -6,6 +6,12 @@
 import { ToolwrightError } from '../errors/ToolwrightError';
 import type { PausedRunState } from './types';
 import { isJsonObject } from '../schema/isJsonObject';
+import { contentBlockProblem } from '../content/searchResultContent';
+
+/** An answered call's content: text, or blocks a tool may return (text, image, search_result). */
+const isContent = (content: unknown): boolean =>
+  typeof content === 'string' ||
+  (Array.isArray(content) && content.every((block) => contentBlockProblem(block) === undefined));
 
 type Check = [path: string, ok: (state: Record<string, unknown>) => boolean, expected: string];
 
@@ -19,6 +25,7 @@ const CALL_CHECKS: [string, (call: Record<string, unknown>) => boolean][] = [
   ['input', (call) => call.status === 'answered' || isJsonObject(call.input)],
   ['jobId', (call) => call.status !== 'job' || typeof call.jobId === 'string'],
   ['isError', (call) => call.status !== 'answered' || typeof call.isError === 'boolean'],
+  ['content', (call) => call.status !== 'answered' || isContent(call.content)],
 ];
 
 /** The first problem of a paused call, or undefined. */

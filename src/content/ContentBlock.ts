@@ -1,5 +1,5 @@
 /**
- * The content blocks a tool's result may hold (text and base64 images), as the Anthropic
+ * The content blocks a tool's result may hold (text, base64 images and search results), as the Anthropic
  * Messages API takes them in a `tool_result`. The lowest layer of results: the registry, the
  * wire formats and `toolContent()` all speak it.
  */
@@ -20,5 +20,21 @@ export interface ImageContent {
   };
 }
 
+/**
+ * One search result of a tool's result: on the Anthropic wire a `search_result` block the model
+ * can cite (`search_result_location`); on MCP, OpenAI and the legacy XML format an `<item>` of
+ * a `<search_results>` text. Make it with `searchResultContent()`.
+ */
+export interface SearchResultContent {
+  type: 'search_result';
+  /** Where the text comes from: a URL or a stable id (what a citation names). */
+  source: string;
+  title: string;
+  /** The text, in blocks (the unit a citation points to). */
+  content: TextContent[];
+  /** Whether the model may cite it (on by default through `searchResultContent()`). */
+  citations?: { enabled: boolean };
+}
+
 /** A content block a tool may return through `toolContent()`. */
-export type ContentBlock = TextContent | ImageContent;
+export type ContentBlock = TextContent | ImageContent | SearchResultContent;

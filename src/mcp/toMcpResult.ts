@@ -1,9 +1,11 @@
 /**
  * Turns a registry `ToolOutcome` into an MCP `CallToolResult`: text stays text, base64
- * images become MCP image blocks, and failures carry `isError: true`.
+ * images become MCP image blocks, search results one `<search_results>` text block (MCP has
+ * no block the model can cite), and failures carry `isError: true`.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ContentBlock, ToolOutcome } from '../registry/types';
+import { blocksText } from '../wire/xml/renderSearchResults';
 
 type McpContent = CallToolResult['content'][number];
 
@@ -14,7 +16,28 @@ function toMcpContent(block: ContentBlock): McpContent {
       return { type: 'text', text: block.text };
     case 'image':
       return { type: 'image', data: block.source.data, mimeType: block.source.media_type };
+    case 'search_result':
+      return { type: 'text', text: blocksText([block]) };
   }
+}
+
+/** The blocks with each run of search results merged, so items are numbered across the run. */
+function mergeSearchRuns(blocks: readonly ContentBlock[]): McpContent[] {
+  const out: McpContent[] = [];
+  let run: ContentBlock[] = [];
+  const flush = (): void => {
+    if (run.length) out.push({ type: 'text', text: blocksText(run) });
+    run = [];
+  };
+  for (const block of blocks) {
+    if (block.type === 'search_result') run.push(block);
+    else {
+      flush();
+      out.push(toMcpContent(block));
+    }
+  }
+  flush();
+  return out;
 }
 
 /**
@@ -26,7 +49,7 @@ export function toMcpResult(outcome: ToolOutcome): CallToolResult {
   const content =
     typeof outcome.content === 'string'
       ? [{ type: 'text' as const, text: outcome.content }]
-      : outcome.content.map(toMcpContent);
+      : mergeSearchRuns(outcome.content);
   return { content, isError: outcome.isError };
 }
 

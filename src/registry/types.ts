@@ -12,7 +12,12 @@ import type { ToolJobDispatcher } from '../calls/ToolJobDispatcher';
 import type { TelemetryOptions } from '../telemetry/types';
 
 export type { InputLimits } from '../validation/types';
-export type { ContentBlock, ImageContent, TextContent } from '../content/ContentBlock';
+export type {
+  ContentBlock,
+  ImageContent,
+  SearchResultContent,
+  TextContent,
+} from '../content/ContentBlock';
 export type { ToolOutcome } from '../calls/ToolOutcome';
 export type { CallOptions, ToolCallContext, ToolProgress } from '../calls/ToolCallContext';
 export type {

@@ -11,6 +11,8 @@ export { startScriptedServer } from './startScriptedServer';
 export { checkPairing } from './checkPairing';
 export { checkStrictTools, strictSubsetProblems } from './strictSubset';
 export type { StrictSubset } from './strictSubset';
+export { checkSearchResults, searchResultsOf } from './searchResults';
+export type { RecordedSearchResult } from './searchResults';
 export type {
   RecordedRequest,
   ScriptedBlock,
@@ -18,6 +20,7 @@ export type {
   ScriptedOtherBlock,
   ScriptedPlatform,
   ScriptedReply,
+  ScriptedSearchResultCitation,
   ScriptedServer,
   ScriptedServerOptions,
   ScriptedStreamOptions,

@@ -3,7 +3,12 @@
  * plain request) or its server-sent events (for a streamed one), with text and tool input
  * chunked into deltas.
  */
-import type { ScriptedBlock, ScriptedReply, ScriptedToolUseBlock } from './types';
+import type {
+  ScriptedBlock,
+  ScriptedReply,
+  ScriptedTextBlock,
+  ScriptedToolUseBlock,
+} from './types';
 
 /** One server-sent event: its name and JSON data. */
 export interface SseEvent {
@@ -65,7 +70,10 @@ export function replyMessage(
 ): Record<string, unknown> {
   const { turn } = place;
   const content = reply.content.map((block, index) => {
-    if (block.type === 'text') return { type: 'text', text: block.text, citations: null };
+    if (block.type === 'text') {
+      const citations = (block as ScriptedTextBlock).citations;
+      return { type: 'text', text: block.text, citations: citations ?? null };
+    }
     if (block.type !== 'tool_use') return block;
     const parts = toolUseParts(block, place, index);
     return { type: 'tool_use', id: parts.id, name: parts.name, input: finalInput(parts.json) };
@@ -110,6 +118,9 @@ function blockEvents(
       event: 'content_block_start',
       data: { type: 'content_block_start', index, content_block: start },
     });
+    for (const citation of (block as ScriptedTextBlock).citations ?? []) {
+      delta({ type: 'citations_delta', citation });
+    }
     for (const text of chunks(String(block.text), size)) delta({ type: 'text_delta', text });
   } else if (block.type === 'tool_use') {
     const parts = toolUseParts(block, place, index);

@@ -10,6 +10,7 @@ import type { Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { checkPairing } from './checkPairing';
 import { checkStrictTools } from './strictSubset';
+import { checkSearchResults } from './searchResults';
 import { errorBody } from './errorBody';
 import { platformError } from './platformErrors';
 import { matchRoute } from './platformRoutes';
@@ -132,6 +133,11 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
     if (violation) {
       pairingViolations.push({ request, reason: violation });
       refuse(violation);
+      return;
+    }
+    const blockProblem = checkSearchResults(body.messages ?? []);
+    if (blockProblem) {
+      sendJson(res, 400, errorBody(400, blockProblem));
       return;
     }
     const strictProblem = options.checkStrictTools === false ? null : checkStrictTools(body.tools);

@@ -4,10 +4,29 @@
  * so that users can type their scripts without loading `node:http`.
  */
 
+/**
+ * A citation of a `search_result` the request carried, as the API answers it in a text block:
+ * `search_result_index` counts the request's `search_result` blocks from 0.
+ */
+export interface ScriptedSearchResultCitation {
+  type: 'search_result_location';
+  search_result_index: number;
+  source: string;
+  title: string | null;
+  cited_text: string;
+  start_block_index: number;
+  end_block_index: number;
+}
+
 /** A text block of a scripted reply. */
 export interface ScriptedTextBlock {
   type: 'text';
   text: string;
+  /**
+   * The citations of this text (sent in the message, or as `citations_delta` events before the
+   * text when streamed). `search_result_location` or any other citation shape.
+   */
+  citations?: Array<ScriptedSearchResultCitation | Record<string, unknown>>;
 }
 
 /**

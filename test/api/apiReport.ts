@@ -1,7 +1,7 @@
 /**
  * The public surface as a reviewed artefact: API Extractor reads the built declarations of
  * each entry point (`toolwright`, `/codegen`, `/testing`, `/nest`, `/mcp`, `/jobs`, `/sql`,
- * `/ai-sdk`, `/langchain`) and writes what they export to `api/<entry>.api.md`. The test compares (a change fails until the report is
+ * `/search`, `/ai-sdk`, `/langchain`) and writes what they export to `api/<entry>.api.md`. The test compares (a change fails until the report is
  * updated and reviewed with it: `npm run api:update`), and checks that no public signature
  * names a type the package does not export: API Extractor's `ae-forgotten-export`, where a
  * sub-entry may name what the main entry exports (it reads one entry at a time).
@@ -26,6 +26,7 @@ export const ENTRY_POINTS: Readonly<Record<string, string>> = {
   'toolwright-sql': 'dist/src/sql/index.d.ts',
   'toolwright-ai-sdk': 'dist/src/aisdk/index.d.ts',
   'toolwright-langchain': 'dist/src/langchain/index.d.ts',
+  'toolwright-search': 'dist/src/search/index.d.ts',
 };
 
 /** What one entry point's extraction found. */

@@ -28,6 +28,7 @@ const SUBPATHS: Record<string, string> = {
   'toolwright/sql': 'dist/src/sql/index.d.ts',
   'toolwright/ai-sdk': 'dist/src/aisdk/index.d.ts',
   'toolwright/langchain': 'dist/src/langchain/index.d.ts',
+  'toolwright/search': 'dist/src/search/index.d.ts',
 };
 
 /** Libraries' declarations are checked too: toolwright's own must compile in every mode. */

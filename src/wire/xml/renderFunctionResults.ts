@@ -7,6 +7,7 @@
 import { sanitizeForModel } from '../../errors/sanitizeForModel';
 import type { ContentBlock } from '../../content/ContentBlock';
 import { escapeXml } from './escapeXml';
+import { blocksText } from './renderSearchResults';
 
 /** One call's outcome, as the block reports it. */
 export interface XmlCallResult {
@@ -43,7 +44,7 @@ function renderResult(result: XmlCallResult): string {
     '<result>',
     `<tool_name>${escapeXml(result.name)}</tool_name>`,
     '<stdout>',
-    escapeXml(contentText(result.content)),
+    stdoutText(result.content),
     '</stdout>',
     '</result>',
   ].join('\n');
@@ -59,15 +60,19 @@ function renderError(result: XmlCallResult, maxLength?: number): string {
   ].join('\n');
 }
 
-/** A result's text: a string as is, blocks joined (an image becomes a short placeholder). */
+/** A result's `<stdout>`: text escaped, search results as an escaped `<search_results>` block. */
+function stdoutText(content: string | readonly ContentBlock[]): string {
+  if (typeof content === 'string') return escapeXml(content);
+  if (!Array.isArray(content)) return escapeXml(String(content ?? ''));
+  return blocksText(content, escapeXml);
+}
+
+/**
+ * A result's text: a string as is, blocks joined (an image becomes a short placeholder, search
+ * results a `<search_results>` text whose values are XML-escaped).
+ */
 export function contentText(content: string | readonly ContentBlock[]): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return String(content ?? '');
-  return content
-    .map((block) =>
-      block.type === 'text'
-        ? block.text
-        : `[${block.type}: ${block.source?.media_type ?? 'binary'}]`,
-    )
-    .join('\n');
+  return blocksText(content);
 }

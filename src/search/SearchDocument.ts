@@ -1,0 +1,24 @@
+/**
+ * A document the application indexes (code, not a tool): its id, title, text, an optional URL
+ * the model cites instead of the id, and metadata for exact-match filters.
+ */
+
+/** One document to index. */
+export interface SearchDocument {
+  /** Stable id; `update` and `remove` name it. */
+  id: string;
+  title: string;
+  text: string;
+  /** Cited instead of `id` when set (a public URL). */
+  url?: string;
+  /** Exact-match filter values (`{ lang: 'en' }`). */
+  metadata?: Record<string, string>;
+}
+
+/** The text a chunk of a document holds. */
+export interface StoredChunk {
+  documentId: string;
+  /** Which chunk of the document, from 0. */
+  part: number;
+  text: string;
+}

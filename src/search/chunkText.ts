@@ -1,0 +1,43 @@
+/**
+ * Cuts a long text into chunks for indexing: at paragraph, then sentence, then word boundaries,
+ * each at most `maxChars`, with a small overlap so a passage cut in two is still found whole.
+ */
+
+/** How texts are chunked. */
+export interface ChunkOptions {
+  /** Characters per chunk at most (default 1,200). */
+  maxChars?: number;
+  /** Characters repeated from the previous chunk (default 150). */
+  overlap?: number;
+}
+
+/** The best place to cut `text` before `max`: a paragraph, a sentence end, a space, or `max`. */
+function cutPoint(text: string, max: number): number {
+  const window = text.slice(0, max);
+  for (const mark of ['\n\n', '. ', '\n', ' ']) {
+    const at = window.lastIndexOf(mark);
+    if (at > max / 2) return at + mark.length;
+  }
+  return max;
+}
+
+/**
+ * The chunks of a text (one when it fits).
+ * @example
+ * chunkText(longArticle, { maxChars: 800 });
+ */
+export function chunkText(text: string, options: ChunkOptions = {}): string[] {
+  const max = Math.max(50, options.maxChars ?? 1200);
+  const overlap = Math.min(Math.max(0, options.overlap ?? 150), Math.floor(max / 3));
+  const chunks: string[] = [];
+  let rest = text.trim();
+  while (rest.length > max) {
+    const cut = cutPoint(rest, max);
+    chunks.push(rest.slice(0, cut).trim());
+    const back = rest.slice(0, cut).lastIndexOf(' ', cut - overlap);
+    const next = overlap > 0 && back > 0 && back > cut - overlap * 2 ? back + 1 : cut;
+    rest = rest.slice(next).trim();
+  }
+  if (rest || chunks.length === 0) chunks.push(rest);
+  return chunks;
+}
