@@ -10,20 +10,18 @@ import 'reflect-metadata';
 export * from './toolSurface';
 export { ToolRegistry, DEFAULT_LIMITS } from './registry/ToolRegistry';
 export type { CheckResult } from './registry/ToolRegistry';
+export type { Logger, RegisteredToolInfo, ToolRegistryOptions } from './registry/types';
+export type { CallOptions } from './calls/ToolCallContext';
+export type { InputLimits } from './validation/types';
 export type {
-  CallOptions,
-  InputLimits,
   JobTaskRecord,
-  Logger,
-  RegisteredToolInfo,
   TaskJobDispatcher,
   ToolJobDispatcher,
   ToolJobRequest,
   ToolJobResult,
   ToolJobStatus,
-  ToolOutcome,
-  ToolRegistryOptions,
-} from './registry/types';
+} from './calls/ToolJobDispatcher';
+export type { ToolOutcome } from './calls/ToolOutcome';
 export { ToolDefinitionError } from './errors/ToolDefinitionError';
 export { MissingPeerError } from './errors/MissingPeerError';
 export { ManifestMismatchError } from './errors/ManifestMismatchError';

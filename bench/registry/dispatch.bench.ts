@@ -14,7 +14,7 @@ import { Param } from '../../src/decorators/Param';
 import { Params } from '../../src/decorators/Params';
 import { Tool } from '../../src/decorators/Tool';
 import { ToolRegistry } from '../../src/registry/ToolRegistry';
-import type { ToolOutcome } from '../../src/registry/types';
+import type { ToolOutcome } from '../../src/calls/ToolOutcome';
 import type { BenchResult } from '../types';
 
 class OrderLine {

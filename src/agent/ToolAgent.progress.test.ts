@@ -5,7 +5,7 @@ import { Ctx } from '../decorators/Ctx';
 import { Param } from '../decorators/Param';
 import { Tool } from '../decorators/Tool';
 import { ToolRegistry } from '../registry/ToolRegistry';
-import type { ToolCallContext } from '../registry/types';
+import type { ToolCallContext } from '../calls/ToolCallContext';
 import { startScriptedServer } from '../testing/startScriptedServer';
 import type { ScriptedServer } from '../testing/types';
 import { ToolAgent } from './ToolAgent';

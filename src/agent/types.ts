@@ -15,7 +15,8 @@ import type {
 } from '@anthropic-ai/sdk/resources/messages';
 import type { ToolCall, InvalidToolCall } from '../calls/types';
 import type { AgentRegistry } from './dialects/AgentRegistry';
-import type { Logger, ToolOutcome } from '../registry/types';
+import type { Logger } from '../registry/types';
+import type { ToolOutcome } from '../calls/ToolOutcome';
 import type { AgentFormat } from '../approvals/AgentFormat';
 import type { AgentUsage } from '../approvals/AgentUsage';
 import type { ApprovalDecision } from '../calls/ApprovalDecision';

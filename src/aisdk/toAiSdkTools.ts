@@ -9,7 +9,9 @@
 import { jsonSchema, tool } from 'ai';
 import type { ToolSet } from 'ai';
 import { ToolError } from '../errors/ToolError';
-import type { CallOptions, RegisteredToolInfo, ToolOutcome } from '../registry/types';
+import type { RegisteredToolInfo } from '../registry/types';
+import type { CallOptions } from '../calls/ToolCallContext';
+import type { ToolOutcome } from '../calls/ToolOutcome';
 
 /** What the adapter needs of a registry (`ToolRegistry` has it). */
 export interface AiSdkToolSource {

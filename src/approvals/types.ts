@@ -5,7 +5,7 @@
  */
 import type { Message, MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ToolCall } from '../calls/types';
-import type { ToolOutcome } from '../registry/types';
+import type { ToolOutcome } from '../calls/ToolOutcome';
 import type { AgentFormat } from './AgentFormat';
 import type { AgentUsage } from './AgentUsage';
 import type { ApprovalDecision } from '../calls/ApprovalDecision';

@@ -74,12 +74,15 @@ export interface TaskJobDispatcher extends ToolJobDispatcher {
    * listens (`ToolJobs.onRunReady`) resumes it once they have all finished.
    */
   awaitRun(runId: string, jobIds: readonly string[]): Promise<void>;
-  /** Task ids of a session (or of no session), newest first, a page at a time. */
+  /**
+   * Task ids of a session (or of no session), newest first, a page at a time: `limit` ids from
+   * `offset`, and the offset of the next page while more may remain.
+   */
   listTasks(
     sessionId: string | undefined,
-    cursor: string | undefined,
+    offset: number,
     limit: number,
-  ): Promise<{ ids: string[]; nextCursor?: string }>;
+  ): Promise<{ ids: string[]; next?: number }>;
 }
 
 /** Whether a dispatcher can back MCP tasks. */

@@ -5,7 +5,7 @@
  */
 import type Redis from 'ioredis';
 import type { JobWaiters } from './JobWaiters';
-import { jobRunOf, runJobsOf, runReadyChannelOf } from './queueNames';
+import { jobRunOf, runJobsOf, runReadyChannelOf } from './redisKeys';
 import { redisClientOf } from './redisClient';
 import type { JobQueueOptions, ToolJobStatus } from './types';
 

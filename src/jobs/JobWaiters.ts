@@ -9,7 +9,7 @@ import { closeWithin } from './closeWithin';
 import { jobProgress } from './jobProgress';
 import { bullConnectionOf } from './redisClient';
 import type { JobConnection } from './types';
-import type { ToolProgress } from '../registry/types';
+import type { ToolProgress } from '../calls/ToolCallContext';
 
 /** One caller waiting for a job. */
 export interface JobWaiter {

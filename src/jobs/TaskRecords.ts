@@ -4,8 +4,8 @@
  * `tasks/list`. Apart from `ToolJobs` so the queue reads in one place and the tasks in another.
  */
 import type Redis from 'ioredis';
-import type { JobTaskRecord } from '../registry/types';
-import { taskKeyOf, taskListOf } from './queueNames';
+import type { JobTaskRecord } from '../calls/ToolJobDispatcher';
+import { taskKeyOf, taskListOf } from './redisKeys';
 import type { JobQueueOptions } from './types';
 
 /** The task records of one queue. */
@@ -37,15 +37,16 @@ export class TaskRecords {
     return text === null ? undefined : (JSON.parse(text) as JobTaskRecord);
   }
 
-  /** Task ids of a session, newest first; expired ones are dropped from the list on the way. */
+  /**
+   * Task ids of a session, newest first, from `start`; expired ones are dropped from the list on
+   * the way (the next page's offset counts them out).
+   */
   async list(
     sessionId: string | undefined,
-    cursor: string | undefined,
+    start: number,
     limit: number,
-  ): Promise<{ ids: string[]; nextCursor?: string }> {
+  ): Promise<{ ids: string[]; next?: number }> {
     const list = taskListOf(this.options, sessionId);
-    const start = cursor === undefined ? 0 : Number(cursor);
-    if (!Number.isInteger(start) || start < 0) throw new Error(`invalid cursor: ${cursor}`);
     const ids = await this.redis.zrevrange(list, start, start + limit - 1);
     const alive = await Promise.all(
       ids.map((id) => this.redis.exists(taskKeyOf(this.options, id))),
@@ -53,7 +54,7 @@ export class TaskRecords {
     const gone = ids.filter((_, index) => alive[index] === 0);
     if (gone.length > 0) await this.redis.zrem(list, ...gone);
     const kept = ids.filter((_, index) => alive[index] === 1);
-    const more = ids.length === limit ? { nextCursor: String(start + limit - gone.length) } : {};
+    const more = ids.length === limit ? { next: start + limit - gone.length } : {};
     return { ids: kept, ...more };
   }
 }

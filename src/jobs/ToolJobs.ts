@@ -9,14 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import { abortedText, quoteName, timedOutText } from '../calls/modelText';
-import type {
-  CallOptions,
-  JobTaskRecord,
-  ToolProgress,
-  TaskJobDispatcher,
-  ToolJobRequest,
-  ToolOutcome,
-} from '../registry/types';
+import type { CallOptions, ToolProgress } from '../calls/ToolCallContext';
+import type { JobTaskRecord, TaskJobDispatcher, ToolJobRequest } from '../calls/ToolJobDispatcher';
+import type { ToolOutcome } from '../calls/ToolOutcome';
 import { finalOutcome } from '../calls/jobOutcome';
 import { claimKey, checkJoined } from './claimCall';
 import { closeWithin } from './closeWithin';
@@ -24,7 +19,9 @@ import { DeferredRuns } from './DeferredRuns';
 import { IdempotencyKeyReusedError } from './IdempotencyKeyReusedError';
 import { inputDigest } from './inputDigest';
 import { JobWaiters } from './JobWaiters';
-import { CANCEL_FLAG_SECONDS, cancelChannelOf, cancelFlagOf, jobIdOf, queueOf } from './queueNames';
+import { CANCEL_FLAG_SECONDS, cancelChannelOf, cancelFlagOf } from './redisKeys';
+import { jobIdOf } from './jobIdOf';
+import { queueOf } from './queueNames';
 import { processWarnings } from './processWarnings';
 import { readJobStatus } from './readJobStatus';
 import { TaskRecords } from './TaskRecords';
@@ -267,10 +264,10 @@ export class ToolJobs implements TaskJobDispatcher {
   /** Task ids of a session, newest first; expired ones are dropped from the list on the way. */
   listTasks(
     sessionId: string | undefined,
-    cursor: string | undefined,
+    offset: number,
     limit: number,
-  ): Promise<{ ids: string[]; nextCursor?: string }> {
-    return this.tasks.list(sessionId, cursor, limit);
+  ): Promise<{ ids: string[]; next?: number }> {
+    return this.tasks.list(sessionId, offset, limit);
   }
 
   /**

@@ -9,7 +9,7 @@ import type { Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import { IdempotencyKeyReusedError } from './IdempotencyKeyReusedError';
 import { inputDigest } from './inputDigest';
-import { keyClaimOf } from './queueNames';
+import { keyClaimOf } from './redisKeys';
 import type { JobQueueOptions, ToolJobData, ToolJobResult } from './types';
 
 /** What makes a call the same call: its key, its tool and its validated input. */

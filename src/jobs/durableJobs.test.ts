@@ -21,7 +21,7 @@ import { readLog, ReportService } from './__fixtures__/ReportService';
 import { spawnWorker } from './__fixtures__/spawnWorker';
 import type { WorkerProcess } from './__fixtures__/spawnWorker';
 import { IdempotencyKeyReusedError } from './IdempotencyKeyReusedError';
-import { jobIdOf } from './queueNames';
+import { jobIdOf } from './jobIdOf';
 import { startToolWorker } from './startToolWorker';
 import { ToolJobs } from './ToolJobs';
 

@@ -16,7 +16,7 @@ export { startToolWorker } from './startToolWorker';
 export { resumeDeferredRuns } from './resumeDeferredRuns';
 export type { DeferredRunHooks } from './resumeDeferredRuns';
 export type { JobRegistry, RunningToolWorker } from './startToolWorker';
-export { jobIdOf } from './queueNames';
+export { jobIdOf } from './jobIdOf';
 export { IdempotencyKeyReusedError } from './IdempotencyKeyReusedError';
 export type {
   JobConnection,

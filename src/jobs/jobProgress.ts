@@ -2,7 +2,7 @@
  * A job's progress as BullMQ stores and streams it, read back as the `ctx.progress()` report the
  * worker saved (`job.updateProgress(report)`), or undefined for anything else.
  */
-import type { ToolProgress } from '../registry/types';
+import type { ToolProgress } from '../calls/ToolCallContext';
 
 /** The report, when `value` is one (an object with a numeric `progress`). */
 export function jobProgress(value: unknown): ToolProgress | undefined {

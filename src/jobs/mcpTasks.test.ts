@@ -194,6 +194,19 @@ describeWithServer(
       expect(tasks.filter((task) => task.status === 'working')).toEqual([]);
     }, 60_000);
 
+    it('pages tasks/list with the same opaque cursor as tools/list, refusing any other', async () => {
+      const client = await clientOf(second);
+      await expect(client.experimental.tasks.listTasks('100')).rejects.toMatchObject({
+        code: -32602,
+        message: expect.stringContaining('Invalid cursor'),
+      });
+      await expect(
+        client.experimental.tasks.getTaskResult('task-nope', CallToolResultSchema),
+      ).rejects.toMatchObject({
+        code: -32602,
+      });
+    });
+
     it('still answers an ordinary tools/call of the long-running tool, through its job', async () => {
       const client = await clientOf(second);
       await store.set('gate:2026-01', 'open');

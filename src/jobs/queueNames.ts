@@ -1,78 +1,15 @@
 /**
- * The names both sides of the queue agree on: the queue and prefix defaults, the job id of a
- * call, and toolwright's own keys beside BullMQ's (the cancel channel and flags, key claims).
+ * The queue's name and prefix, which producers (`ToolJobs`) and workers (`startToolWorker`)
+ * must agree on: the defaults, and the options with them applied.
  */
-import { createHash } from 'node:crypto';
 import type { JobQueueOptions } from './types';
 
+/** The queue's name unless `queueName` says otherwise. */
 export const DEFAULT_QUEUE = 'toolwright-tools';
+/** BullMQ's key prefix unless `prefix` says otherwise. */
 export const DEFAULT_PREFIX = 'toolwright';
 
 /** The queue's name and prefix, defaults applied. */
 export function queueOf(options: JobQueueOptions): { name: string; prefix: string } {
   return { name: options.queueName ?? DEFAULT_QUEUE, prefix: options.prefix ?? DEFAULT_PREFIX };
 }
-
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
-
-/**
- * The job id of a call of `tool` with an idempotency key: the same call made again (a resumed
- * run, a retried request) joins the job instead of running twice, and a call of another tool
- * never finds it. Hashed: a key may hold any text.
- * @example
- * const status = await jobs.status(jobIdOf('export_orders', 'toolu_01'));
- */
-export function jobIdOf(tool: string, idempotencyKey: string): string {
-  return `tw-${sha256(`${tool}\n${idempotencyKey}`).slice(0, 40)}`;
-}
-
-/** The record of the call an idempotency key belongs to (its tool and input digest). */
-export const keyClaimOf = (options: JobQueueOptions, idempotencyKey: string): string => {
-  const { name, prefix } = queueOf(options);
-  return `${prefix}:${name}:tw:key:${sha256(idempotencyKey).slice(0, 40)}`;
-};
-
-/** The pub/sub channel on which a cancellation reaches every worker. */
-export const cancelChannelOf = (options: JobQueueOptions): string => {
-  const { name, prefix } = queueOf(options);
-  return `${prefix}:${name}:tw:cancel`;
-};
-
-/** The key that marks a job cancelled (so a worker that picks it up later does not run it). */
-export const cancelFlagOf = (options: JobQueueOptions, jobId: string): string => {
-  const { name, prefix } = queueOf(options);
-  return `${prefix}:${name}:tw:cancelled:${jobId}`;
-};
-
-/** How long a cancel flag is kept (a day: longer than any job waits in the queue, in practice). */
-export const CANCEL_FLAG_SECONDS = 86_400;
-
-/** The jobs a paused run waits for (a set, deleted by the instance that resumes the run). */
-export const runJobsOf = (options: JobQueueOptions, runId: string): string => {
-  const { name, prefix } = queueOf(options);
-  return `${prefix}:${name}:tw:run-jobs:${runId}`;
-};
-
-/** The paused run a job's outcome is awaited by. */
-export const jobRunOf = (options: JobQueueOptions, jobId: string): string => {
-  const { name, prefix } = queueOf(options);
-  return `${prefix}:${name}:tw:job-run:${jobId}`;
-};
-
-/** The channel on which a run whose jobs all finished before it was noted is announced. */
-export const runReadyChannelOf = (options: JobQueueOptions): string => {
-  const { name, prefix } = queueOf(options);
-  return `${prefix}:${name}:tw:run-ready`;
-};
-
-/** The record of an MCP task (JSON, expiring with the task's TTL). */
-export const taskKeyOf = (options: JobQueueOptions, taskId: string): string => {
-  const { name, prefix } = queueOf(options);
-  return `${prefix}:${name}:tw:task:${taskId}`;
-};
-
-/** The tasks of a session (`-` for tasks made without one), scored by creation time. */
-export const taskListOf = (options: JobQueueOptions, sessionId: string | undefined): string => {
-  const { name, prefix } = queueOf(options);
-  return `${prefix}:${name}:tw:tasks:${sessionId === undefined ? '-' : `s:${sessionId}`}`;
-};

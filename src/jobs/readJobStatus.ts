@@ -6,7 +6,7 @@ import { Job } from 'bullmq';
 import type { Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import { jobProgress } from './jobProgress';
-import { cancelFlagOf } from './queueNames';
+import { cancelFlagOf } from './redisKeys';
 import type { JobQueueOptions, ToolJobData, ToolJobResult, ToolJobStatus } from './types';
 
 type JobState = Awaited<ReturnType<Job['getState']>>;

@@ -8,11 +8,14 @@
 import { UnrecoverableError, Worker } from 'bullmq';
 import type { Job } from 'bullmq';
 import type Redis from 'ioredis';
-import type { CallOptions, ToolOutcome } from '../registry/types';
-import { cancelChannelOf, cancelFlagOf, queueOf } from './queueNames';
+import type { CallOptions } from '../calls/ToolCallContext';
+import type { ToolOutcome } from '../calls/ToolOutcome';
+import { cancelChannelOf, cancelFlagOf } from './redisKeys';
+import { queueOf } from './queueNames';
 import { bullConnectionOf, closeClient, redisClientOf } from './redisClient';
 import { startJobSpan } from './workerSpan';
 import type { ToolJobData, ToolJobResult, ToolWorkerOptions } from './types';
+import { ToolwrightError } from '../errors/ToolwrightError';
 
 /** What the worker needs of a registry: `ToolRegistry` has it. */
 export interface JobRegistry {
@@ -42,7 +45,9 @@ async function runJob(
   // A worker of another version, without this tool: the job is left to be retried (by a worker
   // that has it) rather than answered "unknown tool" for good.
   if (registry.get(data.tool) === undefined)
-    throw new Error(`this worker has no tool ${JSON.stringify(data.tool)}; is it up to date?`);
+    throw new ToolwrightError(
+      `This worker has no tool ${JSON.stringify(data.tool)}; is it up to date?`,
+    );
   const span = startJobSpan(data, job);
   try {
     const outcome = await span.within(() =>

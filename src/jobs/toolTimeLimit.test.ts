@@ -17,7 +17,7 @@ import type { RedisServer } from '../../test/startRedisServer';
 import { TimedReportService } from './__fixtures__/TimedReportService';
 import { until } from '../../test/until';
 import { WARNING_TYPE } from './processWarnings';
-import { jobIdOf } from './queueNames';
+import { jobIdOf } from './jobIdOf';
 import { startToolWorker } from './startToolWorker';
 import { ToolJobs } from './ToolJobs';
 

@@ -14,7 +14,8 @@ import type { ToolRunnableConfig } from '@langchain/core/tools';
 import type { ToolCall } from '@langchain/core/messages/tool';
 import { ToolError } from '../errors/ToolError';
 import type { ObjectSchema } from '../schema/JsonSchema';
-import type { RegisteredToolInfo, ToolOutcome } from '../registry/types';
+import type { RegisteredToolInfo } from '../registry/types';
+import type { ToolOutcome } from '../calls/ToolOutcome';
 import type { LangChainToolSource, LangChainToolsOptions } from './types';
 
 /** A LangChain tool call: what `tool.invoke(aiMessage.tool_calls[i])` passes. */

@@ -2,7 +2,9 @@
  * What the LangChain adapter needs of a registry, and its options. Kept apart so that the tool
  * class and the call sorter share them without importing each other.
  */
-import type { CallOptions, CheckResult, RegisteredToolInfo, ToolOutcome } from '../registry/types';
+import type { CheckResult, RegisteredToolInfo } from '../registry/types';
+import type { CallOptions } from '../calls/ToolCallContext';
+import type { ToolOutcome } from '../calls/ToolOutcome';
 
 /** What the LangChain adapter needs of a registry (`ToolRegistry` has it). */
 export interface LangChainToolSource {

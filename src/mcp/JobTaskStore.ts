@@ -17,12 +17,12 @@ import type {
   Task,
 } from '@modelcontextprotocol/sdk/types.js';
 import { finalOutcome } from '../calls/jobOutcome';
-import type {
-  JobTaskRecord,
-  TaskJobDispatcher,
-  ToolJobStatus,
-  ToolOutcome,
-} from '../registry/types';
+import type { JobTaskRecord, TaskJobDispatcher, ToolJobStatus } from '../calls/ToolJobDispatcher';
+import type { ToolOutcome } from '../calls/ToolOutcome';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { ToolwrightError } from '../errors/ToolwrightError';
+import { JsonRpcError } from './callParams';
+import { decodeCursor, encodeCursor } from './pageCursor';
 
 /** How a finished job's outcome becomes the call's result (structured content included). */
 export type RenderTaskResult = (tool: string, outcome: ToolOutcome) => CallToolResult;
@@ -102,7 +102,8 @@ export class JobTaskStore implements TaskStore {
     sessionId?: string,
   ): Promise<Task> {
     const call = (request.params ?? {}) as { name?: unknown; arguments?: unknown };
-    if (typeof call.name !== 'string') throw new Error('a task needs a tools/call request');
+    if (typeof call.name !== 'string')
+      throw new JsonRpcError(ErrorCode.InvalidParams, 'A task needs a tools/call request');
     const context = (params.context ?? {}) as TaskCallContext;
     const taskId = `task-${randomUUID()}`;
     const record: JobTaskRecord = {
@@ -134,15 +135,17 @@ export class JobTaskStore implements TaskStore {
 
   /** Results are the job's, stored by the worker that ran it. */
   storeTaskResult(): Promise<void> {
-    return Promise.reject(new Error('the result of a job task is stored by its worker'));
+    return Promise.reject(new ToolwrightError('The result of a job task is stored by its worker'));
   }
 
   /** The call's result, as `tools/call` would have answered it. */
   async getTaskResult(taskId: string, sessionId?: string): Promise<Result> {
     const record = await this.jobs.readTask(taskId);
-    if (!record || !visibleTo(record, sessionId)) throw new Error(`Task not found: ${taskId}`);
+    if (!record || !visibleTo(record, sessionId))
+      throw new JsonRpcError(ErrorCode.InvalidParams, `Task not found: ${taskId}`);
     const outcome = finalOutcome(record.tool, await this.jobs.status(taskId));
-    if (!outcome) throw new Error(`Task ${taskId} has not finished`);
+    if (!outcome)
+      throw new JsonRpcError(ErrorCode.InvalidParams, `Task ${taskId} has not finished`);
     return this.render(record.tool, outcome);
   }
 
@@ -163,11 +166,11 @@ export class JobTaskStore implements TaskStore {
     cursor?: string,
     sessionId?: string,
   ): Promise<{ tasks: Task[]; nextCursor?: string }> {
-    const page = await this.jobs.listTasks(sessionId, cursor, PAGE_SIZE);
+    const page = await this.jobs.listTasks(sessionId, decodeCursor('tasks', cursor), PAGE_SIZE);
     const tasks = await Promise.all(page.ids.map((id) => this.getTask(id, sessionId)));
     return {
       tasks: tasks.filter((task): task is Task => task !== null),
-      ...(page.nextCursor !== undefined ? { nextCursor: page.nextCursor } : {}),
+      ...(page.next !== undefined ? { nextCursor: encodeCursor('tasks', page.next) } : {}),
     };
   }
 }

@@ -4,6 +4,7 @@
  * rather than the SDK's, whose error is a multi-line validation dump.
  */
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { ToolwrightError } from '../errors/ToolwrightError';
 
 /** What a well-formed `tools/call` asks. */
 export interface CallParams {
@@ -25,7 +26,7 @@ const describe = (value: unknown): string =>
  * A JSON-RPC error the SDK sends as is (`code`, `message`). Not the SDK's `McpError`, whose
  * message carries an `MCP error -32602:` prefix that the client then adds a second time.
  */
-export class JsonRpcError extends Error {
+export class JsonRpcError extends ToolwrightError {
   constructor(
     readonly code: number,
     message: string,

@@ -7,7 +7,8 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CreateTaskResult } from '@modelcontextprotocol/sdk/experimental/tasks/types.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolOutcome, ToolProgress } from '../registry/types';
+import type { ToolOutcome } from '../calls/ToolOutcome';
+import type { ToolProgress } from '../calls/ToolCallContext';
 import { readCallParams } from './callParams';
 import { approvalOf, stateOf, toolUseIdOf } from './callScope';
 import type { CallScope, Extra } from './callScope';

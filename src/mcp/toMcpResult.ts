@@ -4,7 +4,8 @@
  * no block the model can cite), and failures carry `isError: true`.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ContentBlock, ToolOutcome } from '../registry/types';
+import type { ContentBlock } from '../content/ContentBlock';
+import type { ToolOutcome } from '../calls/ToolOutcome';
 import { blocksText } from '../wire/xml/renderSearchResults';
 
 type McpContent = CallToolResult['content'][number];

@@ -4,13 +4,10 @@
  * apart so the server, the HTTP front and the CLI share one vocabulary.
  */
 import type { ToolDescriptor } from '../manifest/types';
-import type {
-  CallOptions,
-  Logger,
-  RegisteredToolInfo,
-  ToolJobDispatcher,
-  ToolOutcome,
-} from '../registry/types';
+import type { Logger, RegisteredToolInfo } from '../registry/types';
+import type { CallOptions } from '../calls/ToolCallContext';
+import type { ToolJobDispatcher } from '../calls/ToolJobDispatcher';
+import type { ToolOutcome } from '../calls/ToolOutcome';
 
 /** The part of `ToolRegistry` the MCP server uses; any `ToolRegistry` satisfies it. */
 export interface McpToolSource {

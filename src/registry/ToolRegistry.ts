@@ -38,15 +38,11 @@ import type { ParsedToolInput, RunnableToolsOptions } from './toRunnableTools';
 import type { BetaRunnableTool } from '@anthropic-ai/sdk/lib/tools/BetaRunnableTool';
 import type { PreparedInput } from '../validation/prepareInput';
 import type { BoundTool } from './ToolDefinition';
-import type {
-  CallOptions,
-  CheckResult,
-  InputLimits,
-  RegisteredToolInfo,
-  ToolJobDispatcher,
-  ToolOutcome,
-  ToolRegistryOptions,
-} from './types';
+import type { CheckResult, RegisteredToolInfo, ToolRegistryOptions } from './types';
+import type { CallOptions } from '../calls/ToolCallContext';
+import type { InputLimits } from '../validation/types';
+import type { ToolJobDispatcher } from '../calls/ToolJobDispatcher';
+import type { ToolOutcome } from '../calls/ToolOutcome';
 
 export type { CheckResult } from './types';
 

@@ -12,7 +12,8 @@ import { ToolError } from '../errors/ToolError';
 import type { PreparedInput } from '../validation/prepareInput';
 import { abortedText, thrownText, timedOutText } from '../calls/modelText';
 import type { BoundTool } from './ToolDefinition';
-import type { CallOptions, ToolCallContext, ToolOutcome } from './types';
+import type { CallOptions, ToolCallContext } from '../calls/ToolCallContext';
+import type { ToolOutcome } from '../calls/ToolOutcome';
 
 /** Options of one dispatch: the caller's, and whether a crash is thrown rather than answered. */
 export interface InvokeOptions extends CallOptions {

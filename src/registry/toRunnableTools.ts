@@ -14,7 +14,9 @@ import type { BetaToolResultContentBlockParam } from '@anthropic-ai/sdk/resource
 import type { Tool as AnthropicTool } from '@anthropic-ai/sdk/resources/messages';
 import { approveModelCall } from '../calls/approveModelCall';
 import type { CallApprover } from '../calls/approveModelCall';
-import type { CallOptions, CheckResult, ToolOutcome } from './types';
+import type { CheckResult } from './types';
+import type { CallOptions } from '../calls/ToolCallContext';
+import type { ToolOutcome } from '../calls/ToolOutcome';
 
 /** What `parse` hands to `run`: the model's input and its validation under way. */
 export interface ParsedToolInput {

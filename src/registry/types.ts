@@ -1,8 +1,8 @@
 /**
- * The registry's public types: what `check()` answers, what `get`/`list` describe, its
+ * The registry's own public types: what `check()` answers, what `get`/`list` describe, its
  * options. What a call answers (`ToolOutcome`), what a method receives (`ToolCallContext`)
- * and the content blocks live below the registry (`calls/`, `content/`) and are re-exported
- * here, so every layer may name them from one place.
+ * and the content blocks live below the registry (`calls/`, `content/`): import them from
+ * there (this is not a barrel).
  */
 import type { ToolManifest, ManifestTarget, ManifestToolOptions } from '../manifest/types';
 import type { JsonSchema, JsonValue, ObjectSchema } from '../schema/JsonSchema';
@@ -10,24 +10,6 @@ import type { InputLimits } from '../validation/types';
 import type { ValidationPipeOptions } from '../validation/pipeOptions';
 import type { ToolJobDispatcher } from '../calls/ToolJobDispatcher';
 import type { TelemetryOptions } from '../telemetry/types';
-
-export type { InputLimits } from '../validation/types';
-export type {
-  ContentBlock,
-  ImageContent,
-  SearchResultContent,
-  TextContent,
-} from '../content/ContentBlock';
-export type { ToolOutcome } from '../calls/ToolOutcome';
-export type { CallOptions, ToolCallContext, ToolProgress } from '../calls/ToolCallContext';
-export type {
-  JobTaskRecord,
-  TaskJobDispatcher,
-  ToolJobDispatcher,
-  ToolJobRequest,
-  ToolJobResult,
-  ToolJobStatus,
-} from '../calls/ToolJobDispatcher';
 
 /**
  * The result of `check()`: the input the call would run with, or the error text the model would

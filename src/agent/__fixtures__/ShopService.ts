@@ -6,7 +6,7 @@ import { Ctx } from '../../decorators/Ctx';
 import { Param } from '../../decorators/Param';
 import { Tool } from '../../decorators/Tool';
 import { ToolError } from '../../errors/ToolError';
-import type { ToolCallContext } from '../../registry/types';
+import type { ToolCallContext } from '../../calls/ToolCallContext';
 
 /** A promise with its resolver, for ordering tests without timing. */
 export interface Deferred<T = void> {

@@ -23,7 +23,7 @@ import type {
   TextBlockParam,
   Tool as AnthropicTool,
 } from '@anthropic-ai/sdk/resources/messages';
-import type { ToolOutcome } from '../../registry/types';
+import type { ToolOutcome } from '../../calls/ToolOutcome';
 
 /** A call as a dialect read it, before validation. */
 export interface DialectCall {

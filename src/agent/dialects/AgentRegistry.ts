@@ -4,7 +4,9 @@
  */
 import type { Tool as AnthropicTool } from '@anthropic-ai/sdk/resources/messages';
 import type { ToolDescriptor } from '../../manifest/types';
-import type { CallOptions, ToolJobDispatcher, ToolOutcome } from '../../registry/types';
+import type { CallOptions } from '../../calls/ToolCallContext';
+import type { ToolJobDispatcher } from '../../calls/ToolJobDispatcher';
+import type { ToolOutcome } from '../../calls/ToolOutcome';
 
 /** What the agent needs of a registry (a `ToolRegistry` has all of it). */
 export interface AgentRegistry {

@@ -9,7 +9,7 @@ import { buildXmlSystemPrompt, XML_STOP_SEQUENCE } from '../../wire/xml/buildXml
 import { extractAnswer } from '../../wire/xml/extractAnswer';
 import { parseFunctionCalls } from '../../wire/xml/parseFunctionCalls';
 import { renderFunctionResults } from '../../wire/xml/renderFunctionResults';
-import type { ImageContent } from '../../registry/types';
+import type { ImageContent } from '../../content/ContentBlock';
 import type { AgentRegistry } from './AgentRegistry';
 import type {
   AgentDialect,

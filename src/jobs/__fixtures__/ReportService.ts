@@ -10,7 +10,7 @@ import { Ctx } from '../../decorators/Ctx';
 import { Param } from '../../decorators/Param';
 import { Tool } from '../../decorators/Tool';
 import { ToolError } from '../../errors/ToolError';
-import type { ToolCallContext } from '../../registry/types';
+import type { ToolCallContext } from '../../calls/ToolCallContext';
 
 /** One line of the log. */
 export interface LogLine {

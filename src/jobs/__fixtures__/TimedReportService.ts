@@ -5,7 +5,7 @@
 import { Ctx } from '../../decorators/Ctx';
 import { Param } from '../../decorators/Param';
 import { Tool } from '../../decorators/Tool';
-import type { ToolCallContext } from '../../registry/types';
+import type { ToolCallContext } from '../../calls/ToolCallContext';
 
 export class TimedReportService {
   /**
