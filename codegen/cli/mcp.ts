@@ -191,7 +191,11 @@ function approvalHook(options: McpCommandOptions, exported: unknown): McpApprova
   return undefined;
 }
 
-/** What the CLI uses of the MCP layer: the public entry and two internals it alone needs. */
+/**
+ * What the CLI uses of the MCP layer: the public entry and two internals it alone needs. The
+ * public entry on purpose (not its modules one by one): it is what checks the optional MCP SDK
+ * and says in one line what to install, so the CLI and an application fail alike.
+ */
 type McpForCli = typeof import('../../src/mcp/index') &
   Pick<typeof import('../../src/mcp/loadRegistryModule'), 'loadRegistryModule'> &
   Pick<typeof import('../../src/mcp/httpGuards'), 'isLoopbackHost'>;

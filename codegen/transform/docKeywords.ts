@@ -9,6 +9,7 @@ import type { JsDoc, JsDocTag } from '../collect/readJsDoc';
 import type { DiagnosticCode } from '../diagnostics';
 import { layKeywords } from '../../src/schema/layKeywords';
 import { dateTimeSchema } from '../../src/schema/formatPatterns';
+import { typesOf } from '../../src/schema/typesOf';
 
 /** Reads a tag's text as its keyword's value; `undefined` when the text is malformed. */
 type TagReader = (text: string) => JsonValue | undefined;
@@ -107,9 +108,6 @@ export function docKeywords(
     out.description = [out.description, `Deprecated: ${reason}`].filter(Boolean).join(' ');
   return out;
 }
-
-const typesOf = (schema: JsonSchema): JsonSchemaType[] =>
-  schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
 
 const hasKeyword = (name: string): boolean =>
   Object.prototype.hasOwnProperty.call(JSDOC_KEYWORD_TAGS, name);

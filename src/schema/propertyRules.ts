@@ -112,7 +112,11 @@ const KEYWORD_TYPES: Record<string, JsonSchemaType> = {
   maxProperties: 'object',
 };
 
-const typesOf = (schema: JsonSchema): JsonSchemaType[] | undefined =>
+/**
+ * The types `type` declares, or undefined when it declares none. Not `schema/typesOf`: here a
+ * level without `type` (any type) differs from one whose decorators left no type at all (`[]`).
+ */
+const declaredTypes = (schema: JsonSchema): JsonSchemaType[] | undefined =>
   schema.type === undefined ? undefined : Array.isArray(schema.type) ? schema.type : [schema.type];
 
 /** `a ∩ b` of JSON types, where an integer is a number. */
@@ -147,7 +151,7 @@ function narrowTyped(
   schema: JsonSchema,
   allowed: readonly JsonSchemaType[],
 ): JsonSchema | undefined {
-  const types = intersect(typesOf(schema) ?? [], allowed);
+  const types = intersect(declaredTypes(schema) ?? [], allowed);
   if (types.length === 0) return undefined;
   const out: JsonSchema = { ...schema, type: types.length === 1 ? types[0] : types };
   if (schema.enum) out.enum = schema.enum.filter((value) => valueFits(value, types));
@@ -168,10 +172,10 @@ function narrow(
   let current = level;
   if (current.type === undefined && current.anyOf) {
     const branches = current.anyOf
-      .map((branch) => (typesOf(branch) ? narrowTyped(branch, allowed) : branch))
+      .map((branch) => (declaredTypes(branch) ? narrowTyped(branch, allowed) : branch))
       .filter((branch): branch is JsonSchema => branch !== undefined);
     const { anyOf: _anyOf, ...rest } = current;
-    if (branches.length === 1 && typesOf(branches[0])) return { ...rest, ...branches[0] };
+    if (branches.length === 1 && declaredTypes(branches[0])) return { ...rest, ...branches[0] };
     current = branches.length > 0 ? { ...rest, anyOf: branches } : rest;
   }
   if (current.type === undefined)
@@ -187,7 +191,7 @@ function acceptsOf(
 ): readonly JsonSchemaType[] | undefined {
   if (typeof rule.accepts === 'function') return rule.accepts(traits);
   if (rule.accepts) return rule.accepts;
-  return typesOf(keywords);
+  return declaredTypes(keywords);
 }
 
 /** Whether each keyword fits a type of the level; a keyword of a type the level lacks is dropped. */
@@ -195,7 +199,7 @@ function fitting(
   level: JsonSchema,
   keywords: JsonSchema,
 ): { keywords: JsonSchema; untyped: boolean } {
-  const types = typesOf(level);
+  const types = declaredTypes(level);
   const out: JsonSchema = {};
   let untyped = false;
   for (const [key, value] of Object.entries(keywords)) {
@@ -228,16 +232,17 @@ const SCALARS = new Set<JsonSchemaType>(['string', 'number', 'integer', 'boolean
 
 /** What an exact `@ValidateIf` leaves outside its `then`: the words, and a scalar type's name. */
 function outsideCondition(base: JsonSchema): JsonSchema {
-  const types = typesOf(base);
+  const types = declaredTypes(base);
   const scalar = types && types.length > 0 && types.every((type) => SCALARS.has(type));
   return scalar ? { ...annotationsOf(base), type: base.type } : annotationsOf(base);
 }
 
 /** A level's JSON types but `null` (none when it has no `type`). */
 const nonNull = (schema: JsonSchema): JsonSchemaType[] =>
-  (typesOf(schema) ?? []).filter((type) => type !== 'null');
+  (declaredTypes(schema) ?? []).filter((type) => type !== 'null');
 
-const isArrayTyped = (schema: JsonSchema): boolean => typesOf(schema)?.includes('array') ?? false;
+const isArrayTyped = (schema: JsonSchema): boolean =>
+  declaredTypes(schema)?.includes('array') ?? false;
 
 /** The nested class's schema in the property's place (or its items'), keeping the base's words and `null`. */
 function placeNested(base: JsonSchema, nested: JsonSchema, each: boolean): JsonSchema {
@@ -264,7 +269,7 @@ function applyConstraints(
         ? {}
         : { ...(own.items ?? {}) }
       : undefined;
-  if (hasEach && !typesOf(own)) own = { ...own, type: 'array' };
+  if (hasEach && !declaredTypes(own)) own = { ...own, type: 'array' };
   const keywordsOf = constraints.map((c) => constraintKeywords(c.rule, c.args));
   // Types first, so a keyword finds the final type whatever the decorators' order.
   constraints.forEach((c, i) => {
