@@ -46,7 +46,7 @@ async function runJob(
   // that has it) rather than answered "unknown tool" for good.
   if (registry.get(data.tool) === undefined)
     throw new ToolwrightError(
-      `This worker has no tool ${JSON.stringify(data.tool)}; is it up to date?`,
+      `this worker has no tool ${JSON.stringify(data.tool)}; is it up to date?`,
     );
   const span = startJobSpan(data, job);
   try {
