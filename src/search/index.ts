@@ -1,7 +1,7 @@
 /**
  * `toolwright/search`: prebuilt search tools with citations. Real `@Tool` classes over any
- * `SearchSource` (the in-memory store, PostgreSQL, Elasticsearch, Brave, Wikipedia), results as
- * `search_result` blocks the model can cite, cut to budgets.
+ * `SearchSource` (the in-memory store, PostgreSQL full text and pgvector, Elasticsearch, Brave,
+ * Wikipedia), results as `search_result` blocks the model can cite, cut to budgets.
  * @example
  * import { DocumentSearch, MemorySearchStore, searchManifest } from 'toolwright/search';
  * const store = new MemorySearchStore();
@@ -19,6 +19,9 @@ export type { SearchFailure } from './SearchSourceError';
 export type { Freshness, SearchHit, SearchRequest, SearchSource } from './types';
 export { MemorySearchStore } from './MemorySearchStore';
 export type { MemorySearchStoreOptions } from './MemorySearchStore';
+export { PostgresSearchStore } from './PostgresSearchStore';
+export type { PgPoolLike, PgQueryable, PostgresSearchStoreOptions } from './PostgresSearchStore';
+export { SearchConfigError } from './SearchConfigError';
 export type { SearchDocument, StoredChunk } from './SearchDocument';
 export { chunkText } from './chunkText';
 export type { ChunkOptions } from './chunkText';

@@ -1,0 +1,326 @@
+/**
+ * The store of the user's documents for production: PostgreSQL full text search (a generated
+ * `tsvector` column with a GIN index, `websearch_to_tsquery`, `ts_rank_cd`, `ts_headline`) and,
+ * with an embedder, pgvector (`vector` column, HNSW index, `<=>` cosine) fused with it by
+ * reciprocal-rank fusion. The indexing API is the in-memory store's; the SQL is in
+ * `postgresSearchSql.ts`, and the model's text only ever reaches it as a parameter.
+ */
+import { chunkText } from './chunkText';
+import type { ChunkOptions } from './chunkText';
+import type { Embedder } from './Embedder';
+import { EmbedderMismatchError } from './EmbedderMismatchError';
+import { searchTableSql } from './postgresSearchSql';
+import type { SearchTableSql } from './postgresSearchSql';
+import { reciprocalRankFusion } from './rrf';
+import { SearchConfigError } from './SearchConfigError';
+import type { SearchDocument } from './SearchDocument';
+import { tokenize } from './tokenize';
+import type { SearchHit, SearchRequest, SearchSource } from './types';
+
+/** What the store runs SQL on: `pg`'s `Pool` and `PoolClient` fit (and PGlite's `query`). */
+export interface PgQueryable {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/** A pool handing out one connection for a transaction: `pg`'s `Pool` fits. */
+export interface PgPoolLike extends PgQueryable {
+  connect(): Promise<PgQueryable & { release(): void }>;
+}
+
+/** Options of `PostgresSearchStore`. */
+export interface PostgresSearchStoreOptions {
+  /** The chunks' table, `name` or `schema.name` in lower case (default `toolwright_search`). */
+  table?: string;
+  /** Turns on hybrid search: a `vector` column with an HNSW index (needs pgvector). */
+  embedder?: Embedder;
+  chunking?: ChunkOptions;
+  /** The text search configuration: `english` (default), `simple`, `german`… */
+  textConfig?: string;
+  /**
+   * `any` (default): a chunk matches with any of the query's words, more words rank higher, as
+   * the model asks in sentences. `all`: the query goes to `websearch_to_tsquery` as written
+   * (every word, `"phrases"`, `-excluded`, `or`).
+   */
+  match?: 'any' | 'all';
+  /**
+   * Show `ts_headline` passages around the matched words (default) or, with `false`, the whole
+   * chunk. `ts_headline` drops HTML/XML tags from what it shows; turn it off to keep markup.
+   */
+  snippets?: boolean;
+  /** Create the table, indexes and meta table when missing (default true). */
+  createSchema?: boolean;
+}
+
+/**
+ * Words of a query kept, at most: `ts_rank_cd` and `ts_headline` cost grows with the query's
+ * words times the chunks matched, and a 10,000-character query must not hold the server.
+ */
+const MAX_QUERY_WORDS = 32;
+/** Characters of a query kept in `all` mode (a long word without spaces). */
+const MAX_QUERY_CHARS = 1000;
+/** Chunks written per INSERT. */
+const INSERT_BATCH = 500;
+/** The `ts_headline` options: passages without highlight marks, joined by an ellipsis. */
+const HEADLINE =
+  'StartSel="", StopSel="", MaxWords=60, MinWords=20, MaxFragments=3, FragmentDelimiter=" … "';
+
+interface ChunkRow {
+  document_id: string;
+  part: number;
+  title: string;
+  url: string | null;
+  text: string;
+}
+
+interface MetaRow {
+  text_config: string;
+  embedder_id: string | null;
+  dimensions: number | null;
+}
+
+const keyOf = (row: ChunkRow): string => `${row.document_id}\u0000${row.part}`;
+const vectorText = (vector: readonly number[]): string => `[${vector.join(',')}]`;
+const codeOf = (error: unknown): string | undefined =>
+  typeof (error as { code?: unknown })?.code === 'string'
+    ? (error as { code: string }).code
+    : undefined;
+
+/**
+ * The text given to `websearch_to_tsquery`: for `any`, the query's words joined by `or` (its
+ * words only, never its syntax); for `all`, its first words as written.
+ */
+function queryText(query: string, match: 'any' | 'all'): string {
+  if (match === 'all') {
+    return query.trim().split(/\s+/).slice(0, MAX_QUERY_WORDS).join(' ').slice(0, MAX_QUERY_CHARS);
+  }
+  const words = [...new Set(tokenize(query))].filter((word) => word !== 'or');
+  return words.slice(0, MAX_QUERY_WORDS).join(' or ');
+}
+
+/**
+ * Documents searched in PostgreSQL (full text; hybrid with pgvector when an embedder is set).
+ * @example
+ * const store = await PostgresSearchStore.open(new Pool({ connectionString }), { table: 'kb' });
+ * await store.add([{ id: 'faq-1', title: 'Refunds', text: 'Refunds take 5 days.' }]);
+ * registry.register(new DocumentSearch(store));
+ */
+export class PostgresSearchStore implements SearchSource {
+  private constructor(
+    private readonly pool: PgPoolLike,
+    private readonly sql: SearchTableSql,
+    private readonly textConfig: string,
+    private readonly options: PostgresSearchStoreOptions,
+  ) {}
+
+  /**
+   * The CREATE statements of a store's table, indexes and meta table, for a migration run by
+   * the table's owner (then open the store with `createSchema: false`).
+   */
+  static schemaSql(options: PostgresSearchStoreOptions = {}): string[] {
+    return PostgresSearchStore.sqlOf(options).schema;
+  }
+
+  /**
+   * Opens the store: checks the text search configuration and pgvector, creates the schema
+   * unless `createSchema: false`, and refuses an embedder other than the one it was built with.
+   */
+  static async open(
+    pool: PgPoolLike,
+    options: PostgresSearchStoreOptions = {},
+  ): Promise<PostgresSearchStore> {
+    const sql = PostgresSearchStore.sqlOf(options);
+    const textConfig = options.textConfig ?? 'english';
+    const table = options.table ?? 'toolwright_search';
+    try {
+      await pool.query('SELECT $1::regconfig', [textConfig]);
+    } catch (error) {
+      if (codeOf(error) !== '42704') throw error;
+      throw new SearchConfigError(
+        `textConfig: PostgreSQL has no text search configuration "${textConfig}"; use one of SELECT cfgname FROM pg_ts_config`,
+      );
+    }
+    const embedder = options.embedder;
+    if (embedder) {
+      const { rows } = await pool.query("SELECT 1 FROM pg_extension WHERE extname = 'vector'");
+      if (!rows.length) {
+        throw new SearchConfigError(
+          `${table}: an embedder needs pgvector, which this database has not enabled; install pgvector on the server and run CREATE EXTENSION vector as its owner, or open the store without an embedder`,
+        );
+      }
+    }
+    if (options.createSchema !== false) {
+      for (const statement of sql.schema) await pool.query(statement);
+    }
+    let meta: MetaRow | undefined;
+    try {
+      await pool.query(sql.writeMeta, [
+        textConfig,
+        embedder?.id ?? null,
+        embedder?.dimensions ?? null,
+      ]);
+      meta = (await pool.query(sql.readMeta)).rows[0] as MetaRow | undefined;
+    } catch (error) {
+      if (codeOf(error) !== '42P01') throw error;
+      throw new SearchConfigError(
+        `${table} does not exist; open the store once with createSchema (as a role that may create tables) or run PostgresSearchStore.schemaSql(options) as a migration`,
+      );
+    }
+    PostgresSearchStore.checkMeta(table, textConfig, embedder, meta!);
+    return new PostgresSearchStore(pool, sql, textConfig, options);
+  }
+
+  private static sqlOf(options: PostgresSearchStoreOptions): SearchTableSql {
+    return searchTableSql({
+      table: options.table ?? 'toolwright_search',
+      textConfig: options.textConfig ?? 'english',
+      dimensions: options.embedder?.dimensions,
+    });
+  }
+
+  private static checkMeta(
+    table: string,
+    textConfig: string,
+    embedder: Embedder | undefined,
+    meta: MetaRow,
+  ): void {
+    if (meta.text_config !== textConfig) {
+      throw new SearchConfigError(
+        `${table} was indexed with text search configuration "${meta.text_config}", not "${textConfig}"; open it with textConfig: '${meta.text_config}' or drop it and index again`,
+      );
+    }
+    const stored = meta.embedder_id;
+    if (
+      stored &&
+      (!embedder || embedder.id !== stored || embedder.dimensions !== meta.dimensions)
+    ) {
+      throw new EmbedderMismatchError(
+        `${table} was indexed with embedder ${stored} (${meta.dimensions} dimensions), not ${embedder ? `${embedder.id} (${embedder.dimensions})` : 'none'}; open it with the same embedder or drop it and index again`,
+      );
+    }
+    if (!stored && embedder) {
+      throw new EmbedderMismatchError(
+        `${table} has no vectors; open it without an embedder or drop it and index again with ${embedder.id}`,
+      );
+    }
+  }
+
+  /** How many documents are indexed. */
+  async count(): Promise<number> {
+    const { rows } = await this.pool.query(this.sql.count);
+    return (rows[0] as { documents: number }).documents;
+  }
+
+  /** Indexes documents (an id already present is replaced), in one transaction. */
+  async add(documents: readonly SearchDocument[], signal?: AbortSignal): Promise<void> {
+    const byId = new Map(documents.map((document) => [document.id, document]));
+    const prepared = [...byId.values()].map((document) => ({
+      document,
+      parts: chunkText(document.text, this.options.chunking),
+    }));
+    const embedder = this.options.embedder;
+    const texts = prepared.flatMap(({ document, parts }) =>
+      parts.map((part) => `${document.title}\n${part}`),
+    );
+    const vectors = embedder ? await embedder.embed(texts, { inputType: 'document', signal }) : [];
+    const rows = prepared.flatMap(({ document, parts }) =>
+      parts.map((text, part) => ({ document, part, text })),
+    );
+    const columns = rows.map(({ document, part, text }, at) => {
+      const vector = vectors[at];
+      if (embedder && vector?.length !== embedder.dimensions) {
+        throw new EmbedderMismatchError(
+          `The embedder answered ${vector?.length ?? 'no'} dimensions for "${document.id}", not ${embedder.dimensions}`,
+        );
+      }
+      const base = [
+        document.id,
+        part,
+        document.title,
+        document.url ?? null,
+        JSON.stringify(document.metadata ?? {}),
+        text,
+      ];
+      return embedder ? [...base, vectorText(vector)] : base;
+    });
+    signal?.throwIfAborted();
+    await this.transaction(async (client) => {
+      await client.query(this.sql.remove, [[...byId.keys()]]);
+      for (let at = 0; at < columns.length; at += INSERT_BATCH) {
+        const batch = columns.slice(at, at + INSERT_BATCH);
+        await client.query(
+          this.sql.insert,
+          batch[0].map((_, column) => batch.map((row) => row[column])),
+        );
+      }
+    });
+  }
+
+  /** Replaces documents by id. */
+  update(documents: readonly SearchDocument[], signal?: AbortSignal): Promise<void> {
+    return this.add(documents, signal);
+  }
+
+  /** Removes documents by id; returns how many were indexed. */
+  async remove(ids: readonly string[]): Promise<number> {
+    const { rows } = await this.pool.query(this.sql.remove, [[...ids]]);
+    return (rows[0] as { removed: number }).removed;
+  }
+
+  /** The best chunks for a request, one hit per chunk. */
+  async search(request: SearchRequest): Promise<SearchHit[]> {
+    request.signal?.throwIfAborted();
+    const embedder = this.options.embedder;
+    const filter = JSON.stringify(request.filters ?? {});
+    const limit = embedder ? Math.max(20, request.maxResults * 4) : request.maxResults;
+    const text = queryText(request.query, this.options.match ?? 'any');
+    const snippets = this.options.snippets !== false;
+    const lexical = text.trim()
+      ? ((
+          await this.pool.query(this.sql.lexical(snippets), [
+            this.textConfig,
+            text,
+            limit,
+            filter,
+            ...(snippets ? [HEADLINE] : []),
+          ])
+        ).rows as ChunkRow[])
+      : [];
+    if (snippets) for (const row of lexical) row.text = row.text.replace(/\s+/g, ' ').trim();
+    if (!embedder) return lexical.slice(0, request.maxResults).map(hitOf);
+    const [vector] = await embedder.embed([request.query], {
+      inputType: 'query',
+      signal: request.signal,
+    });
+    if (vector?.length !== embedder.dimensions) {
+      throw new EmbedderMismatchError(
+        `The embedder answered ${vector?.length ?? 'no'} dimensions for the query, not ${embedder.dimensions}`,
+      );
+    }
+    const nearest = (await this.pool.query(this.sql.nearest, [vectorText(vector), limit, filter]))
+      .rows as ChunkRow[];
+    const byKey = new Map([...nearest, ...lexical].map((row) => [keyOf(row), row]));
+    return reciprocalRankFusion([lexical.map(keyOf), nearest.map(keyOf)])
+      .slice(0, request.maxResults)
+      .map((key) => hitOf(byKey.get(key)!));
+  }
+
+  private async transaction(body: (client: PgQueryable) => Promise<void>): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await body(client);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+}
+
+const hitOf = (row: ChunkRow): SearchHit => ({
+  source: row.url ?? row.document_id,
+  title: row.title,
+  text: row.text,
+});
