@@ -44,8 +44,10 @@ const shared: Config = {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }],
     // NestJS 12 is ESM only; Jest below Node 24.9 cannot require ESM, so it is rewritten to CJS.
     '^.+/node_modules/@nestjs/.+\\.js$': '<rootDir>/test/esmToCjs.js',
+    // PGlite's CommonJS build loads Node's modules with import(), which Jest's VM cannot run.
+    '^.+/node_modules/@electric-sql/.+\\.cjs$': '<rootDir>/test/dynamicImportToRequire.js',
   },
-  transformIgnorePatterns: ['/node_modules/(?!@nestjs/)'],
+  transformIgnorePatterns: ['/node_modules/(?!@nestjs/|@electric-sql/)'],
   moduleNameMapper: {
     '^toolwright$': '<rootDir>/src/index.ts',
     '^toolwright/codegen$': '<rootDir>/codegen/index.ts',

@@ -148,24 +148,33 @@ export class PostgresSearchStore implements SearchSource {
         );
       }
     }
+    const readMeta = async (): Promise<MetaRow | undefined> => {
+      try {
+        return (await pool.query(sql.readMeta)).rows[0] as MetaRow | undefined;
+      } catch (error) {
+        if (codeOf(error) === '42P01') return undefined;
+        throw error;
+      }
+    };
+    // An existing table is checked before any DDL, which would fail on its other shape.
+    const existing = await readMeta();
+    if (existing) PostgresSearchStore.checkMeta(table, textConfig, embedder, existing);
     if (options.createSchema !== false) {
       for (const statement of sql.schema) await pool.query(statement);
     }
-    let meta: MetaRow | undefined;
-    try {
-      await pool.query(sql.writeMeta, [
-        textConfig,
-        embedder?.id ?? null,
-        embedder?.dimensions ?? null,
-      ]);
-      meta = (await pool.query(sql.readMeta)).rows[0] as MetaRow | undefined;
-    } catch (error) {
-      if (codeOf(error) !== '42P01') throw error;
-      throw new SearchConfigError(
-        `${table} does not exist; open the store once with createSchema (as a role that may create tables) or run PostgresSearchStore.schemaSql(options) as a migration`,
-      );
+    if (!existing) {
+      const meta = [textConfig, embedder?.id ?? null, embedder?.dimensions ?? null];
+      const written = await pool.query(sql.writeMeta, meta).then(readMeta, (error: unknown) => {
+        if (codeOf(error) === '42P01') return undefined;
+        throw error;
+      });
+      if (!written) {
+        throw new SearchConfigError(
+          `${table} does not exist; open the store once with createSchema (as a role that may create tables) or run PostgresSearchStore.schemaSql(options) as a migration`,
+        );
+      }
+      PostgresSearchStore.checkMeta(table, textConfig, embedder, written);
     }
-    PostgresSearchStore.checkMeta(table, textConfig, embedder, meta!);
     return new PostgresSearchStore(pool, sql, textConfig, options);
   }
 
