@@ -19,11 +19,13 @@ import type { SearchHit, SearchRequest, SearchSource } from './types';
 
 /** What the store runs SQL on: `pg`'s `Pool` and `PoolClient` fit (and PGlite's `query`). */
 export interface PgQueryable {
+  /** Runs one statement with `$1…` parameters; answers its rows. */
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 /** A pool handing out one connection for a transaction: `pg`'s `Pool` fits. */
 export interface PgPoolLike extends PgQueryable {
+  /** One connection for a transaction, given back with `release()`. */
   connect(): Promise<PgQueryable & { release(): void }>;
 }
 
@@ -33,6 +35,7 @@ export interface PostgresSearchStoreOptions {
   table?: string;
   /** Turns on hybrid search: a `vector` column with an HNSW index (needs pgvector). */
   embedder?: Embedder;
+  /** How long texts are cut into chunks (as the in-memory store). */
   chunking?: ChunkOptions;
   /** The text search configuration: `english` (default), `simple`, `german`… */
   textConfig?: string;
