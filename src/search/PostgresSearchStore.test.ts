@@ -222,6 +222,39 @@ describeWithServer(postgresMissing, 'PostgresSearchStore on PostgreSQL', () => {
     );
   });
 
+  it('tells the model a database failure in one sentence, never the server message', async () => {
+    const call = async (on: PostgresSearchStore) =>
+      new ToolRegistry({ manifest: searchManifest })
+        .register(new DocumentSearch(on))
+        .call('search_documents', { query: 'refunds' });
+    // Held by an exclusive lock past the role's statement_timeout: PostgreSQL stops the search.
+    const slow = new Pool({ connectionString: server.urlFor('app'), statement_timeout: 200 });
+    const slowStore = await PostgresSearchStore.open(slow, { table: 'kb', createSchema: false });
+    await admin.query('BEGIN; LOCK TABLE kb IN ACCESS EXCLUSIVE MODE');
+    try {
+      expect(await call(slowStore)).toMatchObject({
+        isError: true,
+        content:
+          'The document store took too long to answer (PostgreSQL statement timeout); try fewer words.',
+      });
+    } finally {
+      await admin.query('ROLLBACK');
+      await slow.end();
+    }
+    // A table dropped under the store: the server's message names it, the model's text does not.
+    const owner = new Pool({ connectionString: server.url, max: 1 });
+    try {
+      const doomed = await PostgresSearchStore.open(owner, { table: 'doomed_kb' });
+      await admin.query('DROP TABLE doomed_kb');
+      expect(await call(doomed)).toMatchObject({
+        isError: true,
+        content: 'The document store (PostgreSQL) failed (SQLSTATE 42P01); try again later.',
+      });
+    } finally {
+      await owner.end();
+    }
+  });
+
   it('keeps a document closing </page_content></item> inside its own result, for Claude and over MCP', async () => {
     const evil = {
       id: 'evil',

@@ -14,6 +14,7 @@ import type { SearchTableSql } from './postgresSearchSql';
 import { reciprocalRankFusion } from './rrf';
 import { SearchConfigError } from './SearchConfigError';
 import type { SearchDocument } from './SearchDocument';
+import { SearchSourceError } from './SearchSourceError';
 import { tokenize } from './tokenize';
 import type { SearchHit, SearchRequest, SearchSource } from './types';
 
@@ -87,6 +88,26 @@ const codeOf = (error: unknown): string | undefined =>
   typeof (error as { code?: unknown })?.code === 'string'
     ? (error as { code: string }).code
     : undefined;
+
+/**
+ * A database failure during a search, as the model reads it: the SQLSTATE at most, never the
+ * server's message (which may name hosts, roles or tables); the original is the `cause`.
+ */
+function storeFailure(error: unknown): SearchSourceError {
+  const code = codeOf(error);
+  const failure =
+    code === '57014'
+      ? new SearchSourceError(
+          'The document store took too long to answer (PostgreSQL statement timeout); try fewer words.',
+          'timeout',
+        )
+      : new SearchSourceError(
+          `The document store (PostgreSQL) failed${code && /^[0-9A-Z]{5}$/.test(code) ? ` (SQLSTATE ${code})` : ''}; try again later.`,
+          'unavailable',
+        );
+  failure.cause = error;
+  return failure;
+}
 
 /**
  * The text given to `websearch_to_tsquery`: for `any`, the query's words joined by `or` (its
@@ -288,7 +309,7 @@ export class PostgresSearchStore implements SearchSource {
     const snippets = this.options.snippets !== false;
     const lexical = text.trim()
       ? ((
-          await this.pool.query(this.sql.lexical(snippets), [
+          await this.searchQuery(this.sql.lexical(snippets), [
             this.textConfig,
             text,
             limit,
@@ -308,12 +329,19 @@ export class PostgresSearchStore implements SearchSource {
         `The embedder answered ${vector?.length ?? 'no'} dimensions for the query, not ${embedder.dimensions}`,
       );
     }
-    const nearest = (await this.pool.query(this.sql.nearest, [vectorText(vector), limit, filter]))
+    const nearest = (await this.searchQuery(this.sql.nearest, [vectorText(vector), limit, filter]))
       .rows as ChunkRow[];
     const byKey = new Map([...nearest, ...lexical].map((row) => [keyOf(row), row]));
     return reciprocalRankFusion([lexical.map(keyOf), nearest.map(keyOf)])
       .slice(0, request.maxResults)
       .map((key) => hitOf(byKey.get(key)!));
+  }
+
+  /** A search's statement; a failure becomes a `SearchSourceError` the model may read. */
+  private searchQuery(text: string, values: unknown[]): Promise<{ rows: unknown[] }> {
+    return this.pool.query(text, values).catch((error: unknown) => {
+      throw storeFailure(error);
+    });
   }
 
   private async transaction(body: (client: PgQueryable) => Promise<void>): Promise<void> {

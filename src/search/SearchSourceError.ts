@@ -5,8 +5,12 @@
  */
 import { ToolError } from '../errors/ToolError';
 
-/** Why a source failed, for code that reacts (retry later on `rate_limited`). */
-export type SearchFailure = 'rate_limited' | 'timeout' | 'http' | 'invalid_response';
+/**
+ * Why a source failed, for code that reacts (retry later on `rate_limited`); `unavailable` is a
+ * store's database failing (connection lost, an error of its own).
+ */
+export type SearchFailure =
+  'rate_limited' | 'timeout' | 'http' | 'invalid_response' | 'unavailable';
 
 /** A search source failed; the model reads `message`. */
 export class SearchSourceError extends ToolError {
