@@ -8,27 +8,17 @@
 import { chunkText } from './chunkText';
 import type { ChunkOptions } from './chunkText';
 import type { Embedder } from './Embedder';
+import { openSearchTable } from './openSearchTable';
+import { sqlStateOf } from './PgPoolLike';
+import type { PgPoolLike, PgQueryable } from './PgPoolLike';
 import { EmbedderMismatchError } from './EmbedderMismatchError';
 import { searchTableSql } from './postgresSearchSql';
 import type { SearchTableSql } from './postgresSearchSql';
 import { reciprocalRankFusion } from './rrf';
-import { SearchConfigError } from './SearchConfigError';
 import type { SearchDocument } from './SearchDocument';
 import { SearchSourceError } from './SearchSourceError';
 import { tokenize } from './tokenize';
 import type { SearchHit, SearchRequest, SearchSource } from './types';
-
-/** What the store runs SQL on: `pg`'s `Pool` and `PoolClient` fit (and PGlite's `query`). */
-export interface PgQueryable {
-  /** Runs one statement with `$1…` parameters; answers its rows. */
-  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-}
-
-/** A pool handing out one connection for a transaction: `pg`'s `Pool` fits. */
-export interface PgPoolLike extends PgQueryable {
-  /** One connection for a transaction, given back with `release()`. */
-  connect(): Promise<PgQueryable & { release(): void }>;
-}
 
 /** Options of `PostgresSearchStore`. */
 export interface PostgresSearchStoreOptions {
@@ -76,25 +66,15 @@ interface ChunkRow {
   text: string;
 }
 
-interface MetaRow {
-  text_config: string;
-  embedder_id: string | null;
-  dimensions: number | null;
-}
-
 const keyOf = (row: ChunkRow): string => `${row.document_id}\u0000${row.part}`;
 const vectorText = (vector: readonly number[]): string => `[${vector.join(',')}]`;
-const codeOf = (error: unknown): string | undefined =>
-  typeof (error as { code?: unknown })?.code === 'string'
-    ? (error as { code: string }).code
-    : undefined;
 
 /**
  * A database failure during a search, as the model reads it: the SQLSTATE at most, never the
  * server's message (which may name hosts, roles or tables); the original is the `cause`.
  */
 function storeFailure(error: unknown): SearchSourceError {
-  const code = codeOf(error);
+  const code = sqlStateOf(error);
   const failure =
     code === '57014'
       ? new SearchSourceError(
@@ -102,7 +82,7 @@ function storeFailure(error: unknown): SearchSourceError {
           'timeout',
         )
       : new SearchSourceError(
-          `The document store (PostgreSQL) failed${code && /^[0-9A-Z]{5}$/.test(code) ? ` (SQLSTATE ${code})` : ''}; try again later.`,
+          `The document store (PostgreSQL) failed${code ? ` (SQLSTATE ${code})` : ''}; try again later.`,
           'unavailable',
         );
   failure.cause = error;
@@ -152,53 +132,13 @@ export class PostgresSearchStore implements SearchSource {
     pool: PgPoolLike,
     options: PostgresSearchStoreOptions = {},
   ): Promise<PostgresSearchStore> {
-    const sql = PostgresSearchStore.sqlOf(options);
     const textConfig = options.textConfig ?? 'english';
-    const table = options.table ?? 'toolwright_search';
-    try {
-      await pool.query('SELECT $1::regconfig', [textConfig]);
-    } catch (error) {
-      if (codeOf(error) !== '42704') throw error;
-      throw new SearchConfigError(
-        `textConfig: PostgreSQL has no text search configuration "${textConfig}"; use one of SELECT cfgname FROM pg_ts_config`,
-      );
-    }
-    const embedder = options.embedder;
-    if (embedder) {
-      const { rows } = await pool.query("SELECT 1 FROM pg_extension WHERE extname = 'vector'");
-      if (!rows.length) {
-        throw new SearchConfigError(
-          `${table}: an embedder needs pgvector, which this database has not enabled; install pgvector on the server and run CREATE EXTENSION vector as its owner, or open the store without an embedder`,
-        );
-      }
-    }
-    const readMeta = async (): Promise<MetaRow | undefined> => {
-      try {
-        return (await pool.query(sql.readMeta)).rows[0] as MetaRow | undefined;
-      } catch (error) {
-        if (codeOf(error) === '42P01') return undefined;
-        throw error;
-      }
-    };
-    // An existing table is checked before any DDL, which would fail on its other shape.
-    const existing = await readMeta();
-    if (existing) PostgresSearchStore.checkMeta(table, textConfig, embedder, existing);
-    if (options.createSchema !== false) {
-      for (const statement of sql.schema) await pool.query(statement);
-    }
-    if (!existing) {
-      const meta = [textConfig, embedder?.id ?? null, embedder?.dimensions ?? null];
-      const written = await pool.query(sql.writeMeta, meta).then(readMeta, (error: unknown) => {
-        if (codeOf(error) === '42P01') return undefined;
-        throw error;
-      });
-      if (!written) {
-        throw new SearchConfigError(
-          `${table} does not exist; open the store once with createSchema (as a role that may create tables) or run PostgresSearchStore.schemaSql(options) as a migration`,
-        );
-      }
-      PostgresSearchStore.checkMeta(table, textConfig, embedder, written);
-    }
+    const sql = await openSearchTable(pool, {
+      table: options.table ?? 'toolwright_search',
+      textConfig,
+      embedder: options.embedder,
+      createSchema: options.createSchema !== false,
+    });
     return new PostgresSearchStore(pool, sql, textConfig, options);
   }
 
@@ -208,33 +148,6 @@ export class PostgresSearchStore implements SearchSource {
       textConfig: options.textConfig ?? 'english',
       dimensions: options.embedder?.dimensions,
     });
-  }
-
-  private static checkMeta(
-    table: string,
-    textConfig: string,
-    embedder: Embedder | undefined,
-    meta: MetaRow,
-  ): void {
-    if (meta.text_config !== textConfig) {
-      throw new SearchConfigError(
-        `${table} was indexed with text search configuration "${meta.text_config}", not "${textConfig}"; open it with textConfig: '${meta.text_config}' or drop it and index again`,
-      );
-    }
-    const stored = meta.embedder_id;
-    if (
-      stored &&
-      (!embedder || embedder.id !== stored || embedder.dimensions !== meta.dimensions)
-    ) {
-      throw new EmbedderMismatchError(
-        `${table} was indexed with embedder ${stored} (${meta.dimensions} dimensions), not ${embedder ? `${embedder.id} (${embedder.dimensions})` : 'none'}; open it with the same embedder or drop it and index again`,
-      );
-    }
-    if (!stored && embedder) {
-      throw new EmbedderMismatchError(
-        `${table} has no vectors; open it without an embedder or drop it and index again with ${embedder.id}`,
-      );
-    }
   }
 
   /** How many documents are indexed. */

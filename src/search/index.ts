@@ -20,7 +20,8 @@ export type { Freshness, SearchHit, SearchRequest, SearchSource } from './types'
 export { MemorySearchStore } from './MemorySearchStore';
 export type { MemorySearchStoreOptions } from './MemorySearchStore';
 export { PostgresSearchStore } from './PostgresSearchStore';
-export type { PgPoolLike, PgQueryable, PostgresSearchStoreOptions } from './PostgresSearchStore';
+export type { PostgresSearchStoreOptions } from './PostgresSearchStore';
+export type { PgPoolLike, PgQueryable } from './PgPoolLike';
 export { SearchConfigError } from './SearchConfigError';
 export type { SearchDocument, StoredChunk } from './SearchDocument';
 export { chunkText } from './chunkText';

@@ -6,7 +6,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
-import type { PgPoolLike, PgQueryable } from '../PostgresSearchStore';
+import type { PgPoolLike, PgQueryable } from '../PgPoolLike';
 
 /** A PGlite database with pgvector enabled, as a pool. */
 export interface PglitePool extends PgPoolLike {
