@@ -167,6 +167,12 @@ describeWithServer(postgresMissing, 'SQL tools on PostgreSQL', () => {
       const { rows } = await admin.query('SELECT pg_try_advisory_lock(42) AS got');
       expect(rows[0].got).toBe(true);
       await admin.query('SELECT pg_advisory_unlock(42)');
+      // A statement that takes the lock, then fails: the failure is answered after the unlock.
+      const failing = 'SELECT pg_advisory_lock(43), 1 / (g - 2) FROM generate_series(1, 2) AS g';
+      expect((await onOne.call('run_query', { query: failing })).isError).toBe(true);
+      const after = await admin.query('SELECT pg_try_advisory_lock(43) AS got');
+      expect(after.rows[0].got).toBe(true);
+      await admin.query('SELECT pg_advisory_unlock(43)');
     } finally {
       await one.close();
     }

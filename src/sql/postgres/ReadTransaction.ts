@@ -1,11 +1,12 @@
 /**
  * One `run_query` call on the wire: the read-only transaction, the model's statement and the
- * clean-up, as one `pg` query of two writes. The first write carries `BEGIN READ ONLY`, the
- * `SET LOCAL` timeouts and the model's statement (Parse, Bind, Describe, Execute: the extended
- * protocol, so the server refuses a second statement), all before one Sync, as pgjdbc sends a
- * BEGIN with the first query; the second write closes the portal and runs ROLLBACK and
- * `pg_advisory_unlock_all()` before the Sync. Two round trips where a plain cursor read takes
- * three, and the rows past the shown ones are counted, never parsed.
+ * clean-up, as one `pg` query sent in one write and answered in one round trip. In order,
+ * before one Sync: `BEGIN READ ONLY` and the `SET LOCAL` timeouts; the model's statement
+ * (Parse, Bind, Describe, Execute: the extended protocol, so the server refuses a second
+ * statement), fetching one row more than it counts; Close of its portal; ROLLBACK and
+ * `pg_advisory_unlock_all()`. pgjdbc sends its BEGIN with the first query the same way. When
+ * the model's statement fails, the server skips the rest up to the Sync, and the caller rolls
+ * back itself. Rows past the shown ones are counted, never parsed.
  */
 import type { Connection, FieldDef } from 'pg';
 import type { QueryRows, SqlCell } from '../SqlEngine';
@@ -42,7 +43,6 @@ interface Wire {
   describe(message: { type: 'P'; name: string }, more: boolean): void;
   execute(message: { portal: string; rows: number }, more: boolean): void;
   close(message: { type: 'P'; name: string }, more: boolean): void;
-  flush(): void;
   sync(): void;
   sendCopyFail(message: string): void;
 }
@@ -81,23 +81,27 @@ export class ReadTransaction {
     this.ended = new Promise((resolve) => (this.end = resolve));
   }
 
-  /** Called by `pg` when the connection is free: sends the first write. */
+  /** Called by `pg` when the connection is free: sends the whole call. */
   submit(pgConnection: Connection): Error | undefined {
     const connection = pgConnection as unknown as Wire;
     this.connection = connection;
-    const { sql, before, countLimit } = this.plan;
+    const { sql, before, after, countLimit } = this.plan;
+    const { stream } = connection;
+    stream.cork?.();
     try {
-      this.batch(() => {
-        for (const text of before) this.statement(text);
-        connection.parse({ text: sql }, true);
-        connection.bind({}, true);
-        connection.describe({ type: 'P', name: '' }, true);
-        connection.execute({ portal: '', rows: countLimit + 1 }, true);
-        connection.flush();
-      });
+      for (const text of before) this.statement(text);
+      connection.parse({ text: sql }, true);
+      connection.bind({}, true);
+      connection.describe({ type: 'P', name: '' }, true);
+      connection.execute({ portal: '', rows: countLimit + 1 }, true);
+      connection.close({ type: 'P', name: '' }, true);
+      for (const text of after) this.statement(text);
+      connection.sync();
       return undefined;
     } catch (error) {
       return error as Error;
+    } finally {
+      stream.uncork?.();
     }
   }
 
@@ -166,35 +170,26 @@ export class ReadTransaction {
   handleError(error: unknown): void {
     const phase = this.phase;
     this.phase = 'done';
-    if (phase === 'before' || phase === 'read') {
-      this.rejectRows(error);
-      // The server skips everything up to a Sync; this one brings the connection back to idle
-      // (in the failed transaction, which the caller rolls back).
-      this.connection?.sync();
-    }
+    // The server skips the rest up to the Sync (the connection comes back idle, in the failed
+    // transaction, which the caller rolls back).
+    if (phase === 'before' || phase === 'read') this.rejectRows(error);
     this.end(false);
   }
 
-  /** The model's statement is read: answers, then sends the clean-up. */
+  /** The model's statement is read: the answer (the clean-up is already on its way). */
   private afterRead(): void {
     this.phase = 'after';
     const { maxRows, countLimit } = this.plan;
-    if (this.copying) this.rejectRows(new CopyRefused());
-    else {
-      const rowCount = Math.min(this.received, countLimit);
-      this.resolveRows({
-        columns: this.columns,
-        rows: this.shown.length > maxRows ? this.shown.slice(0, maxRows) : this.shown,
-        rowCount,
-        countCapped: this.received > countLimit,
-        cutCells: this.cut.n,
-      });
+    if (this.copying) {
+      this.rejectRows(new CopyRefused());
+      return;
     }
-    const connection = this.connection!;
-    this.batch(() => {
-      connection.close({ type: 'P', name: '' }, true);
-      for (const text of this.plan.after) this.statement(text);
-      connection.sync();
+    this.resolveRows({
+      columns: this.columns,
+      rows: this.shown.length > maxRows ? this.shown.slice(0, maxRows) : this.shown,
+      rowCount: Math.min(this.received, countLimit),
+      countCapped: this.received > countLimit,
+      cutCells: this.cut.n,
     });
   }
 
@@ -204,16 +199,5 @@ export class ReadTransaction {
     connection.parse({ text }, true);
     connection.bind({}, true);
     connection.execute({ portal: '', rows: 0 }, true);
-  }
-
-  /** Sends the messages `write` queues as one write to the socket. */
-  private batch(write: () => void): void {
-    const { stream } = this.connection!;
-    stream.cork?.();
-    try {
-      write();
-    } finally {
-      stream.uncork?.();
-    }
   }
 }
