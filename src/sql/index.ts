@@ -1,7 +1,7 @@
 /**
  * `toolwright/sql`: prebuilt, read-only SQL tools (`list_tables`, `describe_table`,
  * `run_query`) over SQLite (`@sqlite.org/sqlite-wasm`, in a worker thread) or PostgreSQL
- * (`pg` + `pg-cursor`). Each engine's peer package is loaded only when that engine is opened.
+ * (`pg`). Each engine's peer package is loaded only when that engine is opened.
  * @example
  * import { openSqlite, sqlRegistry } from 'toolwright/sql';
  * const registry = sqlRegistry(await openSqlite({ file: 'shop.db' }));

@@ -14,12 +14,14 @@ export interface RenderedRows {
   truncated: boolean;
 }
 
-/** A cell as one line of text: NULL spelled out, line breaks escaped. */
+/** Characters a cell escapes; most cells have none, and skip the replacing. */
+const SPECIAL = /[\n|]/;
+
+/** A cell as one line of text: NULL spelled out, line breaks and the separator escaped. */
 function cellText(cell: SqlCell): string {
   if (cell === null) return 'NULL';
-  return typeof cell === 'number'
-    ? String(cell)
-    : cell.replace(/\r?\n/g, '\\n').replace(/\|/g, '\\|');
+  if (typeof cell === 'number') return String(cell);
+  return SPECIAL.test(cell) ? cell.replace(/\r?\n/g, '\\n').replace(/\|/g, '\\|') : cell;
 }
 
 const NARROW =
@@ -36,29 +38,28 @@ export function renderRows(result: QueryRows, maxChars: number): RenderedRows {
   if (columns.length === 0) {
     return { rows: [], text: 'The statement ran and returned no columns.', truncated: false };
   }
-  const header = columns.map((c) => cellText(c)).join(' | ');
-  const lines = [header];
-  let length = header.length;
-  const rows: SqlCell[][] = [];
+  // One string built as it goes (not lines joined at the end): a 1,000-row result renders in
+  // half the time, which the bench's ratio against the bare driver feels.
+  let text = columns.map((c) => cellText(c)).join(' | ');
+  let shown = 0;
   for (const row of result.rows) {
-    const line = row.map(cellText).join(' | ');
-    if (length + line.length + 1 > maxChars) break;
-    lines.push(line);
-    rows.push(row);
-    length += line.length + 1;
+    let line = row.length > 0 ? cellText(row[0]!) : '';
+    for (let i = 1; i < row.length; i++) line += ' | ' + cellText(row[i]!);
+    if (text.length + line.length + 1 > maxChars) break;
+    text += '\n' + line;
+    shown++;
   }
-  if (rowCount === 0) lines.push('(no rows)');
-  const truncated = rows.length < rowCount || countCapped;
+  const rows = shown === result.rows.length ? result.rows : result.rows.slice(0, shown);
+  if (rowCount === 0) text += '\n(no rows)';
+  const truncated = shown < rowCount || countCapped;
   if (truncated) {
     const total = countCapped ? `more than ${rowCount}` : String(rowCount);
-    lines.push(`(truncated: showing ${rows.length} of ${total} rows; ${NARROW})`);
+    text += `\n(truncated: showing ${shown} of ${total} rows; ${NARROW})`;
   } else if (rowCount > 0) {
-    lines.push(`(${rowCount} row${rowCount === 1 ? '' : 's'})`);
+    text += `\n(${rowCount} row${rowCount === 1 ? '' : 's'})`;
   }
   if (cutCells > 0) {
-    lines.push(
-      `(${cutCells} long value${cutCells === 1 ? ' was' : 's were'} cut; select substr(column, 1, n) or length(column) instead)`,
-    );
+    text += `\n(${cutCells} long value${cutCells === 1 ? ' was' : 's were'} cut; select substr(column, 1, n) or length(column) instead)`;
   }
-  return { rows, text: lines.join('\n'), truncated };
+  return { rows, text, truncated };
 }

@@ -8,7 +8,6 @@ import 'reflect-metadata';
 import { Client } from 'pg';
 import { describeWithServer } from '../../../test/describeWithServer';
 import { postgresMissing, startPostgres } from '../../../test/startPostgres';
-import { until } from '../../../test/until';
 import type { PostgresServer } from '../../../test/startPostgres';
 import type { ToolRegistry } from '../../registry/ToolRegistry';
 import { sqlRegistry } from '../createSqlTools';
@@ -157,14 +156,62 @@ describeWithServer(postgresMissing, 'SQL tools on PostgreSQL', () => {
   });
 
   it('releases advisory locks before the connection goes back to the pool', async () => {
-    expect((await query('SELECT pg_advisory_lock(42)')).isError).toBe(false);
-    // The connection returns to the pool after its ROLLBACK and unlock, just after the answer.
-    await until(
-      async () =>
-        (await admin.query('SELECT pg_try_advisory_lock(42) AS got')).rows[0].got === true,
-      'the advisory lock to be released',
-    );
-    await admin.query('SELECT pg_advisory_unlock(42)');
+    const one = await openPostgres({ connectionString: server.urlFor('reader'), poolSize: 1 });
+    try {
+      const onOne = sqlRegistry(one);
+      expect(
+        (await onOne.call('run_query', { query: 'SELECT pg_advisory_lock(42)' })).isError,
+      ).toBe(false);
+      // The pool's one connection serves the next call only once it is back in the pool.
+      await onOne.call('run_query', { query: 'SELECT 1' });
+      const { rows } = await admin.query('SELECT pg_try_advisory_lock(42) AS got');
+      expect(rows[0].got).toBe(true);
+      await admin.query('SELECT pg_advisory_unlock(42)');
+      // A statement that takes the lock, then fails: the failure is answered after the unlock.
+      const failing = 'SELECT pg_advisory_lock(43), 1 / (g - 2) FROM generate_series(1, 2) AS g';
+      expect((await onOne.call('run_query', { query: failing })).isError).toBe(true);
+      const after = await admin.query('SELECT pg_try_advisory_lock(43) AS got');
+      expect(after.rows[0].got).toBe(true);
+      await admin.query('SELECT pg_advisory_unlock(43)');
+    } finally {
+      await one.close();
+    }
+  });
+
+  it('rolls back each call, so a session setting made in one never reaches the next', async () => {
+    const one = await openPostgres({ connectionString: server.urlFor('reader'), poolSize: 1 });
+    try {
+      const onOne = sqlRegistry(one);
+      await onOne.call('run_query', {
+        query: "SELECT set_config('search_path', 'pg_catalog', false)",
+      });
+      const shown = await onOne.call('run_query', { query: 'SHOW search_path' });
+      expect(String(shown.content)).toBe('search_path\n"$user", public\n(1 row)');
+    } finally {
+      await one.close();
+    }
+  });
+
+  it('refuses COPY to or from the client, whose data is no result (and keeps serving)', async () => {
+    for (const sql of ['COPY (SELECT 1) TO STDOUT', 'COPY orders FROM STDIN']) {
+      const outcome = await query(sql);
+      expect(outcome.isError).toBe(true);
+      expect(outcome.text).toMatch(/^Stopped: (COPY cannot run here|cannot execute COPY FROM)/);
+    }
+    expect((await query('SELECT 3 AS three')).text).toBe('three\n3\n(1 row)');
+  });
+
+  it('tells a result of more rows than it counts from one of exactly that many', async () => {
+    const counting = sqlRegistry(engine, { maxRows: 100, countLimit: 100 });
+    const read = async (limit: number) =>
+      String(
+        (await counting.call('run_query', { query: `SELECT id FROM orders LIMIT ${limit}` }))
+          .content,
+      )
+        .split('\n')
+        .pop();
+    expect(await read(100)).toBe('(100 rows)');
+    expect(await read(101)).toMatch(/^\(truncated: showing 100 of more than 100 rows; /);
   });
 
   it('stops a runaway query at the time limit, saying how to narrow', async () => {

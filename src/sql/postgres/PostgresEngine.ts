@@ -1,10 +1,11 @@
 /**
- * PostgreSQL for the SQL tools: `pg` with a pool and `pg-cursor`. Every call runs in
- * `BEGIN READ ONLY` with `SET LOCAL statement_timeout` (and lock and idle timeouts), the
- * model's SQL goes through the extended protocol only (a cursor: one statement, never the
- * simple protocol that runs `COMMIT; DELETE …`), the transaction always ends in ROLLBACK, and
- * advisory locks are released before the connection returns to the pool. The engine refuses to
- * start as a superuser or a role that may run programs or read server files.
+ * PostgreSQL for the SQL tools: `pg` with a pool. Every call runs in `BEGIN READ ONLY` with
+ * `SET LOCAL statement_timeout` (and lock and idle timeouts), the model's SQL goes through the
+ * extended protocol only (one Parse: one statement, never the simple protocol that runs
+ * `COMMIT; DELETE …`), the transaction always ends in ROLLBACK, and advisory locks are released
+ * before the connection returns to the pool. A query sends all of that in two writes
+ * (`ReadTransaction`); the catalog's reads use the simple protocol. The engine refuses to start
+ * as a superuser or a role that may run programs or read server files.
  */
 import type { Pool, PoolClient, PoolConfig } from 'pg';
 import type {
@@ -16,7 +17,7 @@ import type {
   TableSummary,
 } from '../SqlEngine';
 import type { HiddenColumn } from '../hiddenColumns';
-import { runCursor } from './runCursor';
+import { ReadTransaction } from './ReadTransaction';
 import { readCatalog } from './readCatalog';
 import { failureOf } from './pgFailure';
 import type { PgModules } from './loadPg';
@@ -24,8 +25,22 @@ import type { PgModules } from './loadPg';
 /** Milliseconds the catalog's own reads may take. */
 const CATALOG_TIMEOUT_MS = 10_000;
 
-/** A connection the engine works on, and its server process id (to cancel it). */
+/** Work on a connection in the engine's read-only transaction. */
 type Work<T> = (client: PoolClient) => Promise<T>;
+
+/** What every transaction starts with: read-only, and bounded by the call's time limit. */
+function transactionStart(timeoutMs: number): string[] {
+  const ms = Math.max(1, Math.floor(timeoutMs));
+  return [
+    'BEGIN READ ONLY',
+    `SET LOCAL statement_timeout = ${ms}`,
+    `SET LOCAL lock_timeout = ${ms}`,
+    `SET LOCAL idle_in_transaction_session_timeout = ${ms + 5_000}`,
+  ];
+}
+
+/** What every transaction ends with, before its connection goes back to the pool. */
+const TRANSACTION_END = ['ROLLBACK', 'SELECT pg_advisory_unlock_all()'];
 
 /** Cancels the statement a server process runs, from a connection of its own (the pool may be full). */
 async function cancelBackend(pg: PgModules, config: PoolConfig, pid: number): Promise<void> {
@@ -53,31 +68,50 @@ export class PostgresEngine implements SqlEngine {
   ) {}
 
   async listTables(pattern?: string): Promise<TableSummary[]> {
-    return this.readOnly(CATALOG_TIMEOUT_MS, undefined, (client) =>
+    return this.readOnly(CATALOG_TIMEOUT_MS, (client) =>
       readCatalog(client, this.hidden).tables(pattern),
     );
   }
 
   async describeTable(name: string, sampleRows: number): Promise<TableDescription | undefined> {
-    return this.readOnly(CATALOG_TIMEOUT_MS, undefined, (client) =>
+    return this.readOnly(CATALOG_TIMEOUT_MS, (client) =>
       readCatalog(client, this.hidden).describe(name, sampleRows),
     );
   }
 
   async query(sql: string, budget: QueryBudget, signal?: AbortSignal): Promise<QueryAnswer> {
+    const { maxRows, countLimit, maxCellChars, timeoutMs } = budget;
     let cancelled = false;
     try {
-      const rows = await this.readOnly(
-        budget.timeoutMs,
+      const rows = await this.withClient(
         signal,
-        (client) => runCursor(client, this.pg.Cursor, sql, budget),
-        () => {
-          cancelled = true;
+        () => void (cancelled = true),
+        async (client, cleanUp) => {
+          const read = new ReadTransaction(
+            {
+              sql,
+              before: transactionStart(timeoutMs),
+              after: TRANSACTION_END,
+              maxRows,
+              countLimit: Math.max(countLimit, maxRows),
+              maxCellChars,
+            },
+            this.pg.types,
+          );
+          void client.query(read);
+          // The transaction ended on the wire unless something failed; then ROLLBACK here.
+          const ended = read.ended.then((clean) => cleanUp(clean));
+          try {
+            return await read.rows;
+          } catch (error) {
+            await ended;
+            throw error;
+          }
         },
       );
       return { ok: true, rows };
     } catch (error) {
-      const failure: QueryFailure = failureOf(error, budget.timeoutMs, cancelled);
+      const failure: QueryFailure = failureOf(error, timeoutMs, cancelled);
       return { ok: false, failure };
     }
   }
@@ -87,14 +121,34 @@ export class PostgresEngine implements SqlEngine {
   }
 
   /**
-   * Runs `work` in a read-only transaction bounded by `timeoutMs`; always rolls back, releases
-   * advisory locks, and returns the connection (destroyed if any of that failed).
+   * Runs `work` (the catalog's reads, through the simple protocol) in a read-only transaction
+   * bounded by `timeoutMs`, then rolls back.
    */
-  private async readOnly<T>(
-    timeoutMs: number,
+  private async readOnly<T>(timeoutMs: number, work: Work<T>): Promise<T> {
+    return this.withClient(undefined, undefined, async (client, cleanUp) => {
+      let result: T;
+      try {
+        await client.query(transactionStart(timeoutMs).join('; '));
+        result = await work(client);
+      } catch (error) {
+        await cleanUp(false);
+        throw error;
+      }
+      void cleanUp(false);
+      return result;
+    });
+  }
+
+  /**
+   * Lends `work` a pooled connection, cancelling its statement when `signal` aborts. `work`
+   * calls `cleanUp(clean)` once its transaction is over: `clean` when it already rolled back
+   * and released the advisory locks on the wire, otherwise `cleanUp` does; the connection goes
+   * back to the pool after that (destroyed if any of it failed), and the answer need not wait.
+   */
+  private async withClient<T>(
     signal: AbortSignal | undefined,
-    work: Work<T>,
-    onCancel?: () => void,
+    onCancel: (() => void) | undefined,
+    work: (client: PoolClient, cleanUp: (clean: boolean) => Promise<void>) => Promise<T>,
   ): Promise<T> {
     if (signal?.aborted) {
       onCancel?.();
@@ -111,32 +165,21 @@ export class PostgresEngine implements SqlEngine {
     // The server may end the connection while it is out of the pool (a timeout, a restart).
     const onError = (): void => void (healthy = false);
     client.on('error', onError);
-    const end = async (): Promise<void> => {
-      signal?.removeEventListener('abort', onAbort);
-      try {
-        // One round trip (the library's own text, through the simple protocol).
-        await client.query('ROLLBACK; SELECT pg_advisory_unlock_all()');
-      } catch {
-        healthy = false;
-      }
-      client.off('error', onError);
-      client.release(!healthy);
-    };
-    let result: T;
-    try {
-      const ms = Math.max(1, Math.floor(timeoutMs));
-      await client.query(
-        `BEGIN READ ONLY; SET LOCAL statement_timeout = ${ms}; SET LOCAL lock_timeout = ${ms}; ` +
-          `SET LOCAL idle_in_transaction_session_timeout = ${ms + 5_000}`,
-      );
-      result = await work(client);
-    } catch (error) {
-      await end();
-      throw error;
-    }
-    // The answer does not wait for the ROLLBACK: the connection goes back to the pool only
-    // after it (and the advisory locks' release), so the next call finds it clean.
-    void end();
-    return result;
+    let released: Promise<void> | undefined;
+    const cleanUp = (clean: boolean): Promise<void> =>
+      (released ??= (async () => {
+        signal?.removeEventListener('abort', onAbort);
+        if (!clean) {
+          try {
+            // One round trip (the library's own text, through the simple protocol).
+            await client.query(TRANSACTION_END.join('; '));
+          } catch {
+            healthy = false;
+          }
+        }
+        client.off('error', onError);
+        client.release(!healthy);
+      })());
+    return work(client, cleanUp);
   }
 }

@@ -3,7 +3,15 @@
  * it rejects; a stop said as a stop; anything else (a lost connection, say) as one sentence
  * that names no host, user or connection string.
  */
+import { ToolwrightError } from '../../errors/ToolwrightError';
 import type { QueryFailure } from '../SqlEngine';
+
+/** A statement that streamed COPY data instead of rows: refused, its data never read. */
+export class CopyRefused extends ToolwrightError {
+  constructor() {
+    super('COPY cannot run here (run its SELECT instead)');
+  }
+}
 
 /** The fields of `pg`'s DatabaseError the engine reads. */
 interface ServerError {
@@ -23,6 +31,7 @@ const isServerError = (error: unknown): error is ServerError =>
 export function failureOf(error: unknown, timeoutMs: number, cancelled: boolean): QueryFailure {
   if (cancelled)
     return { kind: 'aborted', message: 'the call was cancelled; the query was stopped' };
+  if (error instanceof CopyRefused) return { kind: 'refused', message: error.message };
   if (!isServerError(error)) {
     return {
       kind: 'sql',

@@ -1,0 +1,203 @@
+/**
+ * One `run_query` call on the wire: the read-only transaction, the model's statement and the
+ * clean-up, as one `pg` query sent in one write and answered in one round trip. In order,
+ * before one Sync: `BEGIN READ ONLY` and the `SET LOCAL` timeouts; the model's statement
+ * (Parse, Bind, Describe, Execute: the extended protocol, so the server refuses a second
+ * statement), fetching one row more than it counts; Close of its portal; ROLLBACK and
+ * `pg_advisory_unlock_all()`. pgjdbc sends its BEGIN with the first query the same way. When
+ * the model's statement fails, the server skips the rest up to the Sync, and the caller rolls
+ * back itself. Rows past the shown ones are counted, never parsed.
+ */
+import type { Connection, FieldDef } from 'pg';
+import type { QueryRows, SqlCell } from '../SqlEngine';
+import { pgCell } from './pgCell';
+import { CopyRefused } from './pgFailure';
+import type { PgModules } from './loadPg';
+
+/** What one call runs and reads. */
+export interface ReadPlan {
+  /** The model's statement. */
+  sql: string;
+  /** The library's own statements before it (BEGIN READ ONLY, SET LOCAL …). */
+  before: readonly string[];
+  /** And after it (ROLLBACK, releasing advisory locks). */
+  after: readonly string[];
+  /** Rows parsed and returned at most. */
+  maxRows: number;
+  /** Rows counted at most; one more is fetched to know the count was capped. */
+  countLimit: number;
+  /** Characters a cell keeps. */
+  maxCellChars: number;
+}
+
+type Phase = 'before' | 'read' | 'after' | 'done';
+
+/**
+ * The messages of `pg`'s `Connection` this query sends, as `pg` (and `pg-cursor`) call them;
+ * `@types/pg` types a few of them too narrowly (Execute's row limit as a string).
+ */
+interface Wire {
+  stream: { cork?: () => void; uncork?: () => void };
+  parse(message: { text: string }, more: boolean): void;
+  bind(message: Record<string, never>, more: boolean): void;
+  describe(message: { type: 'P'; name: string }, more: boolean): void;
+  execute(message: { portal: string; rows: number }, more: boolean): void;
+  close(message: { type: 'P'; name: string }, more: boolean): void;
+  sync(): void;
+  sendCopyFail(message: string): void;
+}
+
+/**
+ * A `pg` submittable running `plan` in one transaction. `rows` settles when the model's
+ * statement has been read (or failed); `ended` settles when the connection is idle again: true
+ * when the transaction was rolled back and the advisory locks released, false when not (after
+ * a failure the caller rolls back itself, or discards the connection).
+ */
+export class ReadTransaction {
+  readonly rows: Promise<QueryRows>;
+  readonly ended: Promise<boolean>;
+  private resolveRows!: (rows: QueryRows) => void;
+  private rejectRows!: (error: unknown) => void;
+  private end!: (clean: boolean) => void;
+  private connection?: Wire;
+  private phase: Phase;
+  private completed = 0;
+  private columns: string[] = [];
+  private parsers: ((text: string) => unknown)[] = [];
+  private readonly shown: SqlCell[][] = [];
+  private received = 0;
+  private readonly cut = { n: 0 };
+  private copying = false;
+
+  constructor(
+    private readonly plan: ReadPlan,
+    private readonly types: PgModules['types'],
+  ) {
+    this.phase = plan.before.length > 0 ? 'before' : 'read';
+    this.rows = new Promise((resolve, reject) => {
+      this.resolveRows = resolve;
+      this.rejectRows = reject;
+    });
+    this.ended = new Promise((resolve) => (this.end = resolve));
+  }
+
+  /** Called by `pg` when the connection is free: sends the whole call. */
+  submit(pgConnection: Connection): Error | undefined {
+    const connection = pgConnection as unknown as Wire;
+    this.connection = connection;
+    const { sql, before, after, countLimit } = this.plan;
+    const { stream } = connection;
+    stream.cork?.();
+    try {
+      for (const text of before) this.statement(text);
+      connection.parse({ text: sql }, true);
+      connection.bind({}, true);
+      connection.describe({ type: 'P', name: '' }, true);
+      connection.execute({ portal: '', rows: countLimit + 1 }, true);
+      connection.close({ type: 'P', name: '' }, true);
+      for (const text of after) this.statement(text);
+      connection.sync();
+      return undefined;
+    } catch (error) {
+      return error as Error;
+    } finally {
+      stream.uncork?.();
+    }
+  }
+
+  handleRowDescription(message: { fields: FieldDef[] }): void {
+    if (this.phase !== 'read') return;
+    this.columns = message.fields.map((field) => field.name);
+    this.parsers = message.fields.map(
+      (field) =>
+        this.types.getTypeParser(
+          field.dataTypeID,
+          field.format === 'binary' ? 'binary' : 'text',
+        ) as (text: string) => unknown,
+    );
+  }
+
+  handleDataRow(message: { fields: (string | null)[] }): void {
+    if (this.phase !== 'read') return;
+    this.received++;
+    if (this.received > this.plan.maxRows) return;
+    const { fields } = message;
+    const row: SqlCell[] = new Array(fields.length);
+    for (let i = 0; i < fields.length; i++) {
+      const raw = fields[i];
+      row[i] =
+        raw === null || raw === undefined
+          ? null
+          : pgCell(this.parsers[i]!(raw), this.plan.maxCellChars, this.cut);
+    }
+    this.shown.push(row);
+  }
+
+  handleCommandComplete(): void {
+    if (this.phase === 'before' && ++this.completed === this.plan.before.length) {
+      this.phase = 'read';
+    } else if (this.phase === 'read') {
+      this.afterRead();
+    }
+  }
+
+  /** The fetch stopped at `countLimit + 1` rows: more than the count shows. */
+  handlePortalSuspended(): void {
+    if (this.phase === 'read') this.afterRead();
+  }
+
+  /** The model's text held no statement (a comment, blanks). */
+  handleEmptyQuery(): void {
+    if (this.phase === 'read') this.afterRead();
+  }
+
+  handleCopyInResponse(): void {
+    this.copying = true;
+    this.connection?.sendCopyFail('toolwright: COPY FROM STDIN is not allowed');
+  }
+
+  handleCopyData(): void {
+    this.copying = true;
+  }
+
+  handleReadyForQuery(): void {
+    const clean = this.phase === 'after';
+    this.phase = 'done';
+    this.end(clean);
+  }
+
+  /** A server error (`pg` has already let go of this query) or a lost connection. */
+  handleError(error: unknown): void {
+    const phase = this.phase;
+    this.phase = 'done';
+    // The server skips the rest up to the Sync (the connection comes back idle, in the failed
+    // transaction, which the caller rolls back).
+    if (phase === 'before' || phase === 'read') this.rejectRows(error);
+    this.end(false);
+  }
+
+  /** The model's statement is read: the answer (the clean-up is already on its way). */
+  private afterRead(): void {
+    this.phase = 'after';
+    const { maxRows, countLimit } = this.plan;
+    if (this.copying) {
+      this.rejectRows(new CopyRefused());
+      return;
+    }
+    this.resolveRows({
+      columns: this.columns,
+      rows: this.shown.length > maxRows ? this.shown.slice(0, maxRows) : this.shown,
+      rowCount: Math.min(this.received, countLimit),
+      countCapped: this.received > countLimit,
+      cutCells: this.cut.n,
+    });
+  }
+
+  /** One of the library's own statements, unnamed, no parameters, its rows ignored. */
+  private statement(text: string): void {
+    const connection = this.connection!;
+    connection.parse({ text }, true);
+    connection.bind({}, true);
+    connection.execute({ portal: '', rows: 0 }, true);
+  }
+}
