@@ -6,7 +6,7 @@
 import { ToolError } from '../errors/ToolError';
 
 /** Why a source failed, for code that reacts (retry later on `rate_limited`). */
-export type SearchFailure = 'rate_limited' | 'timeout' | 'http' | 'invalid_response';
+export type SearchFailure = 'rate_limited' | 'timeout' | 'http' | 'invalid_response' | 'engine';
 
 /** A search source failed; the model reads `message`. */
 export class SearchSourceError extends ToolError {
