@@ -66,6 +66,32 @@ describe('SqliteSearchStore', () => {
     }
   });
 
+  it('refuses vectors of the wrong length on add, and keeps the last of one id in a batch', async () => {
+    const lying = {
+      id: 'lying-v1',
+      dimensions: 8,
+      embed: (texts: readonly string[]) => Promise.resolve(texts.map(() => [1, 2, 3])),
+    };
+    const hybrid = await SqliteSearchStore.open({ embedder: lying });
+    const plain = await SqliteSearchStore.open();
+    try {
+      await expect(hybrid.add([CONTRACT_DOCUMENTS[0]])).rejects.toThrow(
+        'The embedder answered 3 dimensions for "a", not 8',
+      );
+      expect(await hybrid.count()).toBe(0);
+      await plain.add([
+        { id: 'x', title: 'Old', text: 'old words' },
+        { id: 'x', title: 'New', text: 'new words' },
+      ]);
+      expect(
+        (await plain.search({ query: 'words', maxResults: 5 })).map((hit) => hit.title),
+      ).toEqual(['New']);
+    } finally {
+      await hybrid.close();
+      await plain.close();
+    }
+  });
+
   it('counts its documents', async () => {
     expect(await store.count()).toBe(CONTRACT_DOCUMENTS.length + 2);
   });

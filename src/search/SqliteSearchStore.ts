@@ -13,7 +13,6 @@ import type { WorkerAnswer } from '../sqlite/SqliteWorker';
 import { chunkText } from './chunkText';
 import type { ChunkOptions } from './chunkText';
 import type { Embedder } from './Embedder';
-import { EmbedderMismatchError } from './EmbedderMismatchError';
 import { checkEmbedder, storedEmbedderOf } from './checkEmbedder';
 import type { StoredEmbedder } from './checkEmbedder';
 import { fts5MatchExpression } from './fts5Query';
@@ -21,6 +20,7 @@ import { reciprocalRankFusion } from './rrf';
 import type { SearchDocument } from './SearchDocument';
 import { SearchIndexError } from './SearchIndexError';
 import { SearchSourceError } from './SearchSourceError';
+import { blobOf, indexSteps } from './sqliteIndexSteps';
 import * as sql from './sqliteSearchSql';
 import type { SearchHit, SearchRequest, SearchSource } from './types';
 
@@ -57,10 +57,6 @@ const READ = {
   countLimit: 100_000,
   maxCellChars: 1_000_000,
 };
-
-/** A vector as a float32 blob (the form `vector_cosine` reads). */
-const blobOf = (vector: readonly number[]): Uint8Array =>
-  new Uint8Array(Float32Array.from(vector).buffer);
 
 /** One row of a search as a hit, keyed by chunk id. */
 function hitOf(row: SqlCell[]): { key: string; hit: SearchHit } {
@@ -164,54 +160,23 @@ export class SqliteSearchStore implements SearchSource {
     return Number(row?.[0] ?? 0);
   }
 
-  /** Indexes documents (an id already present is replaced), in one transaction. */
+  /** Indexes documents (an id already present is replaced, the last of one id wins), in one transaction. */
   async add(documents: readonly SearchDocument[], signal?: AbortSignal): Promise<void> {
-    const prepared = documents.map((document) => ({
+    const unique = [...new Map(documents.map((document) => [document.id, document])).values()];
+    const chunked = unique.map((document) => ({
       document,
       parts: chunkText(document.text, this.options.chunking),
     }));
     const embedder = this.options.embedder;
     const vectors = embedder
       ? await embedder.embed(
-          prepared.flatMap(({ document, parts }) =>
+          chunked.flatMap(({ document, parts }) =>
             parts.map((part) => `${document.title}\n${part}`),
           ),
           { inputType: 'document', signal },
         )
       : [];
-    const ids = documents.map((document) => [document.id]);
-    const steps: BatchStep[] = sql.DELETE_DOCUMENT.map((statement) => ({
-      sql: statement,
-      rows: ids,
-    }));
-    const docRows: SqlParam[][] = [];
-    const metaRows: SqlParam[][] = [];
-    const chunkRows: SqlParam[][] = [];
-    const vectorRows: SqlParam[][] = [];
-    let at = 0;
-    for (const { document, parts } of prepared) {
-      const { id, title, url, metadata } = document;
-      docRows.push([id, title, url ?? null, metadata ? JSON.stringify(metadata) : null]);
-      for (const [key, value] of Object.entries(metadata ?? {})) metaRows.push([id, key, value]);
-      parts.forEach((text, part) => {
-        chunkRows.push([id, part, title, text]);
-        if (!embedder) return;
-        const vector = vectors[at++];
-        if (vector?.length !== embedder.dimensions) {
-          throw new EmbedderMismatchError(
-            `The embedder answered ${vector?.length ?? 0} dimensions for "${id}", not ${embedder.dimensions}`,
-          );
-        }
-        vectorRows.push([id, part, blobOf(vector)]);
-      });
-    }
-    steps.push(
-      { sql: sql.INSERT_DOCUMENT, rows: docRows },
-      { sql: sql.INSERT_METADATA, rows: metaRows },
-      { sql: sql.INSERT_CHUNK, rows: chunkRows },
-      { sql: sql.INSERT_VECTOR, rows: vectorRows },
-    );
-    await this.write(steps, signal);
+    await this.write(indexSteps(chunked, vectors, embedder), signal);
   }
 
   /** Replaces documents by id. */
