@@ -1,5 +1,6 @@
 /**
- * The default store of the user's documents, in memory: BM25 over the chunks, plus cosine
+ * The store of the user's documents in memory (no peer: for small sets and tests, where
+ * `SqliteSearchStore` is the one for real document sets): BM25 over the chunks, plus cosine
  * similarity and reciprocal-rank fusion when an embedder is set (hybrid). Indexing is code:
  * `add`, `update`, `remove` (long texts are chunked), `save` to a JSON file and `load` it again,
  * the embedder's id and dimensions stored with it and checked.

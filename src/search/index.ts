@@ -1,7 +1,7 @@
 /**
  * `toolwright/search`: prebuilt search tools with citations. Real `@Tool` classes over any
- * `SearchSource` (the in-memory store, PostgreSQL, Elasticsearch, Brave, Wikipedia), results as
- * `search_result` blocks the model can cite, cut to budgets.
+ * `SearchSource` (SQLite FTS5, the in-memory store, PostgreSQL, Elasticsearch, Brave,
+ * Wikipedia), results as `search_result` blocks the model can cite, cut to budgets.
  * @example
  * import { DocumentSearch, MemorySearchStore, searchManifest } from 'toolwright/search';
  * const store = new MemorySearchStore();
