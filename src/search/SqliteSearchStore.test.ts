@@ -19,6 +19,7 @@ import {
   INSTRUCTIONS_DOCUMENT,
   MARKUP_DOCUMENT,
 } from './__fixtures__/searchStoreContract';
+import { HashingEmbedder } from './HashingEmbedder';
 import { SearchIndexError } from './SearchIndexError';
 import { SearchSourceError } from './SearchSourceError';
 import { DocumentSearch } from './SearchTools';
@@ -89,6 +90,32 @@ describe('SqliteSearchStore', () => {
     } finally {
       await hybrid.close();
       await plain.close();
+    }
+  });
+
+  it('indexes, saves and loads as the README shows', async () => {
+    const embedder = new HashingEmbedder(64);
+    const file = join(dir, 'readme.sqlite');
+    const documents = [
+      { id: 'faq-refunds', title: 'Refunds', text: 'Refunds take five days.' },
+      { id: 'faq-old', title: 'Fax', text: 'Send refunds requests by fax.' },
+    ];
+    const newText = 'Refunds take three days.';
+    const registry = new ToolRegistry({ manifest: searchManifest });
+    const store = await SqliteSearchStore.open({ embedder }); // embedder optional: hybrid when set
+    await store.add(documents); // one transaction; an id already there is replaced
+    await store.update([{ id: 'faq-refunds', title: 'Refunds', text: newText }]);
+    await store.remove(['faq-old']); // resolves how many were indexed
+    await store.save(file); // a SQLite database file
+    await store.close();
+    // at start-up, in another process:
+    const docs = await SqliteSearchStore.load(file, { embedder }); // same embedder, or refused
+    registry.register(new DocumentSearch(docs));
+    try {
+      const outcome = await registry.call('search_documents', { query: 'refunds fax' });
+      expect(results(outcome.content).map((r) => r.content[0].text)).toEqual([newText]);
+    } finally {
+      await docs.close();
     }
   });
 
