@@ -1,10 +1,13 @@
 /**
- * The default store of the user's documents, in memory: BM25 over the chunks, plus cosine
+ * The store of the user's documents in memory (no peer: for small sets and tests, where
+ * `SqliteSearchStore` is the one for real document sets): BM25 over the chunks, plus cosine
  * similarity and reciprocal-rank fusion when an embedder is set (hybrid). Indexing is code:
  * `add`, `update`, `remove` (long texts are chunked), `save` to a JSON file and `load` it again,
  * the embedder's id and dimensions stored with it and checked.
  */
 import { readFile, writeFile } from 'node:fs/promises';
+import { checkEmbedder, storedEmbedderOf } from './checkEmbedder';
+import type { StoredEmbedder } from './checkEmbedder';
 import { chunkText } from './chunkText';
 import type { ChunkOptions } from './chunkText';
 import type { Embedder } from './Embedder';
@@ -31,7 +34,7 @@ interface Entry extends StoredChunk {
 interface SavedIndex {
   format: 'toolwright-search-memory';
   version: 1;
-  embedder: { id: string; dimensions: number } | null;
+  embedder: StoredEmbedder;
   documents: SearchDocument[];
   chunks: { documentId: string; part: number; text: string; vector?: number[] }[];
 }
@@ -133,11 +136,10 @@ export class MemorySearchStore implements SearchSource {
 
   /** Writes the index (documents, chunks, vectors, embedder id) to a JSON file. */
   async save(path: string): Promise<void> {
-    const embedder = this.options.embedder;
     const saved: SavedIndex = {
       format: 'toolwright-search-memory',
       version: 1,
-      embedder: embedder ? { id: embedder.id, dimensions: embedder.dimensions } : null,
+      embedder: storedEmbedderOf(this.options.embedder),
       documents: [...this.documents.values()],
       chunks: [...this.chunks.values()]
         .flat()
@@ -156,21 +158,7 @@ export class MemorySearchStore implements SearchSource {
     options: MemorySearchStoreOptions = {},
   ): Promise<MemorySearchStore> {
     const saved = JSON.parse(await readFile(path, 'utf8')) as SavedIndex;
-    const embedder = options.embedder;
-    const stored = saved.embedder;
-    if (
-      stored &&
-      (!embedder || embedder.id !== stored.id || embedder.dimensions !== stored.dimensions)
-    ) {
-      throw new EmbedderMismatchError(
-        `${path} was indexed with embedder ${stored.id} (${stored.dimensions} dimensions), not ${embedder ? `${embedder.id} (${embedder.dimensions})` : 'none'}; load it with the same embedder or index again`,
-      );
-    }
-    if (!stored && embedder) {
-      throw new EmbedderMismatchError(
-        `${path} has no vectors; load it without an embedder or index again with ${embedder.id}`,
-      );
-    }
+    checkEmbedder(path, saved.embedder, options.embedder);
     const store = new MemorySearchStore(options);
     for (const document of saved.documents) {
       store.documents.set(document.id, document);

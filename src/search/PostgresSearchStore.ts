@@ -83,7 +83,7 @@ function storeFailure(error: unknown): SearchSourceError {
         )
       : new SearchSourceError(
           `The document store (PostgreSQL) failed${code ? ` (SQLSTATE ${code})` : ''}; try again later.`,
-          'unavailable',
+          'engine',
         );
   failure.cause = error;
   return failure;

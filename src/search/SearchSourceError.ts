@@ -6,11 +6,10 @@
 import { ToolError } from '../errors/ToolError';
 
 /**
- * Why a source failed, for code that reacts (retry later on `rate_limited`); `unavailable` is a
- * store's database failing (connection lost, an error of its own).
+ * Why a source failed, for code that reacts (retry later on `rate_limited`); `engine` is a
+ * store's own database failing (SQLite, PostgreSQL: a lost connection, an error of its own).
  */
-export type SearchFailure =
-  'rate_limited' | 'timeout' | 'http' | 'invalid_response' | 'unavailable';
+export type SearchFailure = 'rate_limited' | 'timeout' | 'http' | 'invalid_response' | 'engine';
 
 /** A search source failed; the model reads `message`. */
 export class SearchSourceError extends ToolError {

@@ -1,7 +1,7 @@
 /**
  * `toolwright/search`: prebuilt search tools with citations. Real `@Tool` classes over any
- * `SearchSource` (the in-memory store, PostgreSQL full text and pgvector, Elasticsearch, Brave,
- * Wikipedia), results as `search_result` blocks the model can cite, cut to budgets.
+ * `SearchSource` (SQLite FTS5, the in-memory store, PostgreSQL full text and pgvector,
+ * Elasticsearch, Brave, Wikipedia), results as `search_result` blocks the model can cite, cut to budgets.
  * @example
  * import { DocumentSearch, MemorySearchStore, searchManifest } from 'toolwright/search';
  * const store = new MemorySearchStore();
@@ -23,6 +23,9 @@ export { PostgresSearchStore } from './PostgresSearchStore';
 export type { PostgresSearchStoreOptions } from './PostgresSearchStore';
 export type { PgPoolLike, PgQueryable } from './PgPoolLike';
 export { SearchConfigError } from './SearchConfigError';
+export { SqliteSearchStore } from './SqliteSearchStore';
+export type { SqliteSearchMemory, SqliteSearchStoreOptions } from './SqliteSearchStore';
+export { SearchIndexError } from './SearchIndexError';
 export type { SearchDocument, StoredChunk } from './SearchDocument';
 export { chunkText } from './chunkText';
 export type { ChunkOptions } from './chunkText';

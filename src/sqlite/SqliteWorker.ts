@@ -11,12 +11,15 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { SqliteWorkerError } from './SqliteWorkerError';
 import type {
+  BatchRequest,
+  BatchResult,
   Failure,
   OpenRequest,
   OpenResult,
   QueryRequest,
   QueryResult,
   SerializeResult,
+  StatsResult,
   WorkerData,
   WorkerReply,
   WorkerRequest,
@@ -32,7 +35,9 @@ type Unnumbered<T> = T extends unknown ? Omit<T, 'id' | 'type'> : never;
 type Outgoing =
   | (Unnumbered<OpenRequest> & { type: 'open' })
   | (Unnumbered<QueryRequest> & { type: 'query' })
-  | { type: 'serialize' };
+  | (Unnumbered<BatchRequest> & { type: 'batch' })
+  | { type: 'serialize' }
+  | { type: 'stats' };
 
 /** What a request answers: its result, or the worker's `Failure`. */
 export type WorkerAnswer<T> = { ok: true; result: T } | { ok: false; failure: Failure };
@@ -92,6 +97,25 @@ export class SqliteWorker {
     signal?: AbortSignal,
   ): Promise<WorkerAnswer<QueryResult>> {
     return this.send<QueryResult>({ ...request, type: 'query' }, request.timeoutMs, signal);
+  }
+
+  /**
+   * Runs the caller's own statements over many rows in one transaction (indexing); never rejects
+   * for SQL's sake (the answer says), only if the worker dies.
+   */
+  batch(
+    request: Unnumbered<BatchRequest>,
+    signal?: AbortSignal,
+  ): Promise<WorkerAnswer<BatchResult>> {
+    return this.send<BatchResult>({ ...request, type: 'batch' }, request.timeoutMs, signal);
+  }
+
+  /** The worker's memory (wasm heap, SQLite's allocator, the thread's JavaScript heap). */
+  async stats(): Promise<StatsResult> {
+    const answer = await this.send<StatsResult>({ type: 'stats' }, 30_000);
+    if (!answer.ok)
+      throw new SqliteWorkerError(`SQLite could not report its memory: ${answer.failure.message}`);
+    return answer.result;
   }
 
   /** The open database's bytes. */

@@ -29,6 +29,8 @@ export interface OpenRequest {
   maxValueBytes?: number;
   /** The longest SQL text accepted (`SQLITE_LIMIT_SQL_LENGTH`). */
   maxSqlLength?: number;
+  /** Registers `vector_cosine(a, b)`: the cosine of two float32 blobs (NULL unless both are). */
+  vectorFunctions?: boolean;
 }
 
 /**
@@ -64,6 +66,30 @@ export interface SerializeRequest {
   id: number;
 }
 
+/** One statement of a batch, run once per row of parameters. */
+export interface BatchStep {
+  sql: string;
+  rows: readonly (readonly SqlParam[])[];
+}
+
+/**
+ * Runs the caller's own statements (indexing: trusted code, never the model's) over many rows in
+ * one transaction, each statement prepared once; any failure rolls the whole batch back.
+ */
+export interface BatchRequest {
+  type: 'batch';
+  id: number;
+  steps: readonly BatchStep[];
+  /** Milliseconds the batch may run; the progress handler interrupts it after. */
+  timeoutMs: number;
+}
+
+/** Asks the worker what memory it holds. */
+export interface StatsRequest {
+  type: 'stats';
+  id: number;
+}
+
 /** Closes the database. */
 export interface CloseRequest {
   type: 'close';
@@ -71,7 +97,8 @@ export interface CloseRequest {
 }
 
 /** Any message the worker takes. */
-export type WorkerRequest = OpenRequest | QueryRequest | SerializeRequest | CloseRequest;
+export type WorkerRequest =
+  OpenRequest | QueryRequest | SerializeRequest | CloseRequest | BatchRequest | StatsRequest;
 
 /** What `open` answers. */
 export interface OpenResult {
@@ -82,6 +109,22 @@ export interface OpenResult {
 /** What `serialize` answers. */
 export interface SerializeResult {
   bytes: Uint8Array;
+}
+
+/** What `batch` answers. */
+export interface BatchResult {
+  /** Rows changed over all steps (`sqlite3_changes` summed). */
+  changes: number;
+}
+
+/** What `stats` answers: the worker's memory, for benchmarks and capacity planning. */
+export interface StatsResult {
+  /** The WebAssembly memory's size (SQLite's whole heap, free pages included). */
+  wasmHeapBytes: number;
+  /** What SQLite's allocator holds (`SQLITE_STATUS_MEMORY_USED`). */
+  sqliteMemoryUsed: number;
+  /** The worker thread's JavaScript heap in use. */
+  workerHeapUsed: number;
 }
 
 /** What `query` answers. */
@@ -110,7 +153,11 @@ export interface Failure {
 
 /** The worker's answer to a request. */
 export type WorkerReply =
-  | { id: number; ok: true; result: OpenResult | QueryResult | SerializeResult | null }
+  | {
+      id: number;
+      ok: true;
+      result: OpenResult | QueryResult | SerializeResult | BatchResult | StatsResult | null;
+    }
   | { id: number; ok: false; failure: Failure };
 
 /** What the worker receives at start: the shared stop flag (the id of the request to stop). */

@@ -80,7 +80,7 @@ function prepare(sqlite3: Sqlite3, db: Pointer, request: QueryRequest, state: Au
 }
 
 /** Binds positional parameters (`?`, `?1`); text and blobs are copied into memory SQLite frees. */
-function bind(sqlite3: Sqlite3, stmt: Pointer, params: readonly SqlParam[]): void {
+export function bind(sqlite3: Sqlite3, stmt: Pointer, params: readonly SqlParam[]): void {
   const { capi, wasm } = sqlite3;
   const DEALLOC = capi.SQLITE_WASM_DEALLOC!;
   const copy = (bytes: Uint8Array): Pointer =>

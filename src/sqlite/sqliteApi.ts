@@ -27,7 +27,16 @@ export interface Capi {
     ppStmt: Pointer,
     pzTail: Pointer,
   ): number;
+  sqlite3_prepare_v2(
+    db: Pointer,
+    sql: string,
+    bytes: number,
+    ppStmt: Pointer,
+    pzTail: Pointer | null,
+  ): number;
   sqlite3_step(stmt: Pointer): number;
+  sqlite3_reset(stmt: Pointer): number;
+  sqlite3_clear_bindings(stmt: Pointer): number;
   sqlite3_finalize(stmt: Pointer): number;
   sqlite3_changes(db: Pointer): number;
   sqlite3_stmt_readonly(stmt: Pointer): number;
@@ -77,6 +86,18 @@ export interface Capi {
     callback: (() => number) | 0,
     user: Pointer,
   ): void;
+  sqlite3_create_function_v2(
+    db: Pointer,
+    name: string,
+    args: number,
+    flags: number,
+    app: Pointer,
+    xFunc: (context: Pointer, ...values: unknown[]) => unknown,
+    xStep: 0,
+    xFinal: 0,
+    xDestroy: 0,
+  ): number;
+  sqlite3_status64(op: number, current: Pointer, highwater: Pointer, reset: number): number;
   sqlite3_libversion(): string;
   sqlite3_js_db_export(db: Pointer): Uint8Array;
   [constant: `SQLITE_${string}`]: number;
@@ -92,6 +113,8 @@ export interface Wasm {
   peekPtr(pointer: Pointer): Pointer;
   pokePtr(pointer: Pointer, value: Pointer): void;
   cstrToJs(pointer: Pointer): string;
+  peek(pointer: Pointer, type: 'i64'): bigint;
+  heap8u(): Uint8Array;
   ptrSizeof: number;
   pstack: { pointer: Pointer; alloc(bytes: number): Pointer; restore(pointer: Pointer): void };
 }

@@ -9,9 +9,22 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import { authorize } from './authorize';
 import type { AuthorizerState } from './authorize';
-import type { OpenRequest, QueryRequest, WorkerData, WorkerReply, WorkerRequest } from './protocol';
+import { getHeapStatistics } from 'node:v8';
+import type {
+  BatchRequest,
+  BatchResult,
+  Failure,
+  OpenRequest,
+  QueryRequest,
+  QueryResult,
+  WorkerData,
+  WorkerReply,
+  WorkerRequest,
+} from './protocol';
+import { runBatch } from './runBatch';
 import { runStatement } from './runStatement';
 import type { Pointer, Sqlite3 } from './sqliteApi';
+import { registerVectorFunctions } from './vectorFunctions';
 
 /** `import()` that the CommonJS build keeps as is (TypeScript would turn it into `require`). */
 const importEsm = new Function('specifier', 'return import(specifier)') as (
@@ -26,6 +39,7 @@ const SQLITE_LIMIT_ATTACHED = 7;
 const OPEN_FLAGS = 0x2 | 0x4; // READWRITE | CREATE, of the in-memory database bytes go into
 const DESERIALIZE_FREEONCLOSE = 1;
 const DESERIALIZE_READONLY = 4;
+const SQLITE_STATUS_MEMORY_USED = 0;
 
 const { stop } = workerData as WorkerData;
 const loading = importEsm('@sqlite.org/sqlite-wasm').then((module) =>
@@ -84,6 +98,13 @@ function open(sqlite3: Sqlite3, request: OpenRequest): WorkerReply {
   state.hidden = hiddenMap(request.hidden ?? []);
   capi.sqlite3_set_authorizer(db, (_user, action, a, b) => authorize(state, action, a, b), 0);
   capi.sqlite3_progress_handler(db, PROGRESS_STEPS, onProgress, 0);
+  if (request.vectorFunctions && registerVectorFunctions(sqlite3, db) !== 0) {
+    return {
+      id: request.id,
+      ok: false,
+      failure: { kind: 'internal', message: capi.sqlite3_errmsg(db) },
+    };
+  }
   if (request.readOnly) {
     const set = query(sqlite3, {
       type: 'query',
@@ -110,22 +131,22 @@ function hiddenMap(hidden: NonNullable<OpenRequest['hidden']>): Map<string, Set<
   return map;
 }
 
-function query(sqlite3: Sqlite3, request: QueryRequest): WorkerReply {
-  if (!db) {
-    return {
-      id: request.id,
-      ok: false,
-      failure: { kind: 'internal', message: 'no open database' },
-    };
-  }
-  state.policy = request.policy;
-  state.pragmas = new Set(request.pragmas ?? []);
-  state.ignored = new Set();
-  state.denied = undefined;
+/** The failure of a request arriving while no database is open. */
+const noDatabase = (id: number): WorkerReply => ({
+  id,
+  ok: false,
+  failure: { kind: 'internal', message: 'no open database' },
+});
+
+/** Runs `work` under the request's deadline and stop flag; a stop wins over its outcome. */
+function underDeadline(
+  request: { id: number; timeoutMs: number },
+  work: () => { ok: true; result: QueryResult | BatchResult } | { ok: false; failure: Failure },
+): WorkerReply {
   running = { id: request.id, deadline: performance.now() + request.timeoutMs };
   try {
     if (Atomics.load(stop, 0) === request.id) running.stopped = 'aborted';
-    const outcome = running.stopped ? undefined : runStatement(sqlite3, db, request, state);
+    const outcome = running.stopped ? undefined : work();
     const stopped = running.stopped;
     if (stopped) {
       const message =
@@ -139,7 +160,46 @@ function query(sqlite3: Sqlite3, request: QueryRequest): WorkerReply {
       : { id: request.id, ok: false, failure: outcome!.failure };
   } finally {
     running = undefined;
+  }
+}
+
+function query(sqlite3: Sqlite3, request: QueryRequest): WorkerReply {
+  if (!db) return noDatabase(request.id);
+  state.policy = request.policy;
+  state.pragmas = new Set(request.pragmas ?? []);
+  state.ignored = new Set();
+  state.denied = undefined;
+  try {
+    return underDeadline(request, () => runStatement(sqlite3, db, request, state));
+  } finally {
     state.policy = 'trusted';
+  }
+}
+
+function batch(sqlite3: Sqlite3, request: BatchRequest): WorkerReply {
+  if (!db) return noDatabase(request.id);
+  state.policy = 'trusted';
+  return underDeadline(request, () => runBatch(sqlite3, db, request));
+}
+
+/**
+ * The worker's memory: the wasm heap, SQLite's allocator, this thread's JavaScript heap (after
+ * a collection when the process runs with `--expose-gc`, as the benchmarks do).
+ */
+function stats(sqlite3: Sqlite3, id: number): WorkerReply {
+  const { capi, wasm } = sqlite3;
+  (globalThis as { gc?: () => void }).gc?.();
+  const slots = wasm.alloc(16);
+  try {
+    capi.sqlite3_status64(SQLITE_STATUS_MEMORY_USED, slots, slots + 8, 0);
+    const result = {
+      wasmHeapBytes: wasm.heap8u().byteLength,
+      sqliteMemoryUsed: Number(wasm.peek(slots, 'i64')),
+      workerHeapUsed: getHeapStatistics().used_heap_size,
+    };
+    return { id, ok: true, result };
+  } finally {
+    wasm.dealloc(slots);
   }
 }
 
@@ -149,13 +209,12 @@ function handle(sqlite3: Sqlite3, request: WorkerRequest): WorkerReply {
       return open(sqlite3, request);
     case 'query':
       return query(sqlite3, request);
+    case 'batch':
+      return batch(sqlite3, request);
+    case 'stats':
+      return stats(sqlite3, request.id);
     case 'serialize':
-      if (!db)
-        return {
-          id: request.id,
-          ok: false,
-          failure: { kind: 'internal', message: 'no open database' },
-        };
+      if (!db) return noDatabase(request.id);
       return { id: request.id, ok: true, result: { bytes: sqlite3.capi.sqlite3_js_db_export(db) } };
     case 'close':
       close(sqlite3);

@@ -1,0 +1,61 @@
+/**
+ * What `SqliteSearchStore.add` sends the worker, built apart from the store as a pure function:
+ * documents, their chunks and vectors as the rows of one batch (delete the ids, then insert
+ * documents, metadata, chunks, vectors), vectors checked against the embedder's dimensions.
+ */
+import type { BatchStep, SqlParam } from '../sqlite/protocol';
+import type { Embedder } from './Embedder';
+import { EmbedderMismatchError } from './EmbedderMismatchError';
+import type { SearchDocument } from './SearchDocument';
+import * as sql from './sqliteSearchSql';
+
+/** A document and the chunks its text was cut into. */
+export interface ChunkedDocument {
+  document: SearchDocument;
+  parts: string[];
+}
+
+/** A vector as a float32 blob (the form `vector_cosine` reads). */
+export const blobOf = (vector: readonly number[]): Uint8Array =>
+  new Uint8Array(Float32Array.from(vector).buffer);
+
+/**
+ * The batch indexing `chunked` (ids already present replaced); `vectors` in chunk order.
+ * @example
+ * await worker.batch({ steps: indexSteps(chunked, vectors, embedder), timeoutMs });
+ */
+export function indexSteps(
+  chunked: readonly ChunkedDocument[],
+  vectors: readonly number[][],
+  embedder?: Embedder,
+): BatchStep[] {
+  const ids = chunked.map(({ document }) => [document.id]);
+  const docRows: SqlParam[][] = [];
+  const metaRows: SqlParam[][] = [];
+  const chunkRows: SqlParam[][] = [];
+  const vectorRows: SqlParam[][] = [];
+  let at = 0;
+  for (const { document, parts } of chunked) {
+    const { id, title, url, metadata } = document;
+    docRows.push([id, title, url ?? null, metadata ? JSON.stringify(metadata) : null]);
+    for (const [key, value] of Object.entries(metadata ?? {})) metaRows.push([id, key, value]);
+    parts.forEach((text, part) => {
+      chunkRows.push([id, part, title, text]);
+      if (!embedder) return;
+      const vector = vectors[at++];
+      if (vector?.length !== embedder.dimensions) {
+        throw new EmbedderMismatchError(
+          `The embedder answered ${vector?.length ?? 0} dimensions for "${id}", not ${embedder.dimensions}`,
+        );
+      }
+      vectorRows.push([id, part, blobOf(vector)]);
+    });
+  }
+  return [
+    ...sql.DELETE_DOCUMENT.map((statement) => ({ sql: statement, rows: ids })),
+    { sql: sql.INSERT_DOCUMENT, rows: docRows },
+    { sql: sql.INSERT_METADATA, rows: metaRows },
+    { sql: sql.INSERT_CHUNK, rows: chunkRows },
+    { sql: sql.INSERT_VECTOR, rows: vectorRows },
+  ];
+}

@@ -1,0 +1,88 @@
+/**
+ * The SQL of the SQLite search store, in one place: the schema (documents, their metadata for
+ * filters, chunks with an external-content FTS5 index kept in step by triggers, vectors apart so
+ * a vector scan never reads text) and the statements that index and search it. Every value is a
+ * bound parameter; the only text spliced is the number of filter clauses.
+ */
+
+/** The `format` the store writes into `toolwright_index` and checks on load. */
+export const INDEX_FORMAT = 'toolwright-search-sqlite';
+/** The schema's version. */
+export const INDEX_VERSION = '1';
+
+/** Creates the schema of an empty index. */
+export const SCHEMA: readonly string[] = [
+  'CREATE TABLE toolwright_index (key TEXT PRIMARY KEY, value TEXT NOT NULL)',
+  'CREATE TABLE documents (id TEXT PRIMARY KEY, title TEXT NOT NULL, url TEXT, metadata TEXT)',
+  'CREATE TABLE document_metadata (document_id TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, ' +
+    'PRIMARY KEY (document_id, key)) WITHOUT ROWID',
+  'CREATE TABLE chunks (id INTEGER PRIMARY KEY, document_id TEXT NOT NULL, part INTEGER NOT NULL, ' +
+    'title TEXT NOT NULL, text TEXT NOT NULL, UNIQUE (document_id, part))',
+  'CREATE TABLE vectors (chunk_id INTEGER PRIMARY KEY, vector BLOB NOT NULL)',
+  "CREATE VIRTUAL TABLE chunks_fts USING fts5(title, text, content='chunks', content_rowid='id', " +
+    "tokenize='unicode61 remove_diacritics 2')",
+  'CREATE TRIGGER chunks_ai AFTER INSERT ON chunks BEGIN ' +
+    'INSERT INTO chunks_fts (rowid, title, text) VALUES (new.id, new.title, new.text); END',
+  'CREATE TRIGGER chunks_ad AFTER DELETE ON chunks BEGIN ' +
+    "INSERT INTO chunks_fts (chunks_fts, rowid, title, text) VALUES ('delete', old.id, old.title, old.text); " +
+    'DELETE FROM vectors WHERE chunk_id = old.id; END',
+];
+
+/** Writes one `toolwright_index` entry (format, version, embedder). */
+export const PUT_INFO = 'INSERT OR REPLACE INTO toolwright_index (key, value) VALUES (?1, ?2)';
+/** Reads the `toolwright_index` entries. */
+export const GET_INFO = 'SELECT key, value FROM toolwright_index';
+
+/** Removes a document by id (its chunks, their FTS entries and vectors through the trigger). */
+export const DELETE_DOCUMENT: readonly string[] = [
+  'DELETE FROM chunks WHERE document_id = ?1',
+  'DELETE FROM document_metadata WHERE document_id = ?1',
+  'DELETE FROM documents WHERE id = ?1',
+];
+export const INSERT_DOCUMENT =
+  'INSERT INTO documents (id, title, url, metadata) VALUES (?1, ?2, ?3, ?4)';
+export const INSERT_METADATA =
+  'INSERT INTO document_metadata (document_id, key, value) VALUES (?1, ?2, ?3)';
+export const INSERT_CHUNK =
+  'INSERT INTO chunks (document_id, part, title, text) VALUES (?1, ?2, ?3, ?4)';
+export const INSERT_VECTOR =
+  'INSERT INTO vectors (chunk_id, vector) SELECT id, ?3 FROM chunks WHERE document_id = ?1 AND part = ?2';
+export const COUNT_DOCUMENTS = 'SELECT count(*) FROM documents';
+
+/** `AND` clauses for `count` exact-match filters, bound from parameter `first` on (key, value). */
+function filterClauses(count: number, first: number): string {
+  let sql = '';
+  for (let i = 0; i < count; i++) {
+    const key = first + i * 2;
+    sql += ` AND EXISTS (SELECT 1 FROM document_metadata m WHERE m.document_id = c.document_id AND m.key = ?${key} AND m.value = ?${key + 1})`;
+  }
+  return sql;
+}
+
+/**
+ * The lexical search: ?1 the MATCH expression, ?2 the snippet's tokens, ?3 the limit, then the
+ * filters' keys and values. Columns: chunk id, document id, title, url, passage, bm25 score.
+ * With `snippetTokens` 0 the passage is the whole chunk.
+ */
+export function lexicalSearch(filters: number, wholeChunk: boolean): string {
+  const passage = wholeChunk ? 'c.text' : "snippet(chunks_fts, 1, '', '', '…', ?2)";
+  return (
+    `SELECT c.id, c.document_id, c.title, d.url, ${passage}, -bm25(chunks_fts) ` +
+    'FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid JOIN documents d ON d.id = c.document_id ' +
+    `WHERE chunks_fts MATCH ?1${filterClauses(filters, 4)} ` +
+    'ORDER BY chunks_fts.rank LIMIT ?3'
+  );
+}
+
+/**
+ * The vector search: ?1 the query vector (float32 blob), ?2 the limit, then the filters.
+ * Columns: chunk id, document id, title, url, the chunk's text, cosine.
+ */
+export function vectorSearch(filters: number): string {
+  return (
+    'WITH s AS MATERIALIZED (SELECT chunk_id, vector_cosine(vector, ?1) AS score FROM vectors) ' +
+    'SELECT c.id, c.document_id, c.title, d.url, c.text, s.score FROM s ' +
+    'JOIN chunks c ON c.id = s.chunk_id JOIN documents d ON d.id = c.document_id ' +
+    `WHERE s.score > 0${filterClauses(filters, 3)} ORDER BY s.score DESC LIMIT ?2`
+  );
+}
