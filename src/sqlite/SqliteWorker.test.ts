@@ -60,3 +60,51 @@ describe('SqliteWorker', () => {
     expect(stats.workerHeapUsed).toBeGreaterThan(0);
   });
 });
+
+describe('SqliteWorker whose thread dies', () => {
+  /** Ends the thread mid-query, as the hard stop does when a statement will not stop. */
+  async function killDuringQuery(worker: SqliteWorker): Promise<void> {
+    const running = worker.query({
+      ...read,
+      sql: 'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n',
+    });
+    const thread = (worker as unknown as { worker: { terminate(): Promise<number> } }).worker;
+    await thread.terminate();
+    await expect(running).rejects.toThrow(/SQLite worker failed/);
+  }
+
+  it('reopens a database nobody wrote to and answers as before', async () => {
+    const worker = await SqliteWorker.start();
+    try {
+      await worker.open({ readOnly: false });
+      await killDuringQuery(worker);
+      const answer = await worker.query({ ...read, sql: 'SELECT 41 + 1' });
+      expect(answer).toMatchObject({ ok: true, result: { rows: [[42]] } });
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it('refuses to answer from the old bytes once rows written since opening were lost', async () => {
+    const worker = await SqliteWorker.start();
+    try {
+      await worker.open({ readOnly: false });
+      await worker.batch({
+        steps: [
+          { sql: 'CREATE TABLE notes (body TEXT)', rows: [[]] },
+          { sql: 'INSERT INTO notes VALUES (?1)', rows: [['kept?']] },
+        ],
+        timeoutMs: 10_000,
+      });
+      await killDuringQuery(worker);
+      await expect(worker.query({ ...read, sql: 'SELECT count(*) FROM notes' })).rejects.toThrow(
+        /rows written since the database was opened were lost/,
+      );
+      await worker.open({ readOnly: false });
+      const reopened = await worker.query({ ...read, sql: 'SELECT 1' });
+      expect(reopened).toMatchObject({ ok: true, result: { rows: [[1]] } });
+    } finally {
+      await worker.close();
+    }
+  });
+});

@@ -3,7 +3,9 @@
  * statement is stopped by the worker's progress handler (its time limit, or the caller's
  * signal through the shared stop flag); should the worker not answer within a grace period
  * after that, the thread is terminated and started again on the next request, reopening the
- * database it had open.
+ * database it had open. A database written since it was opened (a search index being built)
+ * lived only in that thread: the worker then refuses every request until it is opened again,
+ * rather than answering from the older bytes as if nothing was lost.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,6 +26,14 @@ import type {
   WorkerReply,
   WorkerRequest,
 } from './protocol';
+
+/** The refusal after a restart that lost the writes made since the database was opened. */
+function lostWrites(): SqliteWorkerError {
+  return new SqliteWorkerError(
+    'the SQLite worker was restarted after a statement it could not stop, and the rows written ' +
+      'since the database was opened were lost with it: open or load the database again',
+  );
+}
 
 /** Milliseconds past a statement's own limit before the thread is terminated. */
 const HARD_STOP_GRACE_MS = 2_000;
@@ -67,6 +77,8 @@ export class SqliteWorker {
   private queue: Promise<unknown> = Promise.resolve();
   private lastOpen: Unnumbered<OpenRequest> | undefined;
   private closed = false;
+  /** Rows were written since the last `open` (so a restarted thread would lose them). */
+  private written = false;
 
   private constructor() {}
 
@@ -85,6 +97,7 @@ export class SqliteWorker {
   /** Opens a database in the worker (replacing any open one). */
   async open(request: Unnumbered<OpenRequest>): Promise<OpenResult> {
     this.lastOpen = request;
+    this.written = false;
     const answer = await this.send<OpenResult>({ ...request, type: 'open' }, 30_000);
     if (!answer.ok)
       throw new SqliteWorkerError(`SQLite could not open the database: ${answer.failure.message}`);
@@ -92,22 +105,34 @@ export class SqliteWorker {
   }
 
   /** Runs one statement; never rejects for SQL's sake (the answer says), only if the worker dies. */
-  query(
+  async query(
     request: Unnumbered<QueryRequest>,
     signal?: AbortSignal,
   ): Promise<WorkerAnswer<QueryResult>> {
-    return this.send<QueryResult>({ ...request, type: 'query' }, request.timeoutMs, signal);
+    const answer = await this.send<QueryResult>(
+      { ...request, type: 'query' },
+      request.timeoutMs,
+      signal,
+    );
+    if (answer.ok && answer.result.changes > 0) this.written = true;
+    return answer;
   }
 
   /**
    * Runs the caller's own statements over many rows in one transaction (indexing); never rejects
    * for SQL's sake (the answer says), only if the worker dies.
    */
-  batch(
+  async batch(
     request: Unnumbered<BatchRequest>,
     signal?: AbortSignal,
   ): Promise<WorkerAnswer<BatchResult>> {
-    return this.send<BatchResult>({ ...request, type: 'batch' }, request.timeoutMs, signal);
+    const answer = await this.send<BatchResult>(
+      { ...request, type: 'batch' },
+      request.timeoutMs,
+      signal,
+    );
+    if (answer.ok && answer.result.changes > 0) this.written = true;
+    return answer;
   }
 
   /** The worker's memory (wasm heap, SQLite's allocator, the thread's JavaScript heap). */
@@ -165,6 +190,7 @@ export class SqliteWorker {
       return { ok: false, failure: { kind: 'aborted', message: 'the call was cancelled' } };
     }
     if (!this.worker) {
+      if (this.written && request.type !== 'open') throw lostWrites();
       const started = performance.now();
       this.worker = this.spawn();
       if (this.lastOpen && request.type !== 'open') {
