@@ -11,9 +11,11 @@ import {
   iso8601Schema,
   URL_SHAPE_PATTERN,
   uuidPattern,
+  uuidPatternExact,
 } from './formatPatterns';
 import type { JsonSchema, JsonSchemaType, JsonValue } from './JsonSchema';
 import { matchesKeywords } from './matchesPattern';
+import { URL_PATTERN } from './urlPattern';
 
 /** One class-validator decorator and the keywords it means. */
 export interface ConstraintRule {
@@ -129,10 +131,14 @@ const noReverseMapping = ([entity]: readonly unknown[]): boolean =>
   Object.keys(entity).every((key) => !/^\d+$/.test(key));
 
 /**
- * `@IsUrl(options?)`: no `format` (JSON Schema's `uri` needs a scheme, `isURL` does not), only what
- * every `isURL` refuses; class-validator runs for the DTO and judges the rest, options included.
+ * `@IsUrl()`: no `format` (JSON Schema's `uri` needs a scheme, `isURL` does not). With its default
+ * options, the pattern that reads a text as `isURL` does; with options, only what every `isURL`
+ * refuses (empty, whitespace, `<`, `>`), and class-validator judges the rest.
  */
-const urlKeywords = (): JsonSchema => ({ type: 'string', pattern: URL_SHAPE_PATTERN });
+const urlKeywords = (args: readonly unknown[]): JsonSchema => ({
+  type: 'string',
+  pattern: hasOptions(args) ? URL_SHAPE_PATTERN : URL_PATTERN,
+});
 
 /** What `isURL` accepts with its default options, in words (the model's description says it). */
 export const URL_WORDS =
@@ -212,7 +218,7 @@ export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
     exact: (args) => !hasOptions(args),
     unsaid: hasOptions,
   },
-  // Only what every `isURL` refuses: class-validator judges the rest.
+  // isURL counts UTF-16 units, the pattern code points: class-validator keeps the last word.
   {
     decorator: 'IsUrl',
     validator: 'isUrl',
@@ -225,7 +231,7 @@ export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
     decorator: 'IsUUID',
     validator: 'isUuid',
     keywords: ([version]) => ({ type: 'string', format: 'uuid', pattern: uuidPattern(version) }),
-    exact: never,
+    exact: ([version]) => uuidPatternExact(version),
   },
   {
     decorator: 'IsISO8601',
