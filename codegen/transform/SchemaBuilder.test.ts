@@ -2,7 +2,7 @@
 import { schemaOfType } from '../__fixtures__/inlineProject';
 import { DATE_TIME_PATTERN, URL_SHAPE_PATTERN } from '../../src/schema/formatPatterns';
 import { URL_PATTERN } from '../../src/schema/urlPattern';
-import { URL_WORDS } from '../../src/schema/constraintTable';
+import { URL_WORDS } from '../../src/schema/urlPattern';
 
 const closed = (properties: Record<string, unknown>, required: string[]) => ({
   type: 'object',

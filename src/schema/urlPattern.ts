@@ -3,8 +3,10 @@
  * version class-validator 0.15 installs) read branch by branch, so the model is shown what
  * class-validator accepts. Separate from `formatPatterns` because it is a parser turned into a
  * regular expression: how `isURL` finds the protocol, the credentials and the port, and what
- * `isFQDN` and `isIP` take as a host.
+ * `isFQDN` and `isIP` take as a host. Also the row's keywords and words for `@IsUrl(options?)`.
  */
+import { URL_SHAPE_PATTERN } from './formatPatterns';
+import type { JsonSchema } from './JsonSchema';
 
 const HEX = '[0-9a-fA-F]';
 const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
@@ -80,3 +82,26 @@ const BEFORE_HOST = [
  * in `isURL`, which counts UTF-16 units; class-validator still runs for such a DTO.
  */
 export const URL_PATTERN = `^(?=[^\\s<>]{1,2084}$)(?!mailto:)(?:${BEFORE_HOST.join('|')})${HOST_PORT}(?:[/?#].*)?$`;
+
+/** True when `@IsUrl`'s first argument is a non-empty options object. */
+const hasOptions = ([options]: readonly unknown[]): boolean =>
+  options !== null && typeof options === 'object' && Object.keys(options).length > 0;
+
+/**
+ * `@IsUrl(options?)`'s keywords: no `format` (JSON Schema's `uri` needs a scheme, `isURL` does
+ * not). With its default options, `URL_PATTERN`; with options, only what every `isURL` refuses
+ * (empty, whitespace, `<`, `>`), and class-validator judges the rest.
+ */
+export const urlKeywords = (args: readonly unknown[]): JsonSchema => ({
+  type: 'string',
+  pattern: hasOptions(args) ? URL_SHAPE_PATTERN : URL_PATTERN,
+});
+
+/** What `isURL` accepts with its default options, in words (the model's description says it). */
+export const URL_WORDS =
+  'A URL such as https://example.com/path: http, https or ftp (the protocol may be left out), ' +
+  'then a host name with a top-level domain or an IP address.';
+
+/** `@IsUrl`'s words: with options, which the schema cannot say, only that it is a URL. */
+export const urlWords = (args: readonly unknown[]): string =>
+  hasOptions(args) ? 'A URL.' : URL_WORDS;
