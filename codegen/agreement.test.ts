@@ -9,10 +9,11 @@
  * with astral, emoji, ZWJ, combining and lone-surrogate text, and the formats email, uri, uuid,
  * date-time), biased to boundaries.
  *
- * Where class-validator's notion is narrower than JSON Schema's (`@IsUUID`, `Date`/`@IsDate`),
- * the decorator emits a `pattern` saying exactly that, so plain ajv-formats agrees;
+ * Where class-validator's notion is narrower than JSON Schema's (`@IsUUID`, `Date`/`@IsDate`,
+ * `@IsUrl()` with its default options), the decorator emits a `pattern` saying exactly that, so
+ * plain ajv-formats agrees;
  * `@IsISO8601`/`@IsDateString` emit validator.js's own expression (no `format`). Where the schema
- * is deliberately looser (`@IsISO8601({ strict: true })`'s calendar check, `@IsUrl(options?)`,
+ * is deliberately looser (`@IsISO8601({ strict: true })`'s calendar check, `@IsUrl(options)`,
  * whose rules have no JSON Schema form), class-validator runs and has the last word, which the
  * judge adds to ajv's verdict; `@Matches` (read by class-validator without the `u` flag)
  * refuses astral characters where the two readings part. Lengths are JSON Schema's (code points)

@@ -58,7 +58,7 @@ export const DIAGNOSTIC_CODES = Object.freeze({
   TW211: 'a custom validator the schema cannot say; class-validator checks it at run time',
   TW212: '@Transform (or another reshaping decorator): the schema says nothing of the value',
   TW213:
-    'a property of a validated class without a class-validator decorator: the whitelist refuses it',
+    'a property of a validated class class-validator does not check: no decorator of its (the whitelist refuses it), @Exclude() only, or a nested class without @ValidateNested()',
   TW214:
     "a JSDoc tag other schema generators read (@nullable, @TJS-type, ...) that toolwright doesn't",
   TW215: '`typeof` an enum is the enum object (its members by name), not one of its values',

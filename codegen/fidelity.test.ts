@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { Project } from 'ts-morph';
 import { ToolDefinitionError, ToolRegistry } from 'toolwright';
 import type { ManifestTool, ValidationPipeOptions } from 'toolwright';
-import { URL_WORDS } from '../src/schema/constraintTable';
+import { URL_WORDS } from '../src/schema/urlPattern';
 import { inputs } from './__fixtures__/schemaArbitrary';
 import { compileStrict } from './__fixtures__/strictSchema';
 import {

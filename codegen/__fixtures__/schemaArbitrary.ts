@@ -9,6 +9,7 @@ import {
   ISO8601_STRICT_SEPARATOR_PATTERN,
   URL_SHAPE_PATTERN,
 } from '../../src/schema/formatPatterns';
+import { URL_PATTERN } from '../../src/schema/urlPattern';
 
 type Defs = Record<string, JsonSchema>;
 
@@ -61,8 +62,8 @@ const ISO_PATTERNS = new Set([ISO8601_PATTERN, ISO8601_STRICT_SEPARATOR_PATTERN]
 
 function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   if (schema.format && FORMATS[schema.format]) return FORMATS[schema.format]!;
-  if (schema.pattern === URL_SHAPE_PATTERN) {
-    // `@IsUrl()`'s schema says only what every isURL refuses: URLs, hosts and near-misses.
+  if (schema.pattern === URL_SHAPE_PATTERN || schema.pattern === URL_PATTERN) {
+    // `@IsUrl()`'s schema: URLs, hosts and near-misses.
     return fc.oneof(fc.webUrl(), fc.domain(), fc.constantFrom('localhost', 'http://x', 'a b'));
   }
   if (schema.pattern && ISO_PATTERNS.has(schema.pattern)) {

@@ -179,12 +179,13 @@ export class DecoratorResolver {
   /**
    * The first of `packageNames` a user-written decorator calls into (`registerDecorator` of
    * class-validator, `Transform` of class-transformer, a composition of their decorators), read
-   * from the decorator function's own body; `undefined` for a decorator whose body codegen
-   * cannot see (a package's, declared in a `.d.ts`).
+   * from the decorator function's own body; for one declared in a `.d.ts` (a shared DTO
+   * package), which has no body, what its declaration names (`declaredInto`).
    */
   callsInto(decorator: ts.Decorator, packageNames: readonly string[]): string | undefined {
     const origin = this.originOf(decorator);
-    if (!origin || origin.file.endsWith('.d.ts')) return undefined;
+    if (!origin) return undefined;
+    if (origin.file.endsWith('.d.ts')) return this.declaredInto(decorator, packageNames);
     const body = decoratorBody(decoratorCallee(decorator), this.checker);
     if (!body) return undefined;
     let found: string | undefined;
@@ -199,6 +200,50 @@ export class DecoratorResolver {
     };
     visit(body);
     return found;
+  }
+
+  /**
+   * What a decorator declared without a body leads to: the package of a parameter's type
+   * (`ValidationOptions` of class-validator makes it a validator), else the one of
+   * `packageNames` its declaration file imports from (class-transformer alone: a conversion).
+   */
+  private declaredInto(
+    decorator: ts.Decorator,
+    packageNames: readonly string[],
+  ): string | undefined {
+    const callee = decoratorCallee(decorator);
+    const location = ts.isPropertyAccessExpression(callee) ? callee.name : callee;
+    let symbol = this.checker.getSymbolAtLocation(location);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias)
+      symbol = this.checker.getAliasedSymbol(symbol);
+    const declaration = symbol?.declarations?.[0];
+    if (!symbol || !declaration) return undefined;
+    const packageOfNode = (node: ts.Node | undefined): string | undefined => {
+      const name = node && this.packages.packageOf(node.getSourceFile().fileName)?.name;
+      return name && packageNames.includes(name) ? name : undefined;
+    };
+    const type = this.checker.getTypeOfSymbolAtLocation(symbol, declaration);
+    for (const signature of type.getCallSignatures()) {
+      for (const parameter of signature.getParameters()) {
+        const declared = parameter.valueDeclaration;
+        const parameterType =
+          declared && this.checker.getTypeOfSymbolAtLocation(parameter, declared);
+        const typeSymbol = parameterType?.aliasSymbol ?? parameterType?.getSymbol();
+        const found = packageOfNode(typeSymbol?.declarations?.[0]);
+        if (found) return found;
+      }
+    }
+    const imported = new Set<string>();
+    for (const statement of declaration.getSourceFile().statements) {
+      const specifier =
+        ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)
+          ? statement.moduleSpecifier
+          : undefined;
+      const module = specifier && this.checker.getSymbolAtLocation(specifier);
+      const found = packageOfNode(module?.declarations?.[0]);
+      if (found) imported.add(found);
+    }
+    return packageNames.find((name) => imported.has(name));
   }
 
   /** `resolveOrigin`, once per decorator node (a DTO's decorators are read by every tool using it). */

@@ -1,7 +1,8 @@
 /** Types → JSON Schema, one construct per case, comparing whole schemas. */
 import { schemaOfType } from '../__fixtures__/inlineProject';
 import { DATE_TIME_PATTERN, URL_SHAPE_PATTERN } from '../../src/schema/formatPatterns';
-import { URL_WORDS } from '../../src/schema/constraintTable';
+import { URL_PATTERN } from '../../src/schema/urlPattern';
+import { URL_WORDS } from '../../src/schema/urlPattern';
 
 const closed = (properties: Record<string, unknown>, required: string[]) => ({
   type: 'object',
@@ -253,7 +254,7 @@ describe('types to JSON Schema', () => {
           status: { type: 'string', enum: ['open', 'closed'] },
           // isURL's notion has no JSON Schema form (no `uri`: isURL needs no scheme); class-validator
           // runs, and the model is told in words what a URL is.
-          site: { type: 'string', pattern: URL_SHAPE_PATTERN, description: URL_WORDS },
+          site: { type: 'string', pattern: URL_PATTERN, description: URL_WORDS },
           lines: {
             type: 'array',
             items: closed(

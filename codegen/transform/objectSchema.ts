@@ -13,7 +13,13 @@ import { orderProperties } from './sourceOrder';
 import { propertyKeywords } from './propertyKeywords';
 import type { PropertySchema } from './propertyKeywords';
 import { templatePattern } from './templatePattern';
-import { isValidatedClass, isValidatedProperty, whitelistFix } from './whitelisted';
+import {
+  isExcluded,
+  isValidatedClass,
+  isValidatedProperty,
+  unvalidatedNested,
+  whitelistFix,
+} from './whitelisted';
 
 const HIDDEN = ts.ModifierFlags.Private | ts.ModifierFlags.Protected;
 
@@ -33,10 +39,8 @@ export function objectSchema(builder: SchemaSource, type: ts.Type, path: string)
   const required: string[] = [];
   let methods = 0;
   const conditions: JsonSchema[] = [];
-  const whitelisted =
-    builder.context.direction !== 'output' &&
-    builder.context.pipe?.whitelist !== false &&
-    isValidatedClass(builder, type);
+  const validated = builder.context.direction !== 'output' && isValidatedClass(builder, type);
+  const whitelisted = validated && builder.context.pipe?.whitelist !== false;
   const { index, patterns } = indexSignatures(builder, type, path);
   for (const property of orderProperties(checker.getPropertiesOfType(type))) {
     const name = property.getName();
@@ -49,13 +53,28 @@ export function objectSchema(builder: SchemaSource, type: ts.Type, path: string)
     if (isAccessor(property)) continue;
     const declaration = property.valueDeclaration ?? property.declarations?.[0];
     if (whitelisted && !isValidatedProperty(builder, property)) {
+      const at = path ? `${path}.${name}` : name;
       builder.reportAt(
         declaration && ts.isPropertyDeclaration(declaration) ? declaration.name : undefined,
         'TW213',
-        `${path ? `${path}.${name}` : name} has no class-validator decorator, so class-validator's ` +
-          `whitelist refuses it and the schema leaves it out; ${whitelistFix(builder, property)}`,
+        isExcluded(builder, property)
+          ? `${at} has @Exclude(): class-transformer drops whatever is sent for it, so the schema ` +
+              `leaves it out and the gate refuses it when sent (a Nest app would drop it silently); ` +
+              `nothing to fix if the model never sends it`
+          : `${at} has no class-validator decorator, so class-validator's whitelist refuses it ` +
+              `and the schema leaves it out; ${whitelistFix(builder, property)}`,
       );
       continue;
+    }
+    const nestedClass = validated ? unvalidatedNested(builder, property) : undefined;
+    if (nestedClass) {
+      builder.reportAt(
+        declaration && ts.isPropertyDeclaration(declaration) ? declaration.name : undefined,
+        'TW213',
+        `${path ? `${path}.${name}` : name} is typed ${nestedClass} but has no @ValidateNested(), so ` +
+          `class-validator does not check inside it, where the schema (its TypeScript type) does; ` +
+          `add @ValidateNested() (with @Type(() => ${nestedClass})) so the two agree`,
+      );
     }
     const propertyType = checker.getTypeOfSymbol(property);
     if (property.flags & ts.SymbolFlags.Optional && hasNoValue(propertyType)) {

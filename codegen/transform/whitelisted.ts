@@ -48,3 +48,32 @@ export function isValidatedClass(builder: SchemaSource, type: ts.Type): boolean 
   if (!symbol || !(symbol.flags & ts.SymbolFlags.Class)) return false;
   return type.getProperties().some((property) => isValidatedProperty(builder, property));
 }
+
+/**
+ * The class of a nested DTO class-validator does not look inside: the property has validators
+ * (`@IsDefined()`, `@IsObject()`) but no `@ValidateNested()`, and its type (or its elements')
+ * is a class class-validator validates. The schema still says that class (its TypeScript type).
+ */
+export function unvalidatedNested(builder: SchemaSource, property: ts.Symbol): string | undefined {
+  const { resolver, checker } = builder.context;
+  const decorators = (property.declarations ?? []).flatMap((declaration) =>
+    ts.canHaveDecorators(declaration) ? (ts.getDecorators(declaration) ?? []) : [],
+  );
+  if (decorators.some((d) => resolver.fromPackage(d, 'class-validator') === 'ValidateNested'))
+    return undefined;
+  let type = checker.getNonNullableType(checker.getTypeOfSymbol(property));
+  if (checker.isArrayType(type)) type = checker.getTypeArguments(type as ts.TypeReference)[0]!;
+  return isValidatedClass(builder, type) ? type.getSymbol()!.getName() : undefined;
+}
+
+/** Whether the property carries class-transformer's `@Exclude()`, which drops what is sent before validation. */
+export function isExcluded(builder: SchemaSource, property: ts.Symbol): boolean {
+  const { resolver } = builder.context;
+  return (property.declarations ?? []).some(
+    (declaration) =>
+      ts.canHaveDecorators(declaration) &&
+      (ts.getDecorators(declaration) ?? []).some(
+        (decorator) => resolver.fromPackage(decorator, 'class-transformer') === 'Exclude',
+      ),
+  );
+}

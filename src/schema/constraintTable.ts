@@ -9,11 +9,12 @@ import {
   dateTimeSchema,
   decimalSchema,
   iso8601Schema,
-  URL_SHAPE_PATTERN,
   uuidPattern,
+  uuidPatternExact,
 } from './formatPatterns';
 import type { JsonSchema, JsonSchemaType, JsonValue } from './JsonSchema';
 import { matchesKeywords } from './matchesPattern';
+import { urlKeywords, urlWords } from './urlPattern';
 
 /** One class-validator decorator and the keywords it means. */
 export interface ConstraintRule {
@@ -39,7 +40,7 @@ export interface ConstraintRule {
    * What the model is told in words, added to the property's description, where the keywords
    * alone do not say what the validator wants (`@IsUrl`'s pattern says only "no spaces").
    */
-  words?: (args: readonly unknown[]) => string;
+  words?: (args: readonly unknown[]) => string | undefined;
 }
 
 /** What a row's exactness may depend on beyond its arguments. */
@@ -118,6 +119,10 @@ function numberOptionsSaid(options: unknown): boolean {
 const notStrict = ([options]: readonly unknown[]): boolean =>
   !(options as { strict?: unknown } | undefined)?.strict;
 
+/** `strict`'s calendar check, which the pattern cannot say, in words (the model is told it). */
+const calendarWords = (args: readonly unknown[]): string | undefined =>
+  notStrict(args) ? undefined : 'The date must exist in the calendar (2023-02-29 does not).';
+
 /** `isIn`'s values compare by identity: an object or array among them is never matched by JSON. */
 const plainValues = ([values]: readonly unknown[]): boolean =>
   Array.isArray(values) && values.every((v) => v === null || typeof v !== 'object');
@@ -127,20 +132,6 @@ const noReverseMapping = ([entity]: readonly unknown[]): boolean =>
   entity !== null &&
   typeof entity === 'object' &&
   Object.keys(entity).every((key) => !/^\d+$/.test(key));
-
-/**
- * `@IsUrl(options?)`: no `format` (JSON Schema's `uri` needs a scheme, `isURL` does not), only what
- * every `isURL` refuses; class-validator runs for the DTO and judges the rest, options included.
- */
-const urlKeywords = (): JsonSchema => ({ type: 'string', pattern: URL_SHAPE_PATTERN });
-
-/** What `isURL` accepts with its default options, in words (the model's description says it). */
-export const URL_WORDS =
-  'A URL such as https://example.com/path: http, https or ftp (the protocol may be left out), ' +
-  'then a host name with a top-level domain or an IP address.';
-
-/** `@IsUrl`'s words: with options, which the schema cannot say, only that it is a URL. */
-const urlWords = (args: readonly unknown[]): string => (hasOptions(args) ? 'A URL.' : URL_WORDS);
 
 /** Every class-validator decorator toolwright turns into JSON Schema. */
 export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
@@ -212,7 +203,7 @@ export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
     exact: (args) => !hasOptions(args),
     unsaid: hasOptions,
   },
-  // Only what every `isURL` refuses: class-validator judges the rest.
+  // isURL counts UTF-16 units, the pattern code points: class-validator keeps the last word.
   {
     decorator: 'IsUrl',
     validator: 'isUrl',
@@ -225,14 +216,15 @@ export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
     decorator: 'IsUUID',
     validator: 'isUuid',
     keywords: ([version]) => ({ type: 'string', format: 'uuid', pattern: uuidPattern(version) }),
-    exact: never,
+    exact: ([version]) => uuidPatternExact(version),
   },
   {
     decorator: 'IsISO8601',
     validator: 'isIso8601',
     keywords: ([options]) => iso8601Schema(options),
-    // `strict` checks the calendar, which the pattern does not say.
+    // `strict` checks the calendar, which the pattern does not say (the words do).
     exact: notStrict,
+    words: calendarWords,
   },
   {
     decorator: 'IsDecimal',
@@ -246,6 +238,7 @@ export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
     validator: 'isDateString',
     keywords: ([options]) => iso8601Schema(options),
     exact: notStrict,
+    words: calendarWords,
   },
   {
     decorator: 'IsIn',

@@ -115,11 +115,21 @@ const UUID_VERSIONS: Record<string, string> = {
 /** A pattern nothing matches: `isUUID` with a version it does not know accepts nothing. */
 const NOTHING = '[^\\s\\S]';
 
+/** The versions `@IsUUID(version?)` names: one, or several (class-validator tries each); none is `all`. */
+const versionsOf = (version: unknown): unknown[] =>
+  (Array.isArray(version) ? version : [version]).map((v) => v ?? 'all');
+
 /** `@IsUUID(version?)`: the UUIDs of that version (or any of several), as `isUUID` reads them. */
 export function uuidPattern(version: unknown): string {
-  const versions = Array.isArray(version) ? version : [version ?? 'all'];
-  const parts = versions.map((v) =>
+  const parts = versionsOf(version).map((v) =>
     Object.hasOwn(UUID_VERSIONS, String(v)) ? UUID_VERSIONS[String(v)] : NOTHING,
   );
   return `^(?:${parts.join('|')})$`;
 }
+
+/**
+ * True when `uuidPattern(version)` is what `isUUID` accepts: always, but for a version named like
+ * an `Object.prototype` member (`'toString'`), which `isUUID` finds with `in` and then throws on.
+ */
+export const uuidPatternExact = (version: unknown): boolean =>
+  versionsOf(version).every((v) => Object.hasOwn(UUID_VERSIONS, String(v)) || !(String(v) in {}));

@@ -11,6 +11,7 @@ import {
   uuidPattern,
 } from './formatPatterns';
 import { NO_ASTRAL_PATTERN } from './matchesPattern';
+import { URL_PATTERN } from './urlPattern';
 
 const UUID_VERSIONS = [undefined, '1', '2', '3', '4', '5', '6', '7', '8', 'nil', 'max', 'loose'];
 
@@ -30,6 +31,11 @@ const FIXED = new Map<string, string>([
     'must be a valid ISO 8601 date string such as 2024-01-31 or 2024-01-31T09:30Z (a T before the time)',
   ],
   [URL_SHAPE_PATTERN, 'must be a URL address (no spaces, < or >)'],
+  [
+    URL_PATTERN,
+    'must be a URL address such as https://example.com/path (http, https or ftp, or none; ' +
+      'a host name with a top-level domain or an IP address)',
+  ],
   ...UUID_VERSIONS.map((v): [string, string] => [
     uuidPattern(v),
     v ? `must be a UUID (${v})` : 'must be a UUID',

@@ -8,7 +8,7 @@
  * model reads one style.
  */
 import type { JsonSchema, JsonSchemaType } from '../schema/JsonSchema';
-import { FORMAT_WORDS, FORMATS } from './stringFormats';
+import { formatWords, FORMATS } from './stringFormats';
 import { jsonEqual } from './jsonEqual';
 import { isMultipleOf } from './multipleOf';
 import { narrowsFormat, patternWords } from '../schema/patternWords';
@@ -206,7 +206,7 @@ function checkString(value: string, schema: JsonSchema, at: string, out: string[
   if (schema.pattern !== undefined && !regexpOf(schema.pattern).test(value)) {
     out.push(...patternProblem(schema.pattern, at, formatFails));
   }
-  if (formatFails) out.push(say(at, FORMAT_WORDS[schema.format as string]));
+  if (formatFails) out.push(say(at, formatWords(schema.format as string, value)!));
 }
 
 /**

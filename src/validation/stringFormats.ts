@@ -82,3 +82,19 @@ export const FORMAT_WORDS: Readonly<Record<string, string>> = {
   uri: 'must be a URL address',
   uuid: 'must be a UUID',
 };
+
+/** `2872-11-31T…`: a date-time in shape whose day is not in its month's calendar. */
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})[Tt\s]/;
+
+/**
+ * How a failed format is worded for `text`. A date-time whose day does not exist (`2872-11-31`,
+ * `2023-02-29`), which `date-time` refuses and `new Date` would roll over to the next month, is
+ * told so rather than that it is no full date-time.
+ */
+export function formatWords(format: string, text: string): string | undefined {
+  const day = format === 'date-time' ? CALENDAR_DAY.exec(text) : null;
+  if (day && +day[2] >= 1 && +day[2] <= 12 && !isDate(`${day[1]}-${day[2]}-${day[3]}`)) {
+    return `must be a date that exists in the calendar (${day[1]}-${day[2]}-${day[3]} does not)`;
+  }
+  return FORMAT_WORDS[format];
+}
