@@ -12,7 +12,8 @@ import { handleToolCall, renderOutcome } from './handleToolCall';
 import { JobTaskStore } from './JobTaskStore';
 import type { CallScope } from './callScope';
 import { DEFAULT_PAGE_SIZE, pageOf } from './listTools';
-import { toolsViewOf } from './toolsView';
+import { toolsViewOf, visibleTools } from './toolsView';
+import { callerOf } from './callerOf';
 import type { McpServerOptions, McpToolSource } from './types';
 
 /** What the server declares of tasks: list, cancel, and task-augmented `tools/call`. */
@@ -36,6 +37,7 @@ export function createMcpServer(registry: McpToolSource, options: McpServerOptio
     shapeOf: (name) => currentView().shapes.get(name),
     needsApproval: (name) => currentView().approval.has(name),
     isLongRunning: (name) => currentView().longRunning.has(name),
+    accessOf: (name) => currentView().access.get(name),
     checkResults: options.checkResults ?? process.env.NODE_ENV !== 'production',
   };
   if (isTaskJobDispatcher(jobs))
@@ -55,8 +57,12 @@ export function createMcpServer(registry: McpToolSource, options: McpServerOptio
   );
   scope.server = server;
 
-  server.setRequestHandler(ListToolsRequestSchema, (request) =>
-    pageOf(currentView().tools, request.params?.cursor, options.pageSize ?? DEFAULT_PAGE_SIZE),
+  server.setRequestHandler(ListToolsRequestSchema, (request, extra) =>
+    pageOf(
+      visibleTools(currentView(), callerOf(extra.authInfo)),
+      request.params?.cursor,
+      options.pageSize ?? DEFAULT_PAGE_SIZE,
+    ),
   );
   // tools/call is answered here rather than through setRequestHandler: the SDK's own check of
   // the request answers a malformed call with a multi-line dump; ours says it in one line.

@@ -5,6 +5,9 @@
  * major can use it.
  */
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { ManifestToolOptions } from '../manifest/types';
+import { accessDenied } from '../calls/ToolCaller';
+import type { ToolCaller } from '../calls/ToolCaller';
 import { isTaskJobDispatcher } from '../calls/ToolJobDispatcher';
 import { outputShapeOf } from './outputShape';
 import type { OutputShape } from './outputShape';
@@ -19,8 +22,8 @@ export interface ToolsView {
   approval: Set<string>;
   /** The tools marked `longRunning`. */
   longRunning: Set<string>;
-  /** The scopes each tool requires (`@Tool({ scopes })`), for the tools that require any. */
-  scopes: Map<string, readonly string[]>;
+  /** What each tool asks of its caller (`@Tool({ scopes, roles })`), for the tools that ask. */
+  access: Map<string, Pick<ManifestToolOptions, 'scopes' | 'roles'>>;
 }
 
 /** One view per registry, shared by its servers. */
@@ -42,12 +45,13 @@ function viewOf(registry: McpToolSource): ToolsView {
   const shapes = new Map<string, OutputShape>();
   const approval = new Set<string>();
   const longRunning = new Set<string>();
-  const scopes = new Map<string, readonly string[]>();
+  const access = new Map<string, Pick<ManifestToolOptions, 'scopes' | 'roles'>>();
   for (const tool of descriptors) {
     if (tool.outputSchema) shapes.set(tool.name, outputShapeOf(tool.outputSchema));
     if (tool.options?.requiresApproval) approval.add(tool.name);
     if (tool.options?.longRunning) longRunning.add(tool.name);
-    if (tool.options?.scopes?.length) scopes.set(tool.name, tool.options.scopes);
+    const { scopes, roles } = tool.options ?? {};
+    if (scopes?.length || roles?.length) access.set(tool.name, { scopes, roles });
   }
   const tasks = isTaskJobDispatcher(registry.jobs);
   const tools = descriptors.map((tool) => {
@@ -56,7 +60,17 @@ function viewOf(registry: McpToolSource): ToolsView {
     if (tasks && longRunning.has(tool.name)) rendered.execution = { taskSupport: 'optional' };
     return rendered;
   });
-  return { tools, shapes, approval, longRunning, scopes };
+  return { tools, shapes, approval, longRunning, access };
+}
+
+/**
+ * The tools `caller` may see: those whose `scopes`/`roles` it satisfies.
+ * @example
+ * pageOf(visibleTools(currentView(), caller), cursor, pageSize);
+ */
+export function visibleTools(view: ToolsView, caller: ToolCaller | undefined): McpTool[] {
+  if (view.access.size === 0) return view.tools;
+  return view.tools.filter((tool) => !accessDenied(view.access.get(tool.name), caller));
 }
 
 /**
