@@ -57,7 +57,12 @@ export function createModernMcpServer(
     checkResults: options.checkResults ?? process.env.NODE_ENV !== 'production',
   };
   server.setRequestHandler('tools/list', (request, ctx) => {
-    const tools = visibleTools(currentView(), callerOf(ctx.http?.authInfo));
+    // No tasks on this revision until the SDK serves the tasks extension: no taskSupport either.
+    const tools = visibleTools(currentView(), callerOf(ctx.http?.authInfo)).map((tool) => {
+      if (!tool.execution) return tool;
+      const { execution: _tasks, ...rest } = tool;
+      return rest;
+    });
     const page = pageOf(tools, request.params?.cursor, options.pageSize ?? DEFAULT_PAGE_SIZE);
     return page as unknown as ListToolsResult;
   });
