@@ -12,6 +12,8 @@ export { ToolRegistry, DEFAULT_LIMITS } from './registry/ToolRegistry';
 export type { CheckResult } from './registry/ToolRegistry';
 export type { Logger, RegisteredToolInfo, ToolRegistryOptions } from './registry/types';
 export type { CallOptions } from './calls/ToolCallContext';
+export type { ToolCaller } from './calls/ToolCaller';
+export { accessDenied } from './calls/ToolCaller';
 export type { InputLimits } from './validation/types';
 export type {
   JobTaskRecord,

@@ -124,6 +124,20 @@ export class Shop {
     });
   });
 
+  it('scopes and roles are @Tool options: no TW115, and the manifest carries them', () => {
+    const result = generateOne(`
+export class Admin {
+  /** Rotates the keys. */
+  @Tool({ scopes: ['keys:write'], roles: ['admin', 'ops'] })
+  rotate() { return 'rotated'; }
+}`);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.manifest.tools[0].options).toEqual({
+      scopes: ['keys:write'],
+      roles: ['admin', 'ops'],
+    });
+  });
+
   it('a named parameter records the class it becomes at run time: Date or a validated DTO', () => {
     const result = generateOne(`
 import * as cv from 'class-validator';

@@ -5,6 +5,8 @@
  * calls can name them.
  */
 
+import type { ToolCaller } from './ToolCaller';
+
 /** What `@Ctx()` injects into a tool method. */
 export interface ToolCallContext<State = unknown> {
   /** The id of the `tool_use` block (or a generated one for direct calls). */
@@ -22,6 +24,8 @@ export interface ToolCallContext<State = unknown> {
   signal: AbortSignal;
   /** Application state passed to the call, such as the current user. */
   state: State;
+  /** The authenticated caller, when the endpoint knows one (MCP over HTTP with auth, a Nest guard). */
+  caller?: ToolCaller;
   /**
    * Reports progress (`done` of `total`, with an optional message) to whoever listens: an MCP
    * client that sent a progress token, the agent's `stream()`. A no-op when nobody does.
@@ -43,6 +47,8 @@ export interface CallOptions<State = unknown> {
   idempotencyKey?: string;
   signal?: AbortSignal;
   state?: State;
+  /** The authenticated caller (`ctx.caller`). */
+  caller?: ToolCaller;
   /** Overrides the tool's own `timeoutMs`. */
   timeoutMs?: number;
   /** Receives the tool's `ctx.progress()` reports. */

@@ -3,7 +3,6 @@
  * JSON-RPC invalid-params error (-32602) with one line that says what is wrong. Our own check
  * rather than the SDK's, whose error is a multi-line validation dump.
  */
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { ToolwrightError } from '../errors/ToolwrightError';
 
 /** What a well-formed `tools/call` asks. */
@@ -23,6 +22,12 @@ const describe = (value: unknown): string =>
   value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
 
 /**
+ * The JSON-RPC error codes this layer answers with, as the spec numbers them. Local rather than
+ * the SDK's `ErrorCode`, so the call and paging code loads under either SDK major.
+ */
+export const JSON_RPC_CODES = { InvalidParams: -32602, MethodNotFound: -32601 } as const;
+
+/**
  * A JSON-RPC error the SDK sends as is (`code`, `message`). Not the SDK's `McpError`, whose
  * message carries an `MCP error -32602:` prefix that the client then adds a second time.
  */
@@ -37,7 +42,7 @@ export class JsonRpcError extends ToolwrightError {
 }
 
 function invalid(message: string): JsonRpcError {
-  return new JsonRpcError(ErrorCode.InvalidParams, `Invalid tools/call params: ${message}`);
+  return new JsonRpcError(JSON_RPC_CODES.InvalidParams, `Invalid tools/call params: ${message}`);
 }
 
 /**

@@ -12,6 +12,7 @@ import type {
 } from '@modelcontextprotocol/sdk/types.js';
 import { sanitizeForModel } from '../errors/sanitizeForModel';
 import { APPROVAL_FORM, approveCall } from './approveCall';
+import type { ManifestToolOptions } from '../manifest/types';
 import type { JobTaskStore } from './JobTaskStore';
 import type { OutputShape } from './outputShape';
 import { mcpErrorResult } from './toMcpResult';
@@ -33,6 +34,8 @@ export interface CallScope {
   checkResults: boolean;
   /** Whether a tool is marked `longRunning` (it may be called as a task). */
   isLongRunning(name: string): boolean;
+  /** What a tool asks of its caller (`@Tool({ scopes, roles })`), when it asks anything. */
+  accessOf(name: string): Pick<ManifestToolOptions, 'scopes' | 'roles'> | undefined;
   /** The store of task-augmented calls, when the registry's jobs can back them. */
   taskStore?: JobTaskStore;
 }
@@ -43,7 +46,7 @@ export function toolUseIdOf(extra: Extra): string {
 }
 
 /** The text of a refusal: names the tool, says it did not run, and why. */
-function refusal(name: string, reason: string): CallToolResult {
+export function refusal(name: string, reason: string): CallToolResult {
   return mcpErrorResult(sanitizeForModel(`Tool ${JSON.stringify(name)} was not run: ${reason}`));
 }
 

@@ -6,61 +6,15 @@
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { JsonRpcError } from './callParams';
 import { isTaskJobDispatcher } from '../calls/ToolJobDispatcher';
 import { handleToolCall, renderOutcome } from './handleToolCall';
 import { JobTaskStore } from './JobTaskStore';
 import type { CallScope } from './callScope';
 import { DEFAULT_PAGE_SIZE, pageOf } from './listTools';
-import { outputShapeOf } from './outputShape';
-import type { OutputShape } from './outputShape';
-import { toMcpTool } from './toMcpTool';
+import { toolsViewOf, visibleTools } from './toolsView';
+import { callerOf } from './callerOf';
 import type { McpServerOptions, McpToolSource } from './types';
-
-/** What `tools/list` and `tools/call` read of the registry, rebuilt only when it changes. */
-interface ToolsView {
-  tools: McpTool[];
-  shapes: Map<string, OutputShape>;
-  /** The tools marked `requiresApproval`. */
-  approval: Set<string>;
-  /** The tools marked `longRunning`. */
-  longRunning: Set<string>;
-}
-
-/** One view per registry, shared by its servers (a stateless endpoint makes one per request). */
-const views = new WeakMap<McpToolSource, { view?: ToolsView }>();
-
-function sharedView(registry: McpToolSource): { view?: ToolsView } {
-  let slot = views.get(registry);
-  if (!slot) {
-    const created: { view?: ToolsView } = {};
-    registry.onChange(() => void (created.view = undefined));
-    views.set(registry, created);
-    slot = created;
-  }
-  return slot;
-}
-
-function viewOf(registry: McpToolSource): ToolsView {
-  const descriptors = registry.descriptors();
-  const shapes = new Map<string, OutputShape>();
-  const approval = new Set<string>();
-  const longRunning = new Set<string>();
-  for (const tool of descriptors) {
-    if (tool.outputSchema) shapes.set(tool.name, outputShapeOf(tool.outputSchema));
-    if (tool.options?.requiresApproval) approval.add(tool.name);
-    if (tool.options?.longRunning) longRunning.add(tool.name);
-  }
-  const tasks = isTaskJobDispatcher(registry.jobs);
-  const tools = descriptors.map((tool) => {
-    const rendered = toMcpTool(tool);
-    // A long-running tool may be called as a task when its jobs can back tasks.
-    if (tasks && longRunning.has(tool.name)) rendered.execution = { taskSupport: 'optional' };
-    return rendered;
-  });
-  return { tools, shapes, approval, longRunning };
-}
 
 /** What the server declares of tasks: list, cancel, and task-augmented `tools/call`. */
 const TASK_CAPABILITIES = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
@@ -75,8 +29,7 @@ const TASK_CAPABILITIES = { list: {}, cancel: {}, requests: { tools: { call: {} 
  */
 export function createMcpServer(registry: McpToolSource, options: McpServerOptions): Server {
   const jobs = registry.jobs;
-  const slot = sharedView(registry);
-  const currentView = () => (slot.view ??= viewOf(registry));
+  const currentView = toolsViewOf(registry);
   const scope: CallScope = {
     server: undefined as unknown as Server,
     registry,
@@ -84,6 +37,7 @@ export function createMcpServer(registry: McpToolSource, options: McpServerOptio
     shapeOf: (name) => currentView().shapes.get(name),
     needsApproval: (name) => currentView().approval.has(name),
     isLongRunning: (name) => currentView().longRunning.has(name),
+    accessOf: (name) => currentView().access.get(name),
     checkResults: options.checkResults ?? process.env.NODE_ENV !== 'production',
   };
   if (isTaskJobDispatcher(jobs))
@@ -103,8 +57,12 @@ export function createMcpServer(registry: McpToolSource, options: McpServerOptio
   );
   scope.server = server;
 
-  server.setRequestHandler(ListToolsRequestSchema, (request) =>
-    pageOf(currentView().tools, request.params?.cursor, options.pageSize ?? DEFAULT_PAGE_SIZE),
+  server.setRequestHandler(ListToolsRequestSchema, (request, extra) =>
+    pageOf(
+      visibleTools(currentView(), callerOf(extra.authInfo)),
+      request.params?.cursor,
+      options.pageSize ?? DEFAULT_PAGE_SIZE,
+    ),
   );
   // tools/call is answered here rather than through setRequestHandler: the SDK's own check of
   // the request answers a malformed call with a multi-line dump; ours says it in one line.

@@ -10,7 +10,9 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolOutcome } from '../calls/ToolOutcome';
 import type { ToolProgress } from '../calls/ToolCallContext';
 import { readCallParams } from './callParams';
-import { approvalOf, stateOf, toolUseIdOf } from './callScope';
+import { approvalOf, refusal, stateOf, toolUseIdOf } from './callScope';
+import { accessDenied } from '../calls/ToolCaller';
+import { callerOf } from './callerOf';
 import type { CallScope, Extra } from './callScope';
 import type { OutputShape } from './outputShape';
 import { outputProblems, structuredContentOf } from './outputShape';
@@ -78,8 +80,12 @@ export async function handleToolCall(
   extra: Extra,
 ): Promise<CallToolResult | CreateTaskResult> {
   const call = readCallParams(params);
-  if (call.task && scope.taskStore) return startTask(scope, scope.taskStore, call, extra);
   const { name, input: raw, progressToken } = call;
+  // Refused before anything else, validation included: a caller learns nothing of a tool's input.
+  const caller = callerOf(extra.authInfo);
+  const denied = accessDenied(scope.accessOf(name), caller);
+  if (denied) return refusal(name, denied);
+  if (call.task && scope.taskStore) return startTask(scope, scope.taskStore, call, extra);
   const release = closeStreamOnAbort(scope.server, extra);
   try {
     const input = await approvedInput(scope, name, raw, extra);
@@ -89,6 +95,7 @@ export async function handleToolCall(
       toolUseId: toolUseIdOf(extra),
       signal: extra.signal,
       state: stateOf(scope, extra),
+      ...(caller ? { caller } : {}),
       ...(progressToken !== undefined ? { onProgress: progressSender(progressToken, extra) } : {}),
       ...(shape ? { returnValue: true } : {}),
     });
@@ -100,7 +107,7 @@ export async function handleToolCall(
 
 /** The MCP result of an outcome: its content, and its typed value as `structuredContent`. */
 export function renderOutcome(
-  scope: CallScope,
+  scope: Pick<CallScope, 'shapeOf' | 'checkResults' | 'options'>,
   name: string,
   outcome: ToolOutcome,
 ): CallToolResult {
@@ -114,7 +121,7 @@ export function renderOutcome(
 
 /** Logs (never throws) when a result does not match its tool's output schema. */
 function warnOnMismatch(
-  scope: CallScope,
+  scope: Pick<CallScope, 'options'>,
   name: string,
   shape: OutputShape,
   structured: Record<string, unknown>,

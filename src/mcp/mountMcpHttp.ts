@@ -55,13 +55,27 @@ export function mountMcpHttp(
   registry: McpToolSource,
   options: MountMcpHttpOptions,
 ): McpHttpHandler {
+  return mountMcpHttpWith(createMcpHttpHandler, app, registry, options);
+}
+
+/**
+ * `mountMcpHttp` for any endpoint of the same shape (this entry's, `toolwright/mcp2`'s).
+ * @example
+ * return mountMcpHttpWith(createMcpHttpHandler, app, registry, options);
+ */
+export function mountMcpHttpWith<Options extends MountMcpHttpOptions>(
+  makeHandler: (registry: McpToolSource, options: Options) => McpHttpHandler,
+  app: RouteMountable,
+  registry: McpToolSource,
+  options: Options,
+): McpHttpHandler {
   if (options.httpServer)
     Object.assign(
       options.httpServer,
       slowClientLimits(options.headersTimeoutMs, options.requestTimeoutMs),
     );
   const protect = options.dnsRebindingProtection ?? true;
-  const handler = createMcpHttpHandler(registry, {
+  const handler = makeHandler(registry, {
     ...options,
     allowedHosts: protect ? (options.allowedHosts ?? LOOPBACK_HOSTS) : undefined,
   });

@@ -3,8 +3,7 @@
  * name and the offset of the next page inside, base64url. A cursor that does not decode, or that
  * belongs to another list, is a JSON-RPC invalid-params error (-32602), as the MCP spec asks.
  */
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { JsonRpcError } from './callParams';
+import { JSON_RPC_CODES, JsonRpcError } from './callParams';
 
 /** The lists that page. */
 export type PagedList = 'tools' | 'tasks';
@@ -23,6 +22,6 @@ export function decodeCursor(list: PagedList, cursor: string | undefined): numbe
   if (cursor === undefined) return 0;
   const match = /^([a-z]+):(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString());
   if (!match || match[1] !== list)
-    throw new JsonRpcError(ErrorCode.InvalidParams, `Invalid cursor: ${cursor.slice(0, 64)}`);
+    throw new JsonRpcError(JSON_RPC_CODES.InvalidParams, `Invalid cursor: ${cursor.slice(0, 64)}`);
   return Number(match[2]);
 }

@@ -7,7 +7,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMcpHttpHandler, sendRejection } from './createMcpHttpHandler';
-import type { McpHttpOptions } from './createMcpHttpHandler';
+import type { McpHttpHandler, McpHttpOptions } from './createMcpHttpHandler';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isLoopbackHost, LOOPBACK_HOSTS } from './httpGuards';
 import { slowClientLimits } from './slowClientLimits';
 import type { McpToolSource } from './types';
@@ -48,18 +49,38 @@ function urlHost(host: string): string {
  * @example
  * const { url, close } = await startMcpHttpServer(registry, { name: 'stocks', version: '1.0.0', port: 0 });
  */
-export async function startMcpHttpServer(
+export function startMcpHttpServer(
   registry: McpToolSource,
   options: McpHttpServerOptions,
+): Promise<RunningMcpHttpServer> {
+  return serveMcpHttp(createMcpHttpHandler, registry, options);
+}
+
+/** Answers one request of a path besides the endpoint's (the OAuth metadata of `toolwright/mcp2`). */
+export type ExtraRoute = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * The standalone server around any endpoint of the same shape (this entry's, `toolwright/mcp2`'s),
+ * with extra routes by exact path.
+ * @example
+ * return serveMcpHttp(createMcpHttpHandler, registry, options);
+ */
+export async function serveMcpHttp<Options extends McpHttpServerOptions>(
+  makeHandler: (registry: McpToolSource, options: Options) => McpHttpHandler,
+  registry: McpToolSource,
+  options: Options,
+  routes: Readonly<Record<string, ExtraRoute>> = {},
 ): Promise<RunningMcpHttpServer> {
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
   const allowedHosts = options.allowedHosts ?? (isLoopbackHost(host) ? LOOPBACK_HOSTS : undefined);
-  const handler = createMcpHttpHandler(registry, { ...options, allowedHosts });
+  const handler = makeHandler(registry, { ...options, allowedHosts });
 
   const limits = slowClientLimits(options.headersTimeoutMs, options.requestTimeoutMs);
   const server = createServer(limits, (req, res) => {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const route = Object.hasOwn(routes, pathname) ? routes[pathname] : undefined;
+    if (route && pathname !== path) return route(req, res);
     if (pathname !== path)
       return sendRejection(res, { status: 404, message: `Not found; the MCP endpoint is ${path}` });
     void handler.handle(req, res);

@@ -15,6 +15,8 @@ const OPTION_TABLE: Record<keyof ToolOptions, true> = {
   requiresApproval: true,
   timeoutMs: true,
   longRunning: true,
+  scopes: true,
+  roles: true,
   examples: true,
   cacheControl: true,
   annotations: true,

@@ -63,6 +63,17 @@ export interface ToolOptions {
    * Without a dispatcher the call runs in-process as any other.
    */
   longRunning?: boolean;
+  /**
+   * OAuth scopes the caller must hold, every one of them, for this tool to be listed and run
+   * over MCP; a caller without them does not see it in `tools/list` and is refused before its
+   * input is validated. Checked against `ToolCallContext.caller`.
+   */
+  scopes?: string[];
+  /**
+   * Roles of which the caller must hold at least one for this tool to be listed and run over MCP
+   * (as `scopes`, refused before validation). Checked against `ToolCallContext.caller`.
+   */
+  roles?: string[];
   /** Example inputs, sent as `input_examples`. */
   examples?: Record<string, JsonValue>[];
   /** Prompt-caching marker for this tool's definition. */

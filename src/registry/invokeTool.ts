@@ -83,6 +83,7 @@ function contextOf(
     idempotencyKey: options.idempotencyKey ?? toolUseId,
     toolName: tool.definition.name,
     state: options.state,
+    ...(options.caller ? { caller: options.caller } : {}),
     progress: onProgress ? progressReporter(onProgress) : ignoreProgress,
   } as ToolCallContext;
   return Object.defineProperty(context, 'signal', { get: signal, enumerable: true });

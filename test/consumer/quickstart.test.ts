@@ -219,6 +219,10 @@ describe('the README quick start, copy-pasted into an empty directory', () => {
         'toolwright/mcp needs @modelcontextprotocol/sdk, not installed; run: npm install @modelcontextprotocol/sdk',
       ],
       [
+        'toolwright/mcp2',
+        'toolwright/mcp2 needs @modelcontextprotocol/sdk and @modelcontextprotocol/server and @modelcontextprotocol/node, not installed; run: npm install @modelcontextprotocol/sdk @modelcontextprotocol/server @modelcontextprotocol/node',
+      ],
+      [
         'toolwright/nest',
         'toolwright/nest needs @nestjs/common and @nestjs/core, not installed; run: npm install @nestjs/common @nestjs/core',
       ],

@@ -1,0 +1,93 @@
+/**
+ * A dual endpoint outside Nest protected as the MCP authorization spec describes: the
+ * `verifyToken` hook decides who calls, a request without a valid token is 401 with
+ * `WWW-Authenticate: Bearer resource_metadata="…"`, and that URL serves the RFC 9728
+ * protected-resource metadata.
+ */
+import { startMcpHttpServer } from './startMcpHttpServer';
+import type { RunningMcpHttpServer } from '../mcp/startMcpHttpServer';
+import type { ToolCaller } from '../calls/ToolCaller';
+import { createDualRegistry } from './__fixtures__/dualRegistry';
+import { connectClient } from './__fixtures__/dualClients';
+
+/** The tokens the hook knows. */
+const TOKENS: Record<string, ToolCaller> = {
+  'token-alice': { id: 'alice', scopes: ['audit:read'], roles: [] },
+  'token-bob': { id: 'bob', scopes: [], roles: [] },
+};
+
+let server: RunningMcpHttpServer;
+let resource: string;
+beforeAll(async () => {
+  server = await startMcpHttpServer(createDualRegistry(), {
+    name: 'oauth',
+    version: '1',
+    verifyToken: (token) => TOKENS[token],
+    protectedResource: {
+      resource: 'http://127.0.0.1/mcp',
+      authorizationServers: ['https://auth.example.com'],
+      scopesSupported: ['audit:read'],
+    },
+  });
+  resource = server.url.replace(/\/mcp$/, '');
+});
+afterAll(() => server.close());
+
+const list = (headers: Record<string, string> = {}) =>
+  fetch(server.url, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      ...headers,
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+  });
+
+it('answers 401 naming the metadata, without a token and with an unknown one', async () => {
+  const missing = await list();
+  expect(missing.status).toBe(401);
+  expect(missing.headers.get('www-authenticate')).toBe(
+    'Bearer resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource/mcp"',
+  );
+  const unknown = await list({ Authorization: 'Bearer nope' });
+  expect(unknown.status).toBe(401);
+  expect(unknown.headers.get('www-authenticate')).toMatch(
+    /^Bearer error="invalid_token", resource_metadata=/,
+  );
+});
+
+it('serves the RFC 9728 metadata at the well-known paths', async () => {
+  for (const path of [
+    '/.well-known/oauth-protected-resource/mcp',
+    '/.well-known/oauth-protected-resource',
+  ]) {
+    const response = await fetch(`${resource}${path}`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      resource: 'http://127.0.0.1/mcp',
+      authorization_servers: ['https://auth.example.com'],
+      bearer_methods_supported: ['header'],
+      scopes_supported: ['audit:read'],
+    });
+  }
+});
+
+it.each(['v1', 'v2-auto'] as const)('gives the verified caller to the tools (%s)', async (kind) => {
+  const alice = await connectClient(kind, new URL(server.url), {
+    headers: { Authorization: 'Bearer token-alice' },
+  });
+  const bob = await connectClient(kind, new URL(server.url), {
+    headers: { Authorization: 'Bearer token-bob' },
+  });
+  try {
+    expect(await alice.listAll()).toContain('read_audit');
+    expect(await bob.listAll()).not.toContain('read_audit');
+    expect((await alice.call('who_calls', { note: 'n' })).content).toEqual([
+      { type: 'text', text: 'n: alice [audit:read]' },
+    ]);
+    expect((await bob.call('read_audit', {})).isError).toBe(true);
+  } finally {
+    await Promise.all([alice.close(), bob.close()]);
+  }
+});
