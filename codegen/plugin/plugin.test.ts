@@ -14,6 +14,7 @@ import { runProgram } from '../runProgram';
 import type { Compiler, ts } from '../typescript';
 import { tempProject } from '../__fixtures__/tempProject';
 import { before } from './nestPlugin';
+import { PluginCodegen } from './PluginCodegen';
 import { ProgramExtractor } from './ProgramExtractor';
 import { tspcTransformer } from './tspcTransformer';
 
@@ -158,6 +159,27 @@ describe('the compiler plugin', () => {
       tspcTransformer(program, {}, extras);
       expect(added.map((d) => [d.code, d.file?.fileName.split('/').pop()])).toEqual([
         [101, 'broken.ts'],
+      ]);
+    });
+
+    it('says so when, in a watch, a fix leaves the manifest as it was', () => {
+      const said: string[] = [];
+      const io = { stderr: (text: string) => void said.push(text), color: false };
+      const manifest = join(project.root, 'src', 'tools.manifest.ts');
+      const codegen = new PluginCodegen(host, tsconfig, manifest, io);
+      const broken = join(project.root, 'src', 'broken.ts');
+      const fixed = BROKEN.replace('callback: () => void', 'callback: string');
+      const cache: SourceCache = new Map();
+      for (const text of [fixed, BROKEN, fixed]) {
+        writeFileSync(broken, text);
+        codegen.run(hostProgram(tsconfig, cache));
+      }
+      expect(
+        said.map((line) => line.replace(/ \S*tools\.manifest\.ts/, ' tools.manifest.ts')),
+      ).toEqual([
+        'toolwright: wrote tools.manifest.ts (2 tools).\n',
+        'toolwright: tools.manifest.ts not updated: 1 error in the tools.\n',
+        'toolwright: errors fixed; tools.manifest.ts is unchanged (2 tools).\n',
       ]);
     });
   });
