@@ -13,6 +13,7 @@ import { hostDiagnostic } from './hostDiagnostic';
 import { configFileOf, manifestPathOf } from './pluginOptions';
 import type { ToolwrightPluginOptions } from './pluginOptions';
 import { ProgramExtractor } from './ProgramExtractor';
+import { settingsFile } from './settingsFile';
 import type { ProgramExtraction } from './ProgramExtractor';
 import { existsSync } from 'node:fs';
 
@@ -54,7 +55,7 @@ export class PluginCodegen {
   ) {
     this.extractor = new ProgramExtractor(
       compiler,
-      existsSync(configFile) ? readCodegenSettings(configFile) : {},
+      existsSync(configFile) ? readCodegenSettings(settingsFile(configFile)) : {},
     );
   }
 

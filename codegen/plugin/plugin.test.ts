@@ -16,6 +16,7 @@ import { tempProject } from '../__fixtures__/tempProject';
 import { before } from './nestPlugin';
 import { PluginCodegen } from './PluginCodegen';
 import { ProgramExtractor } from './ProgramExtractor';
+import { settingsFile } from './settingsFile';
 import { tspcTransformer } from './tspcTransformer';
 
 jest.setTimeout(120_000);
@@ -182,5 +183,25 @@ describe('the compiler plugin', () => {
         'toolwright: errors fixed; tools.manifest.ts is unchanged (2 tools).\n',
       ]);
     });
+  });
+});
+
+describe("the plugin's codegen settings", () => {
+  const project = tempProject({
+    'tsconfig.json': JSON.stringify({
+      compilerOptions: { experimentalDecorators: true },
+      toolwright: { validation: { whitelist: true } },
+    }),
+    'tsconfig.build.json': '{ "extends": "./tsconfig", "exclude": ["dist"] }',
+  });
+  afterAll(() => project.cleanup());
+
+  it("are the extended tsconfig's when the build's has none (Nest's tsconfig.build.json)", () => {
+    expect(settingsFile(join(project.root, 'tsconfig.build.json'))).toBe(
+      join(project.root, 'tsconfig.json'),
+    );
+    expect(settingsFile(join(project.root, 'tsconfig.json'))).toBe(
+      join(project.root, 'tsconfig.json'),
+    );
   });
 });
