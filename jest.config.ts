@@ -51,6 +51,7 @@ const shared: Config = {
   moduleNameMapper: {
     '^toolwright$': '<rootDir>/src/index.ts',
     '^toolwright/codegen$': '<rootDir>/codegen/index.ts',
+    '^toolwright/plugin$': '<rootDir>/codegen/plugin/index.ts',
     '^toolwright/testing$': '<rootDir>/src/testing/index.ts',
     '^toolwright/nest$': '<rootDir>/src/nest/index.ts',
     '^toolwright/mcp$': '<rootDir>/src/mcp/index.ts',

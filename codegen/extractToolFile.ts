@@ -41,6 +41,11 @@ export interface ExtractionContext {
   schemas?: SchemaCache;
   /** The `ValidationPipe` settings the schemas describe. */
   pipe: PipeSettings;
+  /**
+   * Whether to report TypeScript's errors in what the schemas come from (TW113); default true.
+   * A compiler plugin turns it off: the compiler it runs in reports those errors itself.
+   */
+  typeScriptErrors?: boolean;
 }
 
 /** The context to extract files of `program` with (manifest paths relative to `rootDir`). */
@@ -81,6 +86,7 @@ export function extractToolFile(
     }
   }
   extraction.diagnostics.push(...decoratorSettingProblems(found, program.getCompilerOptions()));
-  extraction.diagnostics.push(...typeScriptErrors(sourceFile, found, program));
+  if (context.typeScriptErrors !== false)
+    extraction.diagnostics.push(...typeScriptErrors(sourceFile, found, program));
   return extraction;
 }

@@ -8,9 +8,16 @@
 export const sleep = (ms: number): Promise<void> =>
   new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls `check` until it holds; throws `gave up waiting for <what>` after 30 s. */
-export async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let waited = 0; waited < 30_000; waited += 50) {
+/**
+ * Polls `check` until it holds; throws `gave up waiting for <what>` after `limitMs` (default
+ * 30 s; a build tool's first compile in a child process may take longer).
+ */
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  limitMs = 30_000,
+): Promise<void> {
+  for (let waited = 0; waited < limitMs; waited += 50) {
     if (await check()) return;
     await sleep(50);
   }

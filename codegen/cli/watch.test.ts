@@ -140,12 +140,29 @@ describe('codegen --watch', () => {
     unlinkSync(join(root, 'src/extra.spec.ts'));
   });
 
+  /** The tool file as it was before the edit that broke it. */
+  let lastGood = OTHER;
+
   it('keeps the last good manifest while the tools have errors', async () => {
     const before = readFileSync(out, 'utf8');
+    lastGood = readFileSync(join(root, 'src/other.ts'), 'utf8');
     const broken = new Promise<WatchUpdate>((resolve) => (waiting = (u) => u.errors && resolve(u)));
     writeFileSync(join(root, 'src/other.ts'), OTHER.replace('host: string', 'host: () => string'));
     expect((await broken).wrote).toBe(false);
     expect(readFileSync(out, 'utf8')).toBe(before);
     expect(stderr).toContain('src/other.ts:5:17 - error TW101');
+  });
+
+  it('says so when a fix leaves the manifest as it was', async () => {
+    const before = readFileSync(out, 'utf8');
+    const fixed = new Promise<WatchUpdate>(
+      (resolve) => (waiting = (u) => u.changed.length > 0 && !u.errors && resolve(u)),
+    );
+    writeFileSync(join(root, 'src/other.ts'), lastGood);
+    expect((await fixed).wrote).toBe(false);
+    expect(readFileSync(out, 'utf8')).toBe(before);
+    expect(stderr.trimEnd().split('\n').pop()).toBe(
+      'Errors fixed; src/tools.manifest.ts is unchanged (2 tools).',
+    );
   });
 });

@@ -55,6 +55,8 @@ export function startWatch(options: WatchOptions): Watcher {
   const watchers = new Map<string, FSWatcher>();
   const pending = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** Whether the last update had errors: a fix that leaves the manifest as it was says so. */
+  let hadErrors = false;
   let settle: (code: number) => void = () => undefined;
   const closed = new Promise<number>((done) => (settle = done));
 
@@ -76,6 +78,9 @@ export function startWatch(options: WatchOptions): Watcher {
       io.stderr(
         `Wrote ${displayPath(out, io)} (${count} tools) in ${Math.round(milliseconds)} ms.\n`,
       );
+    else if (hadErrors)
+      io.stderr(`Errors fixed; ${displayPath(out, io)} is unchanged (${count} tools).\n`);
+    hadErrors = hasErrors;
     options.onUpdate?.({
       changed,
       wrote,

@@ -21,7 +21,11 @@ import {
   whitelistFix,
 } from './whitelisted';
 
-const HIDDEN = ts.ModifierFlags.Private | ts.ModifierFlags.Protected;
+/** Private and protected members (read at each call: a plugin's host compiler has its own flags). */
+const isHidden = (declaration: ts.Declaration): boolean =>
+  (ts.getCombinedModifierFlags(declaration) &
+    (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) !==
+  0;
 
 const isMethod = (symbol: ts.Symbol): boolean =>
   !!symbol.declarations?.some((d) => ts.isMethodDeclaration(d) || ts.isMethodSignature(d));
@@ -45,7 +49,7 @@ export function objectSchema(builder: SchemaSource, type: ts.Type, path: string)
   for (const property of orderProperties(checker.getPropertiesOfType(type))) {
     const name = property.getName();
     if (name.startsWith('__@') || name.startsWith('#')) continue;
-    if (property.declarations?.some((d) => ts.getCombinedModifierFlags(d) & HIDDEN)) continue;
+    if (property.declarations?.some(isHidden)) continue;
     if (isMethod(property)) {
       methods++;
       continue;

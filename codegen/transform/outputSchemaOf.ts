@@ -24,7 +24,8 @@ export interface OutputContext {
   cache?: SchemaCache;
 }
 
-const NO_VALUE =
+/** The flags of types without a value (read at each call: a plugin's host compiler has its own). */
+const noValueFlags = (): number =>
   ts.TypeFlags.Void |
   ts.TypeFlags.Undefined |
   ts.TypeFlags.Never |
@@ -33,7 +34,7 @@ const NO_VALUE =
 
 /** True when the (awaited) return type says nothing a schema could describe. */
 function hasNoValue(type: ts.Type): boolean {
-  if (type.flags & NO_VALUE) return true;
+  if (type.flags & noValueFlags()) return true;
   if (type.getSymbol()?.getName() === 'ToolContentResult') return true;
   if (type.flags & ts.TypeFlags.Union) {
     const members = (type as ts.UnionType).types;

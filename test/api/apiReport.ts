@@ -1,6 +1,6 @@
 /**
  * The public surface as a reviewed artefact: API Extractor reads the built declarations of
- * each entry point (`toolwright`, `/codegen`, `/testing`, `/nest`, `/mcp`, `/jobs`, `/sql`,
+ * each entry point (`toolwright`, `/codegen`, `/plugin`, `/testing`, `/nest`, `/mcp`, `/jobs`, `/sql`,
  * `/search`, `/ai-sdk`, `/langchain`) and writes what they export to `api/<entry>.api.md`. The test compares (a change fails until the report is
  * updated and reviewed with it: `npm run api:update`), and checks that no public signature
  * names a type the package does not export: API Extractor's `ae-forgotten-export`, where a
@@ -19,6 +19,7 @@ const REPORT_FOLDER = join(ROOT, 'api');
 export const ENTRY_POINTS: Readonly<Record<string, string>> = {
   toolwright: 'dist/src/index.d.ts',
   'toolwright-codegen': 'dist/codegen/index.d.ts',
+  'toolwright-plugin': 'dist/codegen/plugin/index.d.ts',
   'toolwright-testing': 'dist/src/testing/index.d.ts',
   'toolwright-nest': 'dist/src/nest/index.d.ts',
   'toolwright-mcp': 'dist/src/mcp/index.d.ts',

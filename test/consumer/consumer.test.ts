@@ -21,6 +21,7 @@ const FIXTURES = join(__dirname, '__fixtures__');
 /** The subpath entry points and the declaration file each is built to. */
 const SUBPATHS: Record<string, string> = {
   'toolwright/codegen': 'dist/codegen/index.d.ts',
+  'toolwright/plugin': 'dist/codegen/plugin/index.d.ts',
   'toolwright/testing': 'dist/src/testing/index.d.ts',
   'toolwright/nest': 'dist/src/nest/index.d.ts',
   'toolwright/mcp': 'dist/src/mcp/index.d.ts',

@@ -1,0 +1,167 @@
+/**
+ * Compiler plugin benchmark (issue 34), on the codegen bench's generated project (100 files ×
+ * 10 tools): `nest build` with `toolwright` in `nest-cli.json`'s plugins against `nest build`
+ * without (target ≤ 1.15×; codegen then build was ≈ 1.6×), whole processes, alternately after
+ * one unmeasured run each, medians of 3; and under `tspc --watch`, for edits of a tool's JSDoc,
+ * when the manifest is rewritten relative to the compiler's own emit of the edited file (target:
+ * within 100 ms after it). Standalone cold codegen against `tsc --noEmit` is codegen.bench.ts's.
+ */
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BenchResult } from '../types';
+import { until } from '../../test/until';
+import { generateProject } from './generateProject';
+
+const REPO = join(__dirname, '..', '..');
+const FILES = Number(process.env.BENCH_PLUGIN_FILES ?? 100);
+const TOOLS_PER_FILE = 10;
+const RUNS = 3;
+const EDITS = 5;
+const NEST = join(REPO, 'node_modules', '@nestjs', 'cli', 'bin', 'nest.js');
+const TSPC = join(REPO, 'node_modules', 'ts-patch', 'bin', 'tspc.js');
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+const ms = (value: number): number => Math.round(value);
+
+/** Builds the package when the plugin's entry is missing or older than the codegen sources. */
+function ensureBuilt(): void {
+  const entry = join(REPO, 'dist', 'codegen', 'plugin', 'index.js');
+  const source = join(REPO, 'codegen', 'plugin', 'index.ts');
+  if (existsSync(entry) && statSync(entry).mtimeMs >= statSync(source).mtimeMs) return;
+  execFileSync(
+    process.execPath,
+    [require.resolve('typescript/bin/tsc'), '-p', join(REPO, 'tsconfig.build.json')],
+    { cwd: REPO, stdio: 'inherit' },
+  );
+}
+
+/** Wall time of one `nest build` with `plugins` in nest-cli.json. */
+function nestBuildMs(root: string, plugins: string[]): number {
+  const nestCli = { sourceRoot: 'src', compilerOptions: { deleteOutDir: true, plugins } };
+  writeFileSync(join(root, 'nest-cli.json'), JSON.stringify(nestCli, null, 2));
+  const started = performance.now();
+  const run = spawnSync(process.execPath, [NEST, 'build'], { cwd: root, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`nest build failed: ${run.stdout}${run.stderr}`);
+  return performance.now() - started;
+}
+
+/** `nest build` with the plugin against without, alternately. */
+function buildFigures(root: string) {
+  const withPlugin = () => nestBuildMs(root, ['toolwright']);
+  const without = () => nestBuildMs(root, []);
+  withPlugin();
+  without();
+  const plugin: number[] = [];
+  const plain: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    if (i % 2 === 0) {
+      plain.push(without());
+      plugin.push(withPlugin());
+    } else {
+      plugin.push(withPlugin());
+      plain.push(without());
+    }
+  }
+  return { ratio: median(plugin) / median(plain), plugin, plain };
+}
+
+/**
+ * Under `tspc --watch`: edits one tool's JSDoc `EDITS` times; for each, the manifest's write time
+ * minus the write time of the edited file's emitted JavaScript (negative: written before it).
+ */
+async function watchFigures(root: string): Promise<number[]> {
+  const tsconfig = {
+    extends: './tsconfig.json',
+    compilerOptions: { outDir: 'out-watch', plugins: [{ transform: 'toolwright/plugin' }] },
+  };
+  writeFileSync(join(root, 'tsconfig.watch.json'), JSON.stringify(tsconfig, null, 2));
+  const manifest = join(root, 'src', 'tools.manifest.ts');
+  const service = join(root, 'src', 'service5.ts');
+  const emitted = join(root, 'out-watch', 'service5.js');
+  const original = readFileSync(service, 'utf8');
+  const child = spawn(process.execPath, [TSPC, '-p', 'tsconfig.watch.json', '--watch'], {
+    cwd: root,
+    stdio: 'ignore',
+  });
+  const exited = new Promise((done) => child.on('exit', done));
+  const deltas: number[] = [];
+  try {
+    await until(() => existsSync(emitted), 'the first emit', 600_000);
+    for (let edit = 1; edit <= EDITS; edit++) {
+      const text = `does something useful, edit ${edit}`;
+      writeFileSync(service, original.replace('does something useful', text));
+      await until(
+        () =>
+          readFileSync(manifest, 'utf8').includes(text) &&
+          readFileSync(emitted, 'utf8').length > 0 &&
+          statSync(emitted).mtimeMs > statSync(service).mtimeMs,
+        `the manifest and the emit after edit ${edit}`,
+        120_000,
+      );
+      deltas.push(statSync(manifest).mtimeMs - statSync(emitted).mtimeMs);
+      // Let the rebuild the manifest's own write starts settle before the next edit.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+    writeFileSync(service, original);
+  }
+  return deltas;
+}
+
+/** Runs the benchmark. */
+export async function run(): Promise<BenchResult[]> {
+  ensureBuilt();
+  const root = join(REPO, '.bench-tmp', 'plugin');
+  generateProject(root, {
+    files: FILES,
+    toolsPerFile: TOOLS_PER_FILE,
+    nodeModules: join(REPO, 'node_modules'),
+    toolwright: REPO,
+  });
+  writeFileSync(
+    join(root, 'tsconfig.build.json'),
+    JSON.stringify({ extends: './tsconfig.json', compilerOptions: { outDir: 'dist' } }, null, 2),
+  );
+  const builds = buildFigures(root);
+  const deltas = await watchFigures(root);
+  return [
+    {
+      name: `nest build with toolwright/plugin vs without (${FILES} files × ${TOOLS_PER_FILE} tools)`,
+      figures: {
+        'with plugin ms (median of 3)': ms(median(builds.plugin)),
+        'without ms (median of 3)': ms(median(builds.plain)),
+        'with plugin ms (all)': builds.plugin.map(ms).join(' '),
+        'without ms (all)': builds.plain.map(ms).join(' '),
+        ratio: Number(builds.ratio.toFixed(2)),
+      },
+      target: 'with the plugin ≤ 1.15× without',
+      ok: builds.ratio <= 1.15,
+    },
+    {
+      name: 'tspc --watch: tool JSDoc edit → manifest written, relative to the compiler emit',
+      figures: {
+        'manifest write − emit of the edited file, ms (median)': ms(median(deltas)),
+        'manifest write − emit of the edited file, ms (max)': ms(Math.max(...deltas)),
+        'all, ms': deltas.map(ms).join(' '),
+      },
+      target: 'manifest written ≤ 100 ms after the emit',
+      ok: Math.max(...deltas) <= 100,
+    },
+  ];
+}
+
+if (require.main === module) {
+  void run().then((results) => {
+    for (const result of results) {
+      console.log(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name} (target: ${result.target})`);
+      for (const [key, value] of Object.entries(result.figures))
+        console.log(`     ${key}: ${value}`);
+    }
+  });
+}

@@ -1,0 +1,213 @@
+/**
+ * `toolwright/plugin` inside the real build tools, from the packed package (issue 34): a Nest 11
+ * project (as `nest new` lays it out) built by `nest build` (tsc builder) and by `nest build -b
+ * swc --type-check`, and a plain `tspc` (ts-patch) project. Each writes the manifest the CLI
+ * writes, byte for byte; fails on a TW1xx error printed in the compiler's own format at its line;
+ * and, watching (`nest start --watch`, the SWC builder's watch, `tspc --watch`), rewrites the
+ * manifest after a JSDoc edit.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { until } from '../until';
+import { makeConsumer, ROOT, run } from './packedPackage';
+
+jest.setTimeout(600_000);
+
+const NEST = join(ROOT, 'node_modules', '@nestjs', 'cli', 'bin', 'nest.js');
+const TSPC = join(ROOT, 'node_modules', 'ts-patch', 'bin', 'tspc.js');
+/** A first compile in a child process on a busy machine. */
+const BUILD_LIMIT = 240_000;
+
+const SERVICE = `import { Param, Tool } from 'toolwright';
+
+export class WeatherService {
+  /**
+   * Gets the forecast for a city.
+   * @param city The city to forecast.
+   * @param days How many days ahead.
+   */
+  @Tool()
+  forecast(@Param() city: string, @Param() days: number = 3): string {
+    return \`\${city}: sunny for \${days} days\`;
+  }
+}
+`;
+const MAIN = `import { WeatherService } from './weather.service';
+
+console.log(new WeatherService().forecast('Paris'));
+`;
+const BROKEN = `import { Param, Tool } from 'toolwright';
+
+export class BrokenService {
+  /** Takes what JSON cannot carry. */
+  @Tool()
+  run(@Param() callback: () => void): void {
+    callback();
+  }
+}
+`;
+
+/** The tsconfig.json `nest new` (Nest 11) writes. */
+const NEST_TSCONFIG = {
+  compilerOptions: {
+    module: 'commonjs',
+    declaration: true,
+    removeComments: true,
+    emitDecoratorMetadata: true,
+    experimentalDecorators: true,
+    allowSyntheticDefaultImports: true,
+    target: 'ES2023',
+    sourceMap: true,
+    outDir: './dist',
+    baseUrl: './',
+    incremental: true,
+    skipLibCheck: true,
+    strictNullChecks: true,
+    forceConsistentCasingInFileNames: true,
+    noImplicitAny: false,
+    strictBindCallApply: false,
+    noFallthroughCasesInSwitch: false,
+  },
+};
+
+async function nestProject(name: string): Promise<string> {
+  const dir = await makeConsumer(name, { 'weather.service.ts': SERVICE, 'main.ts': MAIN });
+  const nestCli = {
+    collection: '@nestjs/schematics',
+    sourceRoot: 'src',
+    compilerOptions: { deleteOutDir: true, plugins: ['toolwright'] },
+  };
+  writeFileSync(join(dir, 'nest-cli.json'), JSON.stringify(nestCli, null, 2));
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(NEST_TSCONFIG, null, 2));
+  const build = {
+    extends: './tsconfig.json',
+    exclude: ['node_modules', 'test', 'dist', '**/*spec.ts'],
+  };
+  writeFileSync(join(dir, 'tsconfig.build.json'), JSON.stringify(build, null, 2));
+  return dir;
+}
+
+async function tspcProject(name: string): Promise<string> {
+  const dir = await makeConsumer(name, { 'weather.service.ts': SERVICE, 'main.ts': MAIN });
+  const tsconfig = {
+    compilerOptions: {
+      target: 'ES2022',
+      module: 'commonjs',
+      strict: true,
+      experimentalDecorators: true,
+      emitDecoratorMetadata: true,
+      skipLibCheck: true,
+      outDir: 'out',
+      plugins: [{ transform: 'toolwright/plugin' }],
+    },
+    include: ['src'],
+  };
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
+  return dir;
+}
+
+/** What `toolwright codegen` writes for the project (to a file of its own). */
+async function cliManifest(dir: string): Promise<string> {
+  const cli = join(dir, 'node_modules', 'toolwright', 'bin', 'toolwright.js');
+  await run(process.execPath, [cli, 'codegen', '-o', 'cli/tools.manifest.ts'], { cwd: dir });
+  return readFileSync(join(dir, 'cli', 'tools.manifest.ts'), 'utf8');
+}
+
+/** Runs a build; its exit code and everything it printed. */
+async function build(dir: string, args: string[]): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, args, { cwd: dir });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
+    return { code, output: stdout + stderr };
+  }
+}
+
+const manifestOf = (dir: string): string | undefined => {
+  const path = join(dir, 'src', 'tools.manifest.ts');
+  return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+};
+
+/** Builds once: the CLI's manifest; then with a broken tool: the compiler's error, exit non-zero. */
+async function buildsLikeTheCli(dir: string, args: string[], errorLine: RegExp): Promise<void> {
+  const built = await build(dir, args);
+  expect(built).toMatchObject({ code: 0 });
+  expect(manifestOf(dir)).toBe(await cliManifest(dir));
+  expect(manifestOf(dir)).toContain('Gets the forecast for a city.');
+
+  writeFileSync(join(dir, 'src', 'broken.service.ts'), BROKEN);
+  const broken = await build(dir, args);
+  rmSync(join(dir, 'src', 'broken.service.ts'));
+  expect(broken.code).not.toBe(0);
+  expect(broken.output).toMatch(errorLine);
+}
+
+/**
+ * Starts `args` watching, waits for its manifest, edits the tool's JSDoc and waits for the
+ * manifest to say so; stops the watcher (its whole process group) either way.
+ */
+async function updatesWhenWatching(dir: string, args: string[]): Promise<void> {
+  rmSync(join(dir, 'src', 'tools.manifest.ts'), { force: true });
+  const child = spawn(process.execPath, args, { cwd: dir, detached: true, stdio: 'pipe' });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise((done) => child.on('exit', done));
+  try {
+    await until(
+      () => !!manifestOf(dir)?.includes('Gets the forecast'),
+      'the first manifest',
+      BUILD_LIMIT,
+    );
+    const edited = SERVICE.replace('Gets the forecast for a city.', 'Forecasts the weather.');
+    writeFileSync(join(dir, 'src', 'weather.service.ts'), edited);
+    await until(
+      () => !!manifestOf(dir)?.includes('Forecasts the weather.'),
+      `the manifest after the edit; the watcher said:\n${output}`,
+      BUILD_LIMIT,
+    );
+    expect(manifestOf(dir)).toBe(await cliManifest(dir));
+  } finally {
+    process.kill(-child.pid!, 'SIGTERM');
+    await exited;
+    writeFileSync(join(dir, 'src', 'weather.service.ts'), SERVICE);
+  }
+}
+
+describe('toolwright/plugin in the Nest CLI, tsc builder', () => {
+  it('writes the manifest of `toolwright codegen` and fails on a TW error at its line', async () => {
+    const dir = await nestProject('plugin-nest-tsc');
+    await buildsLikeTheCli(
+      dir,
+      [NEST, 'build'],
+      /src\/broken\.service\.ts.*6.*16.* - .*error.* TS101: .*TW101 BrokenService\.run/,
+    );
+    await updatesWhenWatching(dir, [NEST, 'start', '--watch']);
+  });
+});
+
+describe('toolwright/plugin in the Nest CLI, SWC builder with --type-check', () => {
+  it('writes the manifest of `toolwright codegen` and fails on a TW error at its line', async () => {
+    const dir = await nestProject('plugin-nest-swc');
+    await buildsLikeTheCli(
+      dir,
+      [NEST, 'build', '-b', 'swc', '--type-check'],
+      /src\/broken\.service\.ts\(6,16\): error TS101: TW101 BrokenService\.run/,
+    );
+    await updatesWhenWatching(dir, [NEST, 'start', '-b', 'swc', '--type-check', '--watch']);
+  });
+});
+
+describe('toolwright/plugin in tspc (ts-patch)', () => {
+  it('writes the manifest of `toolwright codegen` and fails on a TW error at its line', async () => {
+    const dir = await tspcProject('plugin-tspc');
+    await buildsLikeTheCli(
+      dir,
+      [TSPC, '-p', 'tsconfig.json'],
+      /src\/broken\.service\.ts\(6,16\): error TS101: TW101 BrokenService\.run/,
+    );
+    await updatesWhenWatching(dir, [TSPC, '-p', 'tsconfig.json', '--watch']);
+  });
+});
