@@ -244,7 +244,7 @@ export type AgentEvent =
 /**
  * What `run` returns: a `ToolAgent<State, 'pause'>` may return a paused run. (An agent whose
  * mode is not known statically, such as `app.get(ToolAgent)` in Nest, is typed as completing:
- * type it `ToolAgent<State, 'pause'>` where it pauses.)
+ * type it `ToolAgent<State, 'pause'>` where it pauses, or in Nest `app.get(PausingToolAgent)`.)
  */
 export type RunOutcome<Mode extends ApprovalMode = ApprovalMode> = [Mode] extends ['pause']
   ? RunResult | PendingApproval
