@@ -14,8 +14,6 @@ export type { Logger, RegisteredToolInfo, ToolRegistryOptions } from './registry
 export type { CallOptions } from './calls/ToolCallContext';
 export type { InputLimits } from './validation/types';
 export type {
-  JobTaskRecord,
-  TaskJobDispatcher,
   ToolJobDispatcher,
   ToolJobRequest,
   ToolJobResult,
