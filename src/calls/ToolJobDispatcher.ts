@@ -70,7 +70,7 @@ export interface JobTaskRecord {
  * A dispatcher whose jobs can be MCP tasks (`ToolJobs` is one): enqueue under a given id, read
  * and cancel a job, and keep a record of each task so any instance can answer for it. Plumbing
  * between `toolwright/jobs`, the agent and `toolwright/mcp`, exported from no entry point: the
- * `ToolJobs` members only it names are `@internal` (left out of the published declarations).
+ * `ToolJobs` members only it names are internal (left out of the published declarations).
  */
 export interface TaskJobDispatcher extends ToolJobDispatcher {
   enqueue(request: ToolJobRequest, options: CallOptions & { jobId?: string }): Promise<string>;
