@@ -18,11 +18,13 @@ import { ts } from './typescript';
 
 /** An incremental codegen run over one project. */
 export class CodegenSession {
+  /** The folder manifest paths are relative to: the `rootDir` option, else the tsconfig's folder. */
   readonly rootDir: string;
   private readonly files = new Map<string, FileExtraction>();
   private readonly packages: PackageLocator;
 
   constructor(
+    /** The ts-morph project the session reads. */
     readonly project: Project,
     private readonly options: CodegenOptions = {},
   ) {

@@ -12,7 +12,9 @@ import type { FileExtraction } from './extractToolFile';
 
 /** What a run produces: the manifest, and every problem found (errors and warnings). */
 export interface CodegenResult {
+  /** The manifest of the tools read without error. */
   manifest: ToolManifest;
+  /** Every problem found, errors and warnings. */
   diagnostics: CodegenDiagnostic[];
 }
 

@@ -10,13 +10,17 @@ export type DiagnosticSeverity = 'error' | 'warning';
 
 /** One problem found while reading the project. `file` is absolute, `/`-separated. */
 export interface CodegenDiagnostic {
+  /** The source file (absolute, `/`-separated). */
   file: string;
   /** 1-based. */
   line: number;
   /** 1-based. */
   column: number;
+  /** The problem's code (`TW102`, ...). */
   code: DiagnosticCode;
+  /** An error fails the run; a warning is printed. */
   severity: DiagnosticSeverity;
+  /** What is wrong, ending in the fix. */
   message: string;
 }
 

@@ -16,8 +16,6 @@ export type { ToolCaller } from './calls/ToolCaller';
 export { accessDenied } from './calls/ToolCaller';
 export type { InputLimits } from './validation/types';
 export type {
-  JobTaskRecord,
-  TaskJobDispatcher,
   ToolJobDispatcher,
   ToolJobRequest,
   ToolJobResult,

@@ -27,34 +27,42 @@ export interface McpCommandOptions {
   help: boolean;
 }
 
-export const MCP_USAGE = `Usage: toolwright mcp --module <file> [options]
+/**
+ * The `--help` text, laid out as `helpText` lays out the other commands' (usage, summary,
+ * options, exit codes); written out because this command parses its own flags.
+ */
+export const MCP_USAGE = `Usage: toolwright mcp --module <file> [--http <port>] [--host <address>] [--token <token>] [--stateless [--redis <url>]]
 
-Serves the ToolRegistry a module exports to MCP clients. The module exports it as
-\`registry\` or default, or a function (sync or async) returning it, and may export an
-\`approve\` hook. An ES module (.mjs, or .js in a "type": "module" package) may await at top
-level, as in \`const app = await NestFactory.createApplicationContext(AppModule); export const
-registry = app.get(ToolRegistry);\`. A .ts module is compiled to CommonJS, which has no
-top-level await: export an async function returning the registry instead.
+Serves the ToolRegistry a module exports to MCP clients, over stdio (default) or Streamable
+HTTP at /mcp. The module exports it as \`registry\` or default, or a function (sync or async)
+returning it, and may export an \`approve\` hook. An ES module (.mjs, or .js in a "type":
+"module" package) may await at top level, as in \`const app = await
+NestFactory.createApplicationContext(AppModule); export const registry = app.get(ToolRegistry);\`.
+A .ts module is compiled to CommonJS, which has no top-level await: export an async function
+returning the registry instead.
 
 Options:
-  -m, --module <file>        .js file, or .ts file (through ts-node's transpile-only register)
-      --http <port>          serve Streamable HTTP at http://HOST:PORT/mcp (0 picks a free port);
-                             default: stdio
-      --host <address>       address to bind (default 127.0.0.1)
-      --token <token>        require "Authorization: Bearer <token>" (or TOOLWRIGHT_MCP_TOKEN)
-      --allowed-host <name>  accepted Host hostname (repeatable; default: loopback names when
-                             bound to loopback)
-      --allowed-origin <o>   accepted Origin (repeatable; default: origins on an allowed host)
-      --name <name>          server name reported to clients (default: the module's file name)
-      --approve elicit       ask the client's user before running tools marked requiresApproval
-                             (otherwise they are refused, unless the module exports \`approve\`)
-      --stateless            with --http: no sessions, each request answered on its own (for
-                             several instances behind a load balancer). A client's cancel may
-                             reach another instance than the call's: give every instance the
-                             same --redis, or such cancels are dropped and the call runs on
-      --redis <url>          with --stateless: the Redis through which instances pass cancels
-                             (redis://host:6379; or REDIS_URL; needs the ioredis package)
-  -h, --help                 show this help
+  -m, --module <file>         The .js file, or .ts file (through ts-node's transpile-only register).
+  --http <port>               Serve Streamable HTTP at http://HOST:PORT/mcp (0 picks a free port;
+                              default: stdio).
+  --host <address>            The address to bind (default: 127.0.0.1).
+  --token <token>             Require "Authorization: Bearer <token>" (or TOOLWRIGHT_MCP_TOKEN).
+  --allowed-host <name>       An accepted Host hostname (repeatable; default: the loopback names
+                              when bound to loopback).
+  --allowed-origin <origin>   An accepted Origin (repeatable; default: origins on an allowed host).
+  --name <name>               The server name reported to clients (default: the module's file name).
+  --approve elicit            Ask the client's user before running tools marked requiresApproval
+                              (otherwise they are refused, unless the module exports \`approve\`).
+  --stateless                 With --http: no sessions, each request answered on its own (for
+                              several instances behind a load balancer). A client's cancel may
+                              reach another instance than the call's: give every instance the
+                              same --redis, or such cancels are dropped and the call runs on.
+  --redis <url>               With --stateless: the Redis through which instances pass cancels
+                              (redis://host:6379; or REDIS_URL; needs the ioredis package).
+  -h, --help                  Show this help.
+
+Exit codes: 0 once the server has shut down (SIGINT, SIGTERM, or stdin closed in stdio mode),
+1 when the module or the server fails, 2 usage.
 `;
 
 /** A usage mistake: printed with the usage, exit code 2. */
@@ -295,7 +303,12 @@ async function cancelRedis(
   return client;
 }
 
-/** The listening line: on stdout, and on stderr too unless both are the same terminal. */
+/**
+ * The listening line: on stdout, and on stderr too unless both are the same terminal. Both on
+ * purpose: a script reads the URL from stdout (`--http 0` picks the port), and when it pipes
+ * stdout away the person watching the terminal or the service's log (stderr) still sees where
+ * the server listens; on one terminal it is printed once.
+ */
 function announce(line: string, stderr: NodeJS.WritableStream): void {
   process.stdout.write(`${line}\n`);
   if (!(process.stdout.isTTY && process.stderr.isTTY)) stderr.write(`${line}\n`);

@@ -95,6 +95,11 @@ describe('parseMcpArgs', () => {
     expect(MCP_USAGE).toContain('--redis <url>');
   });
 
+  it('lists its exit codes in its help, as the other commands do', () => {
+    expect(MCP_USAGE).toMatch(/^Usage: toolwright mcp --module <file>/);
+    expect(MCP_USAGE).toMatch(/\nExit codes: 0 [^\n]*\n1 [^\n]*, 2 usage\.\n$/);
+  });
+
   it('asks for help without a module', () => {
     expect(parseMcpArgs(['--help']).help).toBe(true);
   });

@@ -6,8 +6,11 @@ import type { ManifestTool, ToolManifest } from '../../src/manifest/types';
 
 /** Tools added, removed, and changed (with the fields that differ). */
 export interface ManifestDiff {
+  /** Names of the tools only the new manifest has. */
   added: string[];
+  /** Names of the tools only the old manifest has. */
   removed: string[];
+  /** The tools in both whose fields differ, with those fields. */
   changed: { name: string; fields: string[] }[];
 }
 

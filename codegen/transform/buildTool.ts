@@ -2,6 +2,9 @@
  * One `@Tool` method as found in source → its manifest entry: name, description, input schema,
  * parameter mapping, examples and options. Problems are reported and the entry is still built,
  * so one run lists every problem of the project.
+ * Stays one file past ~300 lines (issue 35): it is one phase, one found method to its entry, and
+ * its parts (`mapParam` guarding, `namedParam` and `spreadParam` building, examples, options)
+ * share the `ParamContext` and the input schema being assembled.
  */
 import { ts } from '../typescript';
 import type { JsonSchema, JsonValue } from '../../src/schema/JsonSchema';
@@ -162,7 +165,7 @@ interface ParamContext {
 
 function mapParam(param: FoundParam, context: ParamContext): ManifestParam | undefined {
   const { node, index } = param;
-  const { builder, parts, report, label, checker } = context;
+  const { report, label, checker } = context;
   const sourceName = node.name.getText();
   if (!param.kind || !param.decorator) {
     report(
@@ -182,7 +185,23 @@ function mapParam(param: FoundParam, context: ParamContext): ManifestParam | und
   if (param.kind === 'Ctx') return { kind: 'context', index };
   const type = checker.getTypeAtLocation(node);
   if (param.kind === 'Params') return spreadParam(param, type, context);
-  const args = decoratorArguments(param.decorator);
+  return namedParam(param, param.decorator, type, context);
+}
+
+/**
+ * A `@Param` parameter: its input property (the decorator's name, else the parameter's), whose
+ * schema is the type's, with the description, the `schema` fragment and the default laid on it.
+ */
+function namedParam(
+  param: FoundParam,
+  decorator: NonNullable<FoundParam['decorator']>,
+  type: ts.Type,
+  context: ParamContext,
+): ManifestParam {
+  const { node, index } = param;
+  const { builder, parts, report, label, checker } = context;
+  const sourceName = node.name.getText();
+  const args = decoratorArguments(decorator);
   const nameArg =
     args[0] && !ts.isObjectLiteralExpression(args[0])
       ? evaluateLiteral(args[0], checker)

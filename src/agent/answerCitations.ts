@@ -11,11 +11,13 @@ export interface AnswerCitation {
   searchResultIndex: number;
   /** The cited result's source (URL or id), as the tool gave it. */
   source: string;
+  /** The cited search result's title, as the tool gave it. */
   title: string | null;
   /** The text of the cited blocks of the result. */
   citedText: string;
   /** The cited range of the result's text blocks (end exclusive). */
   startBlockIndex: number;
+  /** The end of the cited range of the result's text blocks (exclusive). */
   endBlockIndex: number;
   /** The answer's text that makes the claim (the text block carrying the citation). */
   text: string;

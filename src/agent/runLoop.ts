@@ -92,6 +92,29 @@ async function noteJobs(core: AgentCore, pending: PendingApproval): Promise<void
 }
 
 /** The loop itself, under its run's trace. */
+/**
+ * What a run that ended returns: the last message's text (and `<answer>` in the XML format) and
+ * citations, with the history, usage and number of turns so far.
+ */
+function completedRun(
+  dialect: AgentCore['dialect'],
+  run: Pick<RunResult, 'messages' | 'usage' | 'iterations'>,
+  stopReason: AgentStopReason,
+  message: Message,
+): RunResult {
+  const done: RunResult = {
+    status: 'completed',
+    finalText: dialect.finalText(message),
+    citations: answerCitations(message),
+    message,
+    ...run,
+    stopReason,
+  };
+  const answer = dialect.answer?.(message);
+  if (answer !== undefined) done.answer = answer;
+  return done;
+}
+
 async function loop(
   core: AgentCore,
   input: RunInput,
@@ -123,21 +146,8 @@ async function loop(
     if (pending.jobs.length > 0) await noteJobs(core, pending);
     return pending;
   };
-  const result = (stopReason: AgentStopReason, message: Message): RunResult => {
-    const done: RunResult = {
-      status: 'completed',
-      finalText: dialect.finalText(message),
-      citations: answerCitations(message),
-      message,
-      messages,
-      usage,
-      iterations,
-      stopReason,
-    };
-    const answer = dialect.answer?.(message);
-    if (answer !== undefined) done.answer = answer;
-    return done;
-  };
+  const result = (stopReason: AgentStopReason, message: Message): RunResult =>
+    completedRun(dialect, { messages, usage, iterations }, stopReason, message);
   try {
     if (last && !continues(core, last)) return result(last.stop_reason ?? 'end_turn', last);
     const unanswered = unansweredTurn(messages, dialect);

@@ -35,7 +35,9 @@ export type { ApprovalDecision } from '../calls/ApprovalDecision';
 
 /** What an approver sees besides the call. */
 export interface ApprovalContext<State = unknown> {
+  /** The id of the model's `tool_use` block for the call. */
   toolUseId: string;
+  /** The tool the call asks to run. */
   toolName: string;
   /** The run's application state (`context`). */
   state: State;
@@ -57,6 +59,7 @@ export type CallDecider = (call: ToolCall) => ApprovalDecision | Promise<Approva
 
 /** The request options the agent passes to `messages.create`. */
 export interface AgentRequestOptions {
+  /** Aborts the request (the run's own signal is passed here). */
   signal?: AbortSignal | null;
 }
 
@@ -66,6 +69,7 @@ export interface AgentRequestOptions {
  * SDK's class, so the SDK's ESM and CommonJS declarations (two classes to tsc) both fit.
  */
 export interface AgentClient {
+  /** The Messages API: `create`, answering a message or, with `stream: true`, its events. */
   messages: {
     create(
       body: MessageCreateParamsNonStreaming,
@@ -82,10 +86,13 @@ export interface AgentClient {
 export interface ToolAgentOptions<State = unknown, Mode extends ApprovalMode = ApprovalMode> {
   /** The official client (`new Anthropic()`, or its Bedrock / Vertex variants). */
   client: AgentClient;
+  /** The tools the model may call: a `ToolRegistry`. */
   registry: AgentRegistry;
+  /** The model to call, e.g. `claude-sonnet-4-5`. */
   model: string;
   /** `max_tokens` of each request (default 4096). */
   maxTokens?: number;
+  /** The system prompt (in the XML format, the tool descriptions follow it). */
   system?: string;
   /** Model requests per run before it stops with `max_iterations` (default 10). */
   maxIterations?: number;
@@ -132,6 +139,7 @@ export interface ToolAgentOptions<State = unknown, Mode extends ApprovalMode = A
   strict?: boolean;
   /** Other Messages API parameters sent with every request (temperature, tool_choice, ...). */
   params?: Partial<Omit<MessageCreateParamsBase, 'messages' | 'stream'>>;
+  /** Where the agent's warnings go (strict tools sent without strict, an approval hook that threw); none without it. */
   logger?: Logger;
   /**
    * OpenTelemetry spans and metrics (GenAI semantic conventions), on when `@opentelemetry/api`
@@ -158,9 +166,11 @@ export interface RunResult {
   message: Message;
   /** The whole history, plain JSON: store it and pass it back to `run` to continue. */
   messages: MessageParam[];
+  /** The tokens of every model turn of the run, summed. */
   usage: AgentUsage;
   /** Model requests made. */
   iterations: number;
+  /** Why the run ended: the last message's stop reason, or `max_iterations`. */
   stopReason: AgentStopReason;
   /** The `<answer>` text, in the XML format. */
   answer?: string;
@@ -179,6 +189,7 @@ export interface RunOptions<State = unknown> {
 
 /** What `step` returns: one model turn, nothing run. */
 export interface StepResult {
+  /** The model's message of this turn. */
   message: Message;
   /** The turn's citations of search results (see `RunResult.citations`). */
   citations: AnswerCitation[];
@@ -244,7 +255,7 @@ export type AgentEvent =
 /**
  * What `run` returns: a `ToolAgent<State, 'pause'>` may return a paused run. (An agent whose
  * mode is not known statically, such as `app.get(ToolAgent)` in Nest, is typed as completing:
- * type it `ToolAgent<State, 'pause'>` where it pauses.)
+ * type it `ToolAgent<State, 'pause'>` where it pauses, or in Nest `app.get(PausingToolAgent)`.)
  */
 export type RunOutcome<Mode extends ApprovalMode = ApprovalMode> = [Mode] extends ['pause']
   ? RunResult | PendingApproval

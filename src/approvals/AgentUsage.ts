@@ -5,8 +5,12 @@
 
 /** Token counts summed over every request of a run. */
 export interface AgentUsage {
+  /** Input tokens billed outside the prompt cache. */
   input_tokens: number;
+  /** Tokens the model wrote. */
   output_tokens: number;
+  /** Input tokens written to the prompt cache. */
   cache_creation_input_tokens: number;
+  /** Input tokens read from the prompt cache. */
   cache_read_input_tokens: number;
 }

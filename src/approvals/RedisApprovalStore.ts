@@ -9,8 +9,11 @@ import { parseStoredState } from './parseStoredState';
 
 /** The commands the store sends; an `ioredis` `Redis` (or `Cluster`) has them. */
 export interface RedisCommands {
+  /** `SET key value EX seconds`. */
   set(key: string, value: string, expiry: 'EX', seconds: number): Promise<unknown>;
+  /** `GET key`. */
   get(key: string): Promise<string | null>;
+  /** `DEL key`: the number of keys deleted. */
   del(key: string): Promise<number>;
   /** `EVAL`: the lease is one script, so taking or renewing it is atomic. */
   eval(script: string, keys: number, ...args: (string | number)[]): Promise<unknown>;

@@ -47,6 +47,7 @@ export type PausedCall =
 export interface PendingJob {
   /** The call's id (`tool_use` id). */
   id: string;
+  /** The tool the job runs. */
   name: string;
   /** Its job, for `ToolJobs.status()` or `wait()`. */
   jobId: string;
@@ -54,6 +55,7 @@ export interface PendingJob {
 
 /** A paused run, plain JSON: store it anywhere, resume it on any instance. */
 export interface PausedRunState {
+  /** The format of this state, for stores that outlive a toolwright upgrade. */
   version: 1;
   /** Stable across the pauses of one run; the store's key. */
   runId: string;
@@ -67,9 +69,11 @@ export interface PausedRunState {
   calls: PausedCall[];
   /** Model requests made so far. */
   iterations: number;
+  /** The tokens of the run so far. */
   usage: AgentUsage;
   /** ISO times: when the run paused, and when its store entry expires. */
   pausedAt: string;
+  /** When the paused run expires (ISO 8601). */
   expiresAt: string;
   /**
    * The W3C trace context (`traceparent`) of the run span that paused, when OpenTelemetry
@@ -83,6 +87,7 @@ export interface PausedRunState {
  * some calls wait for a decision), or only for jobs of long-running calls (`pending_jobs`).
  */
 export interface PendingApproval {
+  /** `pending_approval` when calls wait for a decision; `pending_jobs` when the run waits only for jobs. */
   status: 'pending_approval' | 'pending_jobs';
   /** The id to resume it by (`agent.resume(runId, decisions)`). */
   runId: string;
@@ -90,6 +95,7 @@ export interface PendingApproval {
   pending: ToolCall[];
   /** The long-running calls whose jobs run (`longRunning: 'defer'`); `resume()` waits for them. */
   jobs: PendingJob[];
+  /** The paused run as the store keeps it. */
   state: PausedRunState;
 }
 
@@ -106,8 +112,11 @@ export type ResumeDecisions =
  * whether the entry was still there, so that of two instances resuming one run only one goes on.
  */
 export interface ApprovalStore {
+  /** Stores a paused run for `ttlSeconds`, replacing any entry of the same id. */
   save(runId: string, state: PausedRunState, ttlSeconds: number): Promise<void>;
+  /** The paused run, or undefined once it expired or was deleted. */
   load(runId: string): Promise<PausedRunState | undefined>;
+  /** Deletes the paused run; true when it was still there. */
   delete(runId: string): Promise<boolean>;
   /**
    * Claims the run for one resumer: true when `owner` now holds its lease for `leaseMs` (or

@@ -7,7 +7,9 @@ import type { InvalidToolCall, ToolCall } from './types';
 
 /** Calls read from one model message. */
 export interface ParsedCalls {
+  /** The calls whose input is valid, in the model's order. */
   calls: ToolCall[];
+  /** The calls the model got wrong, each with the error to answer it with. */
   invalidCalls: InvalidToolCall[];
 }
 

@@ -35,17 +35,23 @@ export interface ToolCallContext<State = unknown> {
 
 /** One progress report of a running tool, as `ctx.progress()` made it. */
 export interface ToolProgress {
+  /** How far the call is, in units of `total` when given. */
   progress: number;
+  /** The amount `progress` counts towards, when known. */
   total?: number;
+  /** A short description of the current step. */
   message?: string;
 }
 
 /** The optional second half of a call: everything of the context the caller may set. */
 export interface CallOptions<State = unknown> {
+  /** The id of the model's `tool_use` block this call answers, if any. */
   toolUseId?: string;
   /** The call's `ctx.idempotencyKey` (default: the call id, `toolUseId`). */
   idempotencyKey?: string;
+  /** Aborts the call: the method sees it as `ctx.signal`. */
   signal?: AbortSignal;
+  /** The caller's state, read by the method through `@Ctx()`. */
   state?: State;
   /** The authenticated caller (`ctx.caller`). */
   caller?: ToolCaller;

@@ -8,7 +8,9 @@ import type { ToolOutcome } from './ToolOutcome';
 
 /** One validated call to run as a job: the tool and the JSON input the registry accepted. */
 export interface ToolJobRequest {
+  /** The tool's name. */
   tool: string;
+  /** The input the registry validated, as JSON. */
   input: Record<string, unknown>;
 }
 
@@ -23,7 +25,9 @@ export interface ToolJobDispatcher {
 
 /** What a finished tool job stores: the outcome the caller gets. */
 export interface ToolJobResult {
+  /** What the model reads: text, or content blocks. */
   content: string | unknown[];
+  /** Whether the call failed. */
   isError: boolean;
   /** What the method returned, when it was a string (MCP's `structuredContent` reads the rest from `content`). */
   value?: unknown;
@@ -31,6 +35,7 @@ export interface ToolJobResult {
 
 /** Where a job is, as `ToolJobs.status()` reads it. */
 export interface ToolJobStatus {
+  /** Where the job is; `unknown` once it expired or never existed. */
   state: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled' | 'unknown';
   /** The last `ctx.progress()` report. */
   progress?: { progress: number; total?: number; message?: string };
@@ -44,8 +49,12 @@ export interface ToolJobStatus {
   updatedAt?: number;
 }
 
-/** What an MCP task records beside its job: the tool, when, how long it is kept, whose. */
+/**
+ * What an MCP task records beside its job: the tool, when, how long it is kept, whose.
+ * Plumbing between `toolwright/jobs` and `toolwright/mcp`, exported from no entry point.
+ */
 export interface JobTaskRecord {
+  /** The tool the task runs. */
   tool: string;
   /** When the task was created (ms since the epoch). */
   createdAt: number;
@@ -59,7 +68,9 @@ export interface JobTaskRecord {
 
 /**
  * A dispatcher whose jobs can be MCP tasks (`ToolJobs` is one): enqueue under a given id, read
- * and cancel a job, and keep a record of each task so any instance can answer for it.
+ * and cancel a job, and keep a record of each task so any instance can answer for it. Plumbing
+ * between `toolwright/jobs`, the agent and `toolwright/mcp`, exported from no entry point: the
+ * `ToolJobs` members only it names are internal (left out of the published declarations).
  */
 export interface TaskJobDispatcher extends ToolJobDispatcher {
   enqueue(request: ToolJobRequest, options: CallOptions & { jobId?: string }): Promise<string>;

@@ -9,6 +9,7 @@ import type { InvalidToolCall, ToolCall } from './types';
 
 /** What `validateCalls` needs of a registry: its `check` method. */
 export interface CallChecker {
+  /** Validates one call's input (`ToolRegistry.check`). */
   check(
     name: string,
     input: unknown,

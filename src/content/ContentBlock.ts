@@ -6,13 +6,17 @@
 
 /** A text block of a tool's result. */
 export interface TextContent {
+  /** A text block. */
   type: 'text';
+  /** The text. */
   text: string;
 }
 
 /** An image block of a tool's result (base64 data). */
 export interface ImageContent {
+  /** An image block. */
   type: 'image';
+  /** The image, base64-encoded, and its media type. */
   source: {
     type: 'base64';
     media_type: 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
@@ -26,9 +30,11 @@ export interface ImageContent {
  * a `<search_results>` text. Make it with `searchResultContent()`.
  */
 export interface SearchResultContent {
+  /** A search result block (the Messages API cites it). */
   type: 'search_result';
   /** Where the text comes from: a URL or a stable id (what a citation names). */
   source: string;
+  /** The result's title. */
   title: string;
   /** The text, in blocks (the unit a citation points to). */
   content: TextContent[];

@@ -9,6 +9,7 @@ import type { SearchResultContent } from './ContentBlock';
 export interface SearchResultInput {
   /** A URL or a stable id: what a citation names. */
   source: string;
+  /** The result's title. */
   title: string;
   /** The text: one string, or passages (each becomes a block a citation may point to). */
   text: string | readonly string[];

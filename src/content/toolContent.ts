@@ -8,7 +8,9 @@ const CONTENT = Symbol.for('toolwright:content');
 
 /** A tool result made of content blocks; create it with `toolContent()`. */
 export interface ToolContentResult {
+  /** Marks the value as made by `toolContent()`. */
   readonly [CONTENT]: true;
+  /** The content blocks, in order. */
   readonly blocks: ContentBlock[];
 }
 

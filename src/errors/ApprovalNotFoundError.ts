@@ -6,7 +6,10 @@ import { ToolwrightError } from './ToolwrightError';
  * resumed already (perhaps by another instance), or was saved in another store.
  */
 export class ApprovalNotFoundError extends ToolwrightError {
-  constructor(readonly runId: string) {
+  constructor(
+    /** The run id that has no paused run. */
+    readonly runId: string,
+  ) {
     super(
       `ToolAgent.resume: no paused run "${runId}" in the approval store; it expired, was already resumed, or was paused by an agent with another approvalStore`,
     );

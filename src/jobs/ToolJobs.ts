@@ -4,13 +4,16 @@
  * idempotency key (the same call made again joins its job, so nothing runs twice; a key reused
  * by another call is refused); the caller waits for it, with progress, and its abort or time
  * limit cancels the job wherever it runs.
+ * Stays one file past ~300 lines (issue 35): each member is one verb of the queue, and the work
+ * behind them already has its own modules (`JobWaiters`, `DeferredRuns`, `TaskRecords`); what
+ * is left here is the class that holds their connections and their doc comments.
  */
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import { abortedText, quoteName, timedOutText } from '../calls/modelText';
 import type { CallOptions, ToolProgress } from '../calls/ToolCallContext';
-import type { JobTaskRecord, TaskJobDispatcher, ToolJobRequest } from '../calls/ToolJobDispatcher';
+import type { JobTaskRecord, ToolJobRequest } from '../calls/ToolJobDispatcher';
 import type { ToolOutcome } from '../calls/ToolOutcome';
 import { finalOutcome } from '../calls/jobOutcome';
 import { claimKey, checkJoined } from './claimCall';
@@ -31,6 +34,7 @@ import type { ToolJobData, ToolJobResult, ToolJobStatus, ToolJobsOptions } from 
 
 /** What `enqueue()` takes besides the call options: a job id of the caller's (an MCP task id). */
 export interface EnqueueOptions extends CallOptions {
+  /** The job's id (default: `jobIdOf(tool, idempotencyKey)`); a call under an existing id joins that job. */
   jobId?: string;
 }
 
@@ -55,7 +59,7 @@ function idsOf(
  * const jobs = new ToolJobs({ connection: process.env.REDIS_URL! });
  * const registry = new ToolRegistry({ manifest, jobs }).register(new ExportService());
  */
-export class ToolJobs implements TaskJobDispatcher {
+export class ToolJobs {
   private readonly queue: Queue<ToolJobData, ToolJobResult>;
   private readonly redis: Redis;
   private readonly waiters: JobWaiters;
@@ -236,7 +240,10 @@ export class ToolJobs implements TaskJobDispatcher {
     return true;
   }
 
-  /** Notes that a paused run waits for these jobs; announces it at once if they all finished. */
+  /**
+   * Notes that a paused run waits for these jobs; announces it at once if they all finished.
+   * @internal the agent's plumbing (`TaskJobDispatcher`), not published
+   */
   awaitRun(runId: string, jobIds: readonly string[]): Promise<void> {
     return this.runs.awaitRun(runId, jobIds);
   }
@@ -246,22 +253,32 @@ export class ToolJobs implements TaskJobDispatcher {
    * finished, in one listening instance only (the first to claim the run): on BullMQ's events
    * of the jobs, and for runs noted after their jobs finished. Returns what stops listening.
    * `resumeDeferredRuns(agent, jobs)` resumes them. `onListening` is called once it listens.
+   * @internal `resumeDeferredRuns` is the published way to listen
    */
   onRunReady(listener: (runId: string) => void, onListening?: () => void): () => void {
     return this.runs.onRunReady(listener, onListening);
   }
 
-  /** Keeps the record of an MCP task until its TTL (or as long as finished jobs are kept). */
+  /**
+   * Keeps the record of an MCP task until its TTL (or as long as finished jobs are kept).
+   * @internal the MCP layer's plumbing (`TaskJobDispatcher`), not published
+   */
   recordTask(taskId: string, record: JobTaskRecord): Promise<void> {
     return this.tasks.record(taskId, record);
   }
 
-  /** The record of a task, or undefined once it expired (or never was). */
+  /**
+   * The record of a task, or undefined once it expired (or never was).
+   * @internal the MCP layer's plumbing (`TaskJobDispatcher`), not published
+   */
   readTask(taskId: string): Promise<JobTaskRecord | undefined> {
     return this.tasks.read(taskId);
   }
 
-  /** Task ids of a session, newest first; expired ones are dropped from the list on the way. */
+  /**
+   * Task ids of a session, newest first; expired ones are dropped from the list on the way.
+   * @internal the MCP layer's plumbing (`TaskJobDispatcher`), not published
+   */
   listTasks(
     sessionId: string | undefined,
     offset: number,

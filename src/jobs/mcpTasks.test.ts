@@ -11,6 +11,7 @@ import { CallToolResultSchema, CreateTaskResultSchema } from '@modelcontextproto
 import Redis from 'ioredis';
 import { startMcpHttpServer } from '../mcp/startMcpHttpServer';
 import type { RunningMcpHttpServer } from '../mcp/startMcpHttpServer';
+import type { TaskJobDispatcher } from '../calls/ToolJobDispatcher';
 import { ToolRegistry } from '../registry/ToolRegistry';
 import { redisMissing, startRedisServer } from '../../test/startRedisServer';
 import { describeWithServer } from '../../test/describeWithServer';
@@ -36,7 +37,10 @@ describeWithServer(
     async function instance(): Promise<RunningMcpHttpServer> {
       const queue = new ToolJobs({ connection: redis.url });
       jobs.push(queue);
-      const registry = new ToolRegistry({ jobs: queue }).register(new ReportService(store));
+      // ToolJobs declares no `implements TaskJobDispatcher` (that interface is unpublished, and
+      // its members on ToolJobs are @internal): this assignment is what checks it still is one.
+      const dispatcher: TaskJobDispatcher = queue;
+      const registry = new ToolRegistry({ jobs: dispatcher }).register(new ReportService(store));
       const server = await startMcpHttpServer(registry, {
         name: 'reports',
         version: '1',

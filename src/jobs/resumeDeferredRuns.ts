@@ -27,7 +27,7 @@ export interface DeferredRunHooks {
  */
 export function resumeDeferredRuns(
   agent: { resume(runId: string): Promise<unknown> },
-  jobs: Pick<ToolJobs, 'onRunReady'>,
+  jobs: ToolJobs,
   hooks: DeferredRunHooks = {},
 ): () => void {
   const onListening = hooks.onListening?.bind(hooks);

@@ -19,13 +19,19 @@ import { ToolwrightError } from '../errors/ToolwrightError';
 
 /** What the worker needs of a registry: `ToolRegistry` has it. */
 export interface JobRegistry {
+  /** The registered tool of that name, or undefined. */
   get(name: string): unknown;
+  /** Runs the call in this process (not as a job again): what the worker does with each job. */
   callHere(name: string, input: unknown, options?: CallOptions): Promise<ToolOutcome>;
 }
 
 /** A started worker. */
 export interface RunningToolWorker {
-  /** The BullMQ worker, for its events (`worker.on('completed', …)`). */
+  /**
+   * The BullMQ worker. Internal (left out of the published declarations): a public BullMQ type
+   * here would make toolwright's semver follow BullMQ's.
+   * @internal
+   */
   readonly worker: Worker<ToolJobData, ToolJobResult>;
   /** Stops taking jobs, waits for the running ones, closes the connections. */
   close(): Promise<void>;

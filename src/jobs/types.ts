@@ -11,6 +11,7 @@ export type JobConnection = string | RedisOptions;
 
 /** Where the queue lives; shared by `ToolJobs` and `startToolWorker`, which must agree. */
 export interface JobQueueOptions {
+  /** The Redis the queue lives in: a URL or ioredis options. */
   connection: JobConnection;
   /** The BullMQ queue of tool jobs (default `toolwright-tools`). */
   queueName?: string;
@@ -53,8 +54,11 @@ export interface ToolWorkerOptions extends JobQueueOptions {
 
 /** What a tool job carries: the validated call, its keys, and the caller's trace context. */
 export interface ToolJobData {
+  /** The tool's name. */
   tool: string;
+  /** The input the registry validated, as JSON. */
   input: Record<string, unknown>;
+  /** The id of the model's `tool_use` block the job answers (`ctx.toolUseId`). */
   toolUseId: string;
   /** `ctx.idempotencyKey` on every attempt: the caller's key, or the call id. */
   idempotencyKey: string;

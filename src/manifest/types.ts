@@ -12,7 +12,9 @@ export const MANIFEST_VERSION = 1;
 
 /** All tools of a project, as written by `toolwright codegen`. */
 export interface ToolManifest {
+  /** The manifest format's version. */
   version: typeof MANIFEST_VERSION;
+  /** Every tool of the project. */
   tools: ManifestTool[];
   /**
    * The `ValidationPipe` options codegen described the schemas for (its `validation`), which the
@@ -49,17 +51,25 @@ export type ManifestToolOptions = Omit<ToolOptions, 'name' | 'description' | 'ex
 
 /** The class and method a tool dispatches to, and where it is declared. */
 export interface ManifestTarget {
+  /** The class that declares the method. */
   class: string;
+  /** The method's name. */
   method: string;
+  /** The source file, relative to the project's root (the tsconfig's folder unless codegen's `rootDir` says otherwise). */
   file: string;
+  /** The line of the method's declaration (1-based). */
   line: number;
 }
 
 /** `@Param`: the argument is the input property `name`. */
 export interface ManifestNamedParam {
+  /** A `@Param` argument. */
   kind: 'named';
+  /** The argument's position (0-based). */
   index: number;
+  /** The input property the argument comes from. */
   name: string;
+  /** Whether the property may be left out. */
   optional: boolean;
   /** This property's schema (the same object as `inputSchema.properties[name]`). */
   schema: JsonSchema;
@@ -73,7 +83,9 @@ export interface ManifestNamedParam {
 
 /** `@Params`: the argument is the whole input, as an instance of the DTO class `type`. */
 export interface ManifestSpreadParam {
+  /** A `@Params` argument: the whole input. */
   kind: 'spread';
+  /** The argument's position (0-based). */
   index: number;
   /** The DTO class's name. */
   type: string;
@@ -81,7 +93,9 @@ export interface ManifestSpreadParam {
 
 /** `@Ctx`: the argument is the call's `ToolCallContext`. */
 export interface ManifestContextParam {
+  /** A `@Ctx` argument: the call context. */
   kind: 'context';
+  /** The argument's position (0-based). */
   index: number;
 }
 
@@ -90,10 +104,16 @@ export type ManifestParam = ManifestNamedParam | ManifestSpreadParam | ManifestC
 
 /** What every wire format needs to describe a tool: a manifest entry satisfies it. */
 export interface ToolDescriptor {
+  /** The name the model calls the tool by. */
   name: string;
+  /** What the model reads about the tool. */
   description: string;
+  /** The JSON Schema of the tool's input. */
   inputSchema: ObjectSchema;
+  /** The JSON Schema of what the tool returns, when declared. */
   outputSchema?: JsonSchema;
+  /** Example inputs, shown to the model. */
   examples?: Record<string, JsonValue>[];
+  /** The tool's `@Tool` options. */
   options?: ManifestToolOptions;
 }

@@ -32,6 +32,7 @@ export interface AnthropicToolFields {
   strict?: never;
   /** Written from `@example` or `examples`. */
   input_examples?: never;
+  /** Any other field of the Messages API's tool definition, passed through as given. */
   [field: string]: JsonValue | undefined;
 }
 
@@ -94,10 +95,15 @@ export type KnownToolOptions = ToolOptions;
 
 /** MCP tool annotations, carried from `@Tool({ annotations })`. */
 export interface ToolAnnotations {
+  /** A human-readable title for the tool. */
   title?: string;
+  /** The tool changes nothing. */
   readOnlyHint?: boolean;
+  /** The tool may destroy or overwrite data (meaningful when not read-only). */
   destructiveHint?: boolean;
+  /** Calling the tool again with the same input has no further effect. */
   idempotentHint?: boolean;
+  /** The tool reaches outside the application (the web, other systems). */
   openWorldHint?: boolean;
 }
 

@@ -10,7 +10,8 @@ import { NestFactory } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import Anthropic from '@anthropic-ai/sdk';
 import { Param, Tool, ToolAgent, ToolDefinitionError, ToolRegistry } from 'toolwright';
-import { ANTHROPIC_CLIENT, ToolwrightModule } from 'toolwright/nest';
+import type { PendingApproval, RunResult } from 'toolwright';
+import { ANTHROPIC_CLIENT, PausingToolAgent, ToolwrightModule } from 'toolwright/nest';
 import type { ToolwrightModuleOptions, ToolwrightOptionsFactory } from 'toolwright/nest';
 import { startScriptedServer } from 'toolwright/testing';
 
@@ -40,6 +41,15 @@ class GreetingService {
   @Tool()
   greet(@Param('name') name: string): string {
     return `Hello, ${name}`;
+  }
+}
+
+@Injectable()
+class RefundService {
+  /** Refunds an order. */
+  @Tool({ requiresApproval: true })
+  refund(@Param('order') order: string): string {
+    return `refunded ${order}`;
   }
 }
 
@@ -229,6 +239,41 @@ describe('ToolwrightModule', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('provides the agent as a PausingToolAgent, whose runs may pause, with approvals: pause', async () => {
+    const server = await startScriptedServer({
+      turns: [{ content: [{ type: 'tool_use', name: 'refund', input: { order: 'o1' } }] }],
+    });
+    try {
+      const client = new Anthropic({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0 });
+      const agent = { model: 'claude-sonnet-5-5', client, approvals: 'pause' as const };
+      @Module({
+        imports: [ToolwrightModule.forRoot({ agent })],
+        providers: [RefundService],
+      })
+      class AppModule {}
+      app = await NestFactory.createApplicationContext(AppModule, { logger: false });
+      const pausing = app.get(PausingToolAgent);
+      expect(pausing).toBe(app.get(ToolAgent));
+      // Typed as a run that may pause: a PendingApproval is assignable without a cast.
+      const outcome: RunResult | PendingApproval = await pausing.run('Refund order o1');
+      expect('runId' in outcome && outcome.pending.map((call) => call.name)).toEqual(['refund']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('provides no PausingToolAgent when the agent completes its runs (approvals: callback)', async () => {
+    const client = new Anthropic({ apiKey: 'test-key', baseURL: 'http://127.0.0.1:9' });
+    @Module({
+      imports: [ToolwrightModule.forRoot({ agent: { model: 'claude-sonnet-5-5', client } })],
+      providers: [GreetingService],
+    })
+    class AppModule {}
+    app = await NestFactory.createApplicationContext(AppModule, { logger: false });
+    expect(app.get(ToolAgent)).toBeInstanceOf(ToolAgent);
+    expect(app.get(PausingToolAgent, { strict: false })).toBeUndefined();
   });
 
   it('provides no ToolAgent without agent options', async () => {

@@ -13,8 +13,9 @@ import { DiscoveryModule } from '@nestjs/core';
 import { ToolAgent } from '../agent/ToolAgent';
 import { ToolRegistry } from '../registry/ToolRegistry';
 import { ANTHROPIC_CLIENT, TOOLWRIGHT_OPTIONS } from './constants';
-import { agentProvider } from './agentProvider';
+import { agentProvider, pausingAgentProvider } from './agentProvider';
 import { ConfigurableToolwrightModule } from './moduleDefinition';
+import { PausingToolAgent } from './PausingToolAgent';
 import { syncedRegistry } from './syncedRegistry';
 import { ToolwrightExplorer } from './ToolwrightExplorer';
 import { ToolWorkerHost } from './ToolWorkerHost';
@@ -41,7 +42,8 @@ const clientProvider: Provider = {
 
 /**
  * Registers the `@Tool` methods of every singleton provider and provides `ToolRegistry`
- * (and `ToolAgent` when `agent` is given).
+ * (and `ToolAgent` when `agent` is given; with `agent: { approvals: 'pause' }` it is also
+ * `PausingToolAgent`, typed as an agent whose runs may pause).
  * @example
  * @Module({
  *   imports: [ToolwrightModule.forRoot({ manifest, agent: { model: 'claude-sonnet-5-5' } })],
@@ -84,6 +86,7 @@ function withToolwright(definition: DynamicModule): DynamicModule {
       registryProvider,
       clientProvider,
       agentProvider,
+      pausingAgentProvider,
       ToolwrightExplorer,
       ToolWorkerHost,
     ],
@@ -91,6 +94,7 @@ function withToolwright(definition: DynamicModule): DynamicModule {
       ...(definition.exports ?? []),
       ToolRegistry,
       ToolAgent,
+      PausingToolAgent,
       ANTHROPIC_CLIENT,
       TOOLWRIGHT_OPTIONS,
     ],

@@ -6,6 +6,7 @@ import './requirePeers';
 import { ToolAgent as Agent } from '../agent/ToolAgent';
 import { ToolRegistry as Registry } from '../registry/ToolRegistry';
 export { ToolwrightModule } from './ToolwrightModule';
+export { PausingToolAgent } from './PausingToolAgent';
 export { ANTHROPIC_CLIENT, SQL_REGISTRY, SQL_TOOLS_OPTIONS, TOOLWRIGHT_OPTIONS } from './constants';
 export { SqlToolsModule } from './SqlToolsModule';
 export type { SqlToolsModuleAsyncOptions, SqlToolsModuleOptions } from './SqlToolsModule';

@@ -53,5 +53,6 @@ export type ToolwrightModuleAsyncOptions = ConfigurableModuleAsyncOptions<
  * }
  */
 export interface ToolwrightOptionsFactory {
+  /** The module options (`forRootAsync` calls it once). */
   createToolwrightOptions(): ToolwrightModuleOptions | Promise<ToolwrightModuleOptions>;
 }

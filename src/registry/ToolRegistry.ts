@@ -5,7 +5,6 @@
  */
 import type { Tool as AnthropicTool } from '@anthropic-ai/sdk/resources/messages';
 import { DEFAULT_MAX_ERROR_LENGTH } from '../errors/sanitizeForModel';
-import { ToolDefinitionError } from '../errors/ToolDefinitionError';
 import { toAnthropicTools } from '../wire/anthropic/toAnthropicTools';
 import type { AnthropicRenderOptions } from '../wire/anthropic/toAnthropicTools';
 import { callOpenAI as runOpenAICalls } from '../wire/openai/callOpenAI';
@@ -20,19 +19,15 @@ import {
 import type { OpenAIFunctionTool, OpenAIToolCall, OpenAIToolMessage } from '../wire/openai/types';
 import { renderToolsXml } from '../wire/xml/renderToolsXml';
 import type { ManifestToolOptions, ToolDescriptor } from '../manifest/types';
+import { bindInstance, checkDuplicateNames } from './bindInstance';
 import { frozenSnapshot } from './frozenSnapshot';
 import { prepareInput } from '../validation/prepareInput';
-import { bindTool } from './bindTool';
 import { registryPipe } from './registryPipe';
 import type { PipeSettings } from '../validation/pipeOptions';
-import { checkNoVanishedTools, definitionFromManifest } from './definitionFromManifest';
-import { definitionFromMetadata } from './definitionFromMetadata';
-import { methodLabel } from './describeTarget';
 import { invokeTool } from './invokeTool';
 import { callTelemetry } from '../telemetry/CallTelemetry';
 import type { ReportValidation, TraceCall } from '../telemetry/CallTelemetry';
 import { invalidInputText, unknownToolText } from '../calls/modelText';
-import { readMethodFacts } from './readMethodFacts';
 import { toRunnableTools } from './toRunnableTools';
 import type { ParsedToolInput, RunnableToolsOptions } from './toRunnableTools';
 import type { BetaRunnableTool } from '@anthropic-ai/sdk/lib/tools/BetaRunnableTool';
@@ -88,8 +83,8 @@ export class ToolRegistry {
   register(...instances: object[]): this {
     const added: BoundTool[] = [];
     for (const instance of instances) {
-      const bound = this.bindAll(instance);
-      this.checkDuplicates(bound, added);
+      const bound = bindInstance(instance, this.options.manifest, this.pipe);
+      checkDuplicateNames(this.tools, bound, added);
       added.push(...bound);
     }
     for (const tool of added) this.tools.set(tool.definition.name, tool);
@@ -289,51 +284,6 @@ export class ToolRegistry {
     const all = [...this.tools.values()].map(({ definition: d }) => d);
     for (const problem of anthropicLimitProblems(all, this.options.strict)) {
       logger.warn(`toolwright: this registry has ${problem}`);
-    }
-  }
-
-  private bindAll(instance: object): BoundTool[] {
-    if (instance === null || typeof instance !== 'object') {
-      throw new ToolDefinitionError(
-        `register() takes class instances, got ${instance === null ? 'null' : typeof instance}`,
-      );
-    }
-    const manifest = this.options.manifest;
-    const facts = readMethodFacts(instance);
-    const bound = facts.map((f) =>
-      bindTool(
-        manifest
-          ? definitionFromManifest(f, manifest)
-          : definitionFromMetadata(f, { implicitConversion: this.pipe.implicitConversion }),
-        f,
-        instance,
-        this.pipe,
-      ),
-    );
-    const className = (Object.getPrototypeOf(instance) as object).constructor.name;
-    if (manifest)
-      checkNoVanishedTools(
-        className,
-        bound.map((t) => t.definition.name),
-        manifest,
-      );
-    return bound;
-  }
-
-  /** Throws when a new tool's name is taken: by a registered tool, one added in this call, or a sibling. */
-  private checkDuplicates(bound: readonly BoundTool[], added: readonly BoundTool[]): void {
-    const seen = new Map<string, BoundTool>(added.map((tool) => [tool.definition.name, tool]));
-    for (const tool of bound) {
-      const earlier = this.tools.get(tool.definition.name) ?? seen.get(tool.definition.name);
-      if (earlier) {
-        const a = earlier.definition.target;
-        const b = tool.definition.target;
-        throw new ToolDefinitionError(
-          `Duplicate tool name "${tool.definition.name}": ${methodLabel(a.class, a.method)} and ${methodLabel(b.class, b.method)}; ` +
-            `give one of them @Tool({ name: '...' })`,
-        );
-      }
-      seen.set(tool.definition.name, tool);
     }
   }
 }

@@ -20,7 +20,9 @@ import type { ToolOutcome } from '../calls/ToolOutcome';
 
 /** What `parse` hands to `run`: the model's input and its validation under way. */
 export interface ParsedToolInput {
+  /** The input as the model sent it. */
   input: unknown;
+  /** The validation of that input. */
   checked: Promise<CheckResult>;
 }
 

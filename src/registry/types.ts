@@ -22,12 +22,17 @@ export type CheckResult =
 
 /** A registered tool as `get`/`list` describe it. */
 export interface RegisteredToolInfo {
+  /** The name the model calls the tool by. */
   name: string;
+  /** What the model reads about the tool. */
   description: string;
+  /** The JSON Schema of the tool's input. */
   inputSchema: ObjectSchema;
   /** The JSON Schema of what the tool returns, when codegen could derive it from the return type. */
   outputSchema?: JsonSchema;
+  /** Example inputs, shown to the model. */
   examples?: Record<string, JsonValue>[];
+  /** The tool's `@Tool` options. */
   options: ManifestToolOptions;
   /** The class and method behind the tool. */
   target: Pick<ManifestTarget, 'class' | 'method'>;
@@ -35,7 +40,9 @@ export interface RegisteredToolInfo {
 
 /** Where the library reports what it would otherwise print. */
 export interface Logger {
+  /** Logs a detail, when the logger has a debug level. */
   debug?(message: string): void;
+  /** Logs a warning. */
   warn(message: string): void;
 }
 
@@ -69,5 +76,6 @@ export interface ToolRegistryOptions {
    * `@opentelemetry/api`, loaded on the first call.
    */
   telemetry?: boolean | TelemetryOptions;
+  /** Where the registry's warnings go (a tool that asks for strict and goes out without it, …); none without it. */
   logger?: Logger;
 }

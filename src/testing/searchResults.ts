@@ -7,9 +7,13 @@ import { searchResultProblem } from '../content/searchResultContent';
 
 /** A `search_result` block as a request carries it. */
 export interface RecordedSearchResult {
+  /** The result's source (a URL or an id). */
   source: string;
+  /** The result's title. */
   title: string;
+  /** The result's text blocks. */
   content: { type: 'text'; text: string }[];
+  /** Whether the tool asked for citations of this result. */
   citations?: { enabled: boolean };
 }
 

@@ -9,18 +9,27 @@
  * `search_result_index` counts the request's `search_result` blocks from 0.
  */
 export interface ScriptedSearchResultCitation {
+  /** A citation of a search result. */
   type: 'search_result_location';
+  /** The index of the cited result among the request's search results. */
   search_result_index: number;
+  /** The cited result's source. */
   source: string;
+  /** The cited result's title. */
   title: string | null;
+  /** The cited text. */
   cited_text: string;
+  /** The first cited text block of the result. */
   start_block_index: number;
+  /** The end of the cited text blocks (exclusive). */
   end_block_index: number;
 }
 
 /** A text block of a scripted reply. */
 export interface ScriptedTextBlock {
+  /** A text block. */
   type: 'text';
+  /** The text the model writes. */
   text: string;
   /**
    * The citations of this text (sent in the message, or as `citations_delta` events before the
@@ -34,17 +43,23 @@ export interface ScriptedTextBlock {
  * replaces it with raw JSON text (possibly invalid or cut short, as after `max_tokens`).
  */
 export interface ScriptedToolUseBlock {
+  /** A `tool_use` block. */
   type: 'tool_use';
   /** Default: `toolu_<server>_<turn>_<block>`, `<server>` random for each server. */
   id?: string;
+  /** The tool the model calls. */
   name: string;
+  /** The input object the model sends. */
   input?: Record<string, unknown>;
+  /** Raw input JSON text sent instead of `input` (possibly invalid or cut short). */
   inputJson?: string;
 }
 
 /** Any other block (thinking, server tool blocks, ...) is sent as given, in one piece. */
 export interface ScriptedOtherBlock {
+  /** The block's type, as the API names it. */
   type: string;
+  /** The block's other fields, sent as given. */
   [key: string]: unknown;
 }
 
@@ -76,9 +91,11 @@ export interface ScriptedStreamOptions {
 
 /** A scripted reply: the assistant message the server answers with. */
 export interface ScriptedReply {
+  /** The reply's content blocks, in order. */
   content: ScriptedBlock[];
   /** Default: `tool_use` when a `tool_use` block is present, else `end_turn`. */
   stop_reason?: string;
+  /** The stop sequence that ended the reply (default: null). */
   stop_sequence?: string | null;
   /**
    * What the API says of the stop beyond its reason (`{ type: 'refusal', category, explanation }`
@@ -97,6 +114,7 @@ export interface ScriptedReply {
 
 /** A scripted HTTP error in the Messages API's error shape. */
 export interface ScriptedError {
+  /** The HTTP status and the error body's type and message. */
   error: {
     status: number;
     /** Default: the API's type for the status (`rate_limit_error` for 429, ...). */
@@ -107,6 +125,7 @@ export interface ScriptedError {
     /** Extra response headers (e.g. `x-should-retry`). */
     headers?: Record<string, string>;
   };
+  /** Milliseconds before the response (default 0). */
   delayMs?: number;
 }
 
@@ -122,12 +141,15 @@ export type ScriptedPlatform = 'anthropic' | 'bedrock' | 'vertex';
 
 /** A request as the server received it. */
 export interface RecordedRequest {
+  /** The HTTP method. */
   method: string;
+  /** The request's path and query. */
   path: string;
   /** The platform whose route the request took. */
   platform: ScriptedPlatform;
   /** The model asked for: from the body (Messages API) or from the path (Bedrock, Vertex). */
   model?: string;
+  /** The request headers, lower-cased names. */
   headers: Record<string, string | string[] | undefined>;
   /**
    * The parsed JSON body. On Bedrock and Vertex it has no `model` (it is in the path) and carries

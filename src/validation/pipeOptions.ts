@@ -10,6 +10,7 @@
 export interface ValidationPipeOptions {
   /** The method receives the DTO instance (`plainToInstance`); false: the checked plain object. */
   transform?: boolean;
+  /** class-transformer options for turning the input into the DTO. */
   transformOptions?: {
     /**
      * class-transformer converts each value to its property's emitted type: a `Date` property

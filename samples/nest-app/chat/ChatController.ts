@@ -3,7 +3,7 @@
  * a supervisor, 202 with the approval id that `POST /approvals/:id` decides.
  */
 import { Body, Controller, Inject, Post, Res } from '@nestjs/common';
-import { ToolAgent } from 'toolwright';
+import { PausingToolAgent } from 'toolwright/nest';
 import { ChatRequest } from './ChatRequest';
 import { gatewayError, replyOf } from './chatReply';
 import type { ChatReply, PendingReply } from './chatReply';
@@ -16,7 +16,7 @@ export interface StatusSetter {
 /** Runs the support agent. */
 @Controller('chat')
 export class ChatController {
-  constructor(@Inject(ToolAgent) private readonly agent: ToolAgent<unknown, 'pause'>) {}
+  constructor(@Inject(PausingToolAgent) private readonly agent: PausingToolAgent) {}
 
   @Post()
   async chat(

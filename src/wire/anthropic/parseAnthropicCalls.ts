@@ -9,6 +9,7 @@ import { unknownToolError } from '../../calls/unknownToolError';
 
 /** The part of a Messages API message this reads (a `Message` or a `MessageParam`). */
 export interface AnthropicMessageLike {
+  /** The message's content: text, or blocks among which the `tool_use` blocks are read. */
   content: string | readonly unknown[];
 }
 

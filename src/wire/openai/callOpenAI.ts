@@ -18,12 +18,14 @@ import type { OpenAIToolCall, OpenAIToolMessage } from './types';
 
 /** What `callOpenAI` needs of a registry. */
 export interface OpenAIToolHost {
+  /** The tools: name and options. */
   list(): readonly { name: string; inputSchema: ObjectSchema; options?: ManifestToolOptions }[];
   /** Validates without running (the input an approval hook sees). */
   check(
     name: string,
     input: unknown,
   ): Promise<{ ok: true; input: Record<string, unknown> } | { ok: false; error: string }>;
+  /** Runs a validated call (`ToolRegistry.call`). */
   call(name: string, input: unknown, options?: CallOptions): Promise<ToolOutcome>;
 }
 

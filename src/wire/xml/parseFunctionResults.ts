@@ -7,7 +7,9 @@ import { unescapeXml } from './escapeXml';
 
 /** One `<result>` or `<error>` of a block. */
 export interface ParsedFunctionResult {
+  /** A `<result>` or an `<error>` entry. */
   kind: 'result' | 'error';
+  /** The tool's name. */
   name: string;
   /** The decoded `<stdout>` text, or the error message. */
   text: string;

@@ -15,6 +15,7 @@ export interface XmlCallResult {
   name: string;
   /** The tool's output, or the error text when `isError`. */
   content: string | readonly ContentBlock[];
+  /** Whether the call failed (rendered as `<error>`). */
   isError: boolean;
 }
 
