@@ -30,6 +30,7 @@ import { readJobStatus } from './readJobStatus';
 import { TaskRecords } from './TaskRecords';
 import { bullConnectionOf, closeClient, redisClientOf } from './redisClient';
 import { traceCarrier } from './traceCarrier';
+import { jobCaller } from './jobCaller';
 import type { ToolJobData, ToolJobResult, ToolJobStatus, ToolJobsOptions } from './types';
 
 /** What `enqueue()` takes besides the call options: a job id of the caller's (an MCP task id). */
@@ -135,6 +136,7 @@ export class ToolJobs {
     if (state !== undefined) data.state = state;
     const trace = traceCarrier();
     if (trace) data.trace = trace;
+    if (options.caller) data.caller = jobCaller(options.caller);
     const keep = { age: this.keepFinishedSeconds() };
     await this.queue.add(request.tool, data, {
       jobId,

@@ -205,6 +205,35 @@ describeWithServer(redisMissing, 'durable tool jobs on BullMQ', () => {
     }
   }, 60_000);
 
+  it('gives the worker the caller the endpoint found (claims only as JSON)', async () => {
+    const local = await startToolWorker(registry, { connection: redis.url });
+    try {
+      const user: Record<string, unknown> = { name: 'Ada' };
+      user.self = user; // a user object with a cycle is no JSON: the claims stay behind
+      const caller = { id: 'ada', scopes: ['reports:read'], roles: ['analyst'] };
+      expect(
+        await registry.call(
+          'who_asked',
+          { month: '2026-05' },
+          { caller: { ...caller, claims: { tenant: 't1' } } },
+        ),
+      ).toEqual({ content: '2026-05: ada [reports:read] {"tenant":"t1"}', isError: false });
+      expect(
+        await registry.call(
+          'who_asked',
+          { month: '2026-04' },
+          { caller: { ...caller, claims: { user } } },
+        ),
+      ).toEqual({ content: '2026-04: ada [reports:read] null', isError: false });
+      expect(await registry.call('who_asked', { month: '2026-03' })).toEqual({
+        content: '2026-03: nobody',
+        isError: false,
+      });
+    } finally {
+      await local.close();
+    }
+  }, 60_000);
+
   it('leaves a job to the workers that have its tool, and says so when none has', async () => {
     const stale = await startToolWorker(new ToolRegistry(), { connection: redis.url });
     const once = new ToolJobs({

@@ -61,6 +61,7 @@ async function runJob(
         toolUseId: data.toolUseId,
         idempotencyKey: data.idempotencyKey,
         state: data.state,
+        ...(data.caller ? { caller: data.caller } : {}),
         ...(signal ? { signal } : {}),
         onProgress: (report) => void job.updateProgress(report).catch(() => undefined),
         returnValue: true,

@@ -5,6 +5,7 @@
  */
 import type { RedisOptions } from 'ioredis';
 import type { Logger } from '../registry/types';
+import type { ToolCaller } from '../calls/ToolCaller';
 
 /** Redis, for the queue and toolwright's own keys: a URL (`redis://host:6379`) or ioredis options. */
 export type JobConnection = string | RedisOptions;
@@ -68,6 +69,8 @@ export interface ToolJobData {
   state?: unknown;
   /** The caller's span as `{ traceparent }` (W3C), for a link from the worker's span. */
   trace?: Record<string, string>;
+  /** Who called (`ctx.caller` on the worker), as JSON (`jobCaller`). */
+  caller?: ToolCaller;
 }
 
 export type { ToolJobResult, ToolJobStatus } from '../calls/ToolJobDispatcher';

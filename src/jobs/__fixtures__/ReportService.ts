@@ -82,6 +82,17 @@ export class ReportService {
   }
 
   /**
+   * Says who asked for a report, as the worker sees the caller.
+   * @param month The month, as YYYY-MM.
+   */
+  @Tool({ longRunning: true })
+  async whoAsked(@Param('month') month: string, @Ctx() ctx: ToolCallContext): Promise<string> {
+    const caller = ctx.caller;
+    if (!caller) return `${month}: nobody`;
+    return `${month}: ${caller.id ?? '?'} [${caller.scopes.join(' ')}] ${JSON.stringify(caller.claims ?? null)}`;
+  }
+
+  /**
    * Counts the orders of a month, at once.
    * @param month The month, as YYYY-MM.
    */
