@@ -106,7 +106,9 @@ describe('types of the built package', () => {
       );
       expect(await tsc(dir, { ...options, noEmit: true })).toBe('');
     },
-    120_000,
+    // A type-check of every entry with its peers' typings (the MCP SDK's two majors among them):
+    // over two minutes on a busy 2-core machine.
+    300_000,
   );
 
   it('are checked for every subpath whose build exists (toolwright always)', () => {

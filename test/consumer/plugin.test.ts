@@ -7,7 +7,7 @@
  * manifest after a JSDoc edit.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { until } from '../until';
 import { makeConsumer, ROOT, run } from './packedPackage';
@@ -16,6 +16,20 @@ jest.setTimeout(600_000);
 
 const NEST = join(ROOT, 'node_modules', '@nestjs', 'cli', 'bin', 'nest.js');
 const TSPC = join(ROOT, 'node_modules', 'ts-patch', 'bin', 'tspc.js');
+/** The configuration files README.md shows. */
+const FIXTURES = join(__dirname, '__fixtures__', 'plugin');
+
+/** The error line README.md shows under `output of: test/consumer/plugin.test.ts`. */
+function readmeErrorLine(): string {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const shown =
+    /<!-- output of: test\/consumer\/plugin\.test\.ts -->\s*\n```text\n([^\n]+)\n```/.exec(readme);
+  if (!shown) throw new Error('README.md shows no output of test/consumer/plugin.test.ts');
+  return shown[1];
+}
+
+/** Text without its terminal colours. */
+const plain = (text: string): string => text.replace(/\u001b\[[0-9;]*m/g, '');
 /** A first compile in a child process on a busy machine. */
 const BUILD_LIMIT = 240_000;
 
@@ -73,12 +87,8 @@ const NEST_TSCONFIG = {
 
 async function nestProject(name: string): Promise<string> {
   const dir = await makeConsumer(name, { 'weather.service.ts': SERVICE, 'main.ts': MAIN });
-  const nestCli = {
-    collection: '@nestjs/schematics',
-    sourceRoot: 'src',
-    compilerOptions: { deleteOutDir: true, plugins: ['toolwright'] },
-  };
-  writeFileSync(join(dir, 'nest-cli.json'), JSON.stringify(nestCli, null, 2));
+  // The README's nest-cli.json, as a user copies it.
+  copyFileSync(join(FIXTURES, 'nest-cli.json'), join(dir, 'nest-cli.json'));
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(NEST_TSCONFIG, null, 2));
   const build = {
     extends: './tsconfig.json',
@@ -90,20 +100,8 @@ async function nestProject(name: string): Promise<string> {
 
 async function tspcProject(name: string): Promise<string> {
   const dir = await makeConsumer(name, { 'weather.service.ts': SERVICE, 'main.ts': MAIN });
-  const tsconfig = {
-    compilerOptions: {
-      target: 'ES2022',
-      module: 'commonjs',
-      strict: true,
-      experimentalDecorators: true,
-      emitDecoratorMetadata: true,
-      skipLibCheck: true,
-      outDir: 'out',
-      plugins: [{ transform: 'toolwright/plugin' }],
-    },
-    include: ['src'],
-  };
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
+  // The README's tsconfig for tspc, as a user copies it.
+  copyFileSync(join(FIXTURES, 'tsconfig.json'), join(dir, 'tsconfig.json'));
   return dir;
 }
 
@@ -131,7 +129,7 @@ const manifestOf = (dir: string): string | undefined => {
 };
 
 /** Builds once: the CLI's manifest; then with a broken tool: the compiler's error, exit non-zero. */
-async function buildsLikeTheCli(dir: string, args: string[], errorLine: RegExp): Promise<void> {
+async function buildsLikeTheCli(dir: string, args: string[], errorLine: RegExp): Promise<string> {
   const built = await build(dir, args);
   expect(built).toMatchObject({ code: 0 });
   expect(manifestOf(dir)).toBe(await cliManifest(dir));
@@ -142,6 +140,7 @@ async function buildsLikeTheCli(dir: string, args: string[], errorLine: RegExp):
   rmSync(join(dir, 'src', 'broken.service.ts'));
   expect(broken.code).not.toBe(0);
   expect(broken.output).toMatch(errorLine);
+  return plain(broken.output);
 }
 
 /**
@@ -179,11 +178,12 @@ async function updatesWhenWatching(dir: string, args: string[]): Promise<void> {
 describe('toolwright/plugin in the Nest CLI, tsc builder', () => {
   it('writes the manifest of `toolwright codegen` and fails on a TW error at its line', async () => {
     const dir = await nestProject('plugin-nest-tsc');
-    await buildsLikeTheCli(
+    const output = await buildsLikeTheCli(
       dir,
       [NEST, 'build'],
       /src\/broken\.service\.ts.*6.*16.* - .*error.* TS101: .*TW101 BrokenService\.run/,
     );
+    expect(output).toContain(readmeErrorLine());
     await updatesWhenWatching(dir, [NEST, 'start', '--watch']);
   });
 });
