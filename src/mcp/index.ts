@@ -16,9 +16,7 @@ export { startMcpHttpServer } from './startMcpHttpServer';
 export { mountMcpHttp } from './mountMcpHttp';
 export type { MountMcpHttpOptions, RouteMountable } from './mountMcpHttp';
 export type { McpHttpServerOptions, RunningMcpHttpServer } from './startMcpHttpServer';
-export type { HttpGuardOptions, HttpRejection } from './httpGuards';
-export { toMcpTool } from './toMcpTool';
-export { toMcpResult } from './toMcpResult';
+export type { HttpGuardOptions } from './httpGuards';
 export type {
   McpApprovalDecision,
   McpApprovalHook,

@@ -12,6 +12,7 @@ import type { McpToolSource } from './types';
 
 /** The one method of an Express-style app this needs. */
 export interface RouteMountable {
+  /** Routes every method on `path` to `handler` (Express's `app.all`). */
   all(
     path: string,
     handler: (req: IncomingMessage & { body?: unknown }, res: ServerResponse) => void,

@@ -24,6 +24,7 @@ export const LISTEN_WAIT_MS = 2000;
 
 /** The Redis client a stateless endpoint forwards cancels through (an ioredis `Redis`). */
 export interface McpCancelRedis {
+  /** Publishes a cancel for the instance running the call. */
   publish(channel: string, message: string): Promise<unknown>;
   /** A second connection for the subscription (a subscribed connection runs nothing else). */
   duplicate(): McpCancelSubscriber;
@@ -31,8 +32,11 @@ export interface McpCancelRedis {
 
 /** The subscribing connection `duplicate()` returns. */
 export interface McpCancelSubscriber {
+  /** Listens on the cancel channel. */
   subscribe(channel: string): Promise<unknown>;
+  /** Receives the cancels published on the channel. */
   on(event: 'message', listener: (channel: string, message: string) => void): unknown;
+  /** Closes the connection, when the endpoint closes. */
   quit(): Promise<unknown>;
 }
 

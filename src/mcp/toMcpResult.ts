@@ -1,7 +1,9 @@
 /**
  * Turns a registry `ToolOutcome` into an MCP `CallToolResult`: text stays text, base64
  * images become MCP image blocks, search results one `<search_results>` text block (MCP has
- * no block the model can cite), and failures carry `isError: true`.
+ * no block the model can cite), and failures carry `isError: true`. Not exported from
+ * `toolwright/mcp`: a typed result's `structuredContent` is added by `handleToolCall`, so a
+ * server built on this alone would answer differently from toolwright's.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ContentBlock } from '../content/ContentBlock';
@@ -41,11 +43,7 @@ function mergeSearchRuns(blocks: readonly ContentBlock[]): McpContent[] {
   return out;
 }
 
-/**
- * The MCP result of a call.
- * @example
- * return toMcpResult(await registry.call(name, args));
- */
+/** The MCP result of a call's outcome, without `structuredContent`. */
 export function toMcpResult(outcome: ToolOutcome): CallToolResult {
   const content =
     typeof outcome.content === 'string'

@@ -2,7 +2,9 @@
  * Renders one registry tool as an MCP `Tool` for `tools/list`. The input schema is the
  * registry's own object, sent untouched, so MCP clients see exactly what `toAnthropic()`
  * sends; the `@Tool` hints become MCP annotations, and a typed result its `outputSchema`
- * (wrapped as `{ result }` when it is not an object, as MCP requires).
+ * (wrapped as `{ result }` when it is not an object, as MCP requires). Not exported from
+ * `toolwright/mcp`: `tools/list` also filters by the caller's scopes and roles and pages, so
+ * a server built on this alone would list what toolwright's server hides.
  */
 import type {
   Tool as McpTool,
@@ -30,11 +32,7 @@ function annotationsOf(options: ManifestToolOptions): McpToolAnnotations | undef
   return Object.keys(annotations).length > 0 ? (annotations as McpToolAnnotations) : undefined;
 }
 
-/**
- * One MCP tool definition.
- * @example
- * const tools = registry.descriptors().map(toMcpTool);
- */
+/** One MCP tool definition, as `toolsView` lists it. */
 export function toMcpTool(tool: ToolDescriptor): McpTool {
   const definition: McpTool = {
     name: tool.name,

@@ -11,9 +11,13 @@ import type { ToolOutcome } from '../calls/ToolOutcome';
 
 /** The part of `ToolRegistry` the MCP server uses; any `ToolRegistry` satisfies it. */
 export interface McpToolSource {
+  /** The tools' descriptors, which `tools/list` renders. */
   descriptors(): ToolDescriptor[];
+  /** One registered tool, by name; undefined when there is none. */
   get(name: string): RegisteredToolInfo | undefined;
+  /** Runs one tool call; a failure is an `isError` outcome, not a throw. */
   call(name: string, input: unknown, options?: CallOptions): Promise<ToolOutcome>;
+  /** Calls `listener` when the tool list changes; returns the unsubscribe. */
   onChange(listener: () => void): () => void;
   /**
    * The dispatcher of long-running calls (`ToolRegistry.jobs`); when it can back tasks
@@ -54,6 +58,7 @@ export type McpApprovalHook =
 
 /** Per-connection information a `state` function may turn into the call's application state. */
 export interface McpCallInfo {
+  /** The MCP session, over stateful Streamable HTTP. */
   sessionId?: string;
   /** What an HTTP auth layer attached to the request (`req.auth`), if any. */
   authInfo?: unknown;

@@ -29,7 +29,9 @@ export interface McpStdioServer {
 
 /** Where the connection reads and writes; default the process's stdin and stdout. */
 export interface McpStdioStreams {
+  /** Where the client's messages are read from. Default `process.stdin`. */
   stdin?: Readable;
+  /** Where the server's messages are written. Default `process.stdout`. */
   stdout?: Writable;
 }
 

@@ -18,13 +18,17 @@ export interface StrictSchemaStats {
 
 /** A schema inside the provider's strict subset, with every dropped constraint in a `description`. */
 export interface StrictSchema {
+  /** Tells this outcome from `NotStrict`. */
   strict: true;
+  /** The projected schema, sent with `strict: true`. */
   schema: JsonSchema;
+  /** What this schema counts against the request's strict limits. */
   stats: StrictSchemaStats;
 }
 
 /** A schema strict mode cannot take: the tool is sent non-strict, for `reason`. */
 export interface NotStrict {
+  /** Tells this outcome from `StrictSchema`. */
   strict: false;
   /** Plain words, naming where: `children: recursive type "Category" (...)`. */
   reason: string;
