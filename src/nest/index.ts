@@ -31,11 +31,23 @@ export type {
   ToolwrightOptionsFactory,
 } from './types';
 
-/** @deprecated Import `ToolRegistry` from `toolwright`; this re-export goes in the next minor version. */
+/**
+ * The root entry's `ToolRegistry`, re-exported here.
+ * @deprecated Import `ToolRegistry` from `toolwright`; this re-export goes in the next minor version.
+ */
 export const ToolRegistry = Registry;
-/** @deprecated Import `ToolRegistry` from `toolwright`; this re-export goes in the next minor version. */
+/**
+ * The root entry's `ToolRegistry` type, re-exported here.
+ * @deprecated Import `ToolRegistry` from `toolwright`; this re-export goes in the next minor version.
+ */
 export type ToolRegistry = Registry;
-/** @deprecated Import `ToolAgent` from `toolwright`; this re-export goes in the next minor version. */
+/**
+ * The root entry's `ToolAgent`, re-exported here.
+ * @deprecated Import `ToolAgent` from `toolwright`; this re-export goes in the next minor version.
+ */
 export const ToolAgent = Agent;
-/** @deprecated Import `ToolAgent` from `toolwright`; this re-export goes in the next minor version. */
+/**
+ * The root entry's `ToolAgent` type, re-exported here.
+ * @deprecated Import `ToolAgent` from `toolwright`; this re-export goes in the next minor version.
+ */
 export type ToolAgent = Agent;

@@ -10,10 +10,13 @@ import type { Freshness, SearchHit, SearchRequest, SearchSource } from './types'
 
 /** Options of `BraveSearchSource`. */
 export interface BraveSearchOptions {
+  /** The Brave Search API key, sent as `X-Subscription-Token`. */
   apiKey: string;
   /** Default `https://api.search.brave.com`. */
   baseURL?: string;
+  /** Milliseconds before a request is given up (default 10,000). */
   timeoutMs?: number;
+  /** The `fetch` to use (default the global one): a proxy, a recorder, a test double. */
   fetch?: FetchLike;
 }
 
@@ -33,6 +36,7 @@ interface BraveAnswer {
 export class BraveSearchSource implements SearchSource {
   constructor(private readonly options: BraveSearchOptions) {}
 
+  /** Brave's web results for a request, one hit per result (description and extra snippets). */
   async search(request: SearchRequest): Promise<SearchHit[]> {
     const base = (this.options.baseURL ?? 'https://api.search.brave.com').replace(/\/+$/, '');
     const params = new URLSearchParams({

@@ -12,17 +12,21 @@ import type { SearchHit, SearchRequest, SearchSource } from './types';
 export interface ElasticsearchSourceOptions {
   /** The cluster's URL (internal: never shown to the model). */
   node: string;
+  /** The index searched (an alias works too). */
   index: string;
   /** Sent as `Authorization: ApiKey …`. */
   apiKey?: string;
   /** Searched fields (default `['title^2', 'text']`). */
   fields?: string[];
-  /** The field holding the title (default `title`) and the text (default `text`). */
+  /** The field holding the title (default `title`). */
   titleField?: string;
+  /** The field holding the text, searched and highlighted (default `text`). */
   textField?: string;
   /** A field holding a public URL to cite instead of the id. */
   urlField?: string;
+  /** Milliseconds before a request is given up (default 10,000). */
   timeoutMs?: number;
+  /** The `fetch` to use (default the global one): a proxy, a recorder, a test double. */
   fetch?: FetchLike;
 }
 
@@ -41,6 +45,7 @@ interface EsHit {
 export class ElasticsearchSource implements SearchSource {
   constructor(private readonly options: ElasticsearchSourceOptions) {}
 
+  /** The index's best documents for a request, their highlighted fragments (else their text) as the passages. */
   async search(request: SearchRequest): Promise<SearchHit[]> {
     const { node, index } = this.options;
     const titleField = this.options.titleField ?? 'title';

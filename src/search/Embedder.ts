@@ -9,7 +9,9 @@ export type EmbedInputType = 'query' | 'document';
 
 /** Options of one `embed` call. */
 export interface EmbedOptions {
+  /** Whether the texts are a query or documents to index. */
   inputType: EmbedInputType;
+  /** Cancels the call (the requests it sends). */
   signal?: AbortSignal;
 }
 

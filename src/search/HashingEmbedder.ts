@@ -22,12 +22,17 @@ function hash(text: string): number {
  * const store = new MemorySearchStore({ embedder: new HashingEmbedder(256) });
  */
 export class HashingEmbedder implements Embedder {
+  /** `hashing-v1`, stored with an index so vectors of another embedder are refused. */
   readonly id: string;
 
-  constructor(readonly dimensions = 256) {
+  constructor(
+    /** The length of every vector (default 256). */
+    readonly dimensions = 256,
+  ) {
     this.id = `hashing-v1`;
   }
 
+  /** One normalised vector per text, in order; the options are not used. */
   embed(texts: readonly string[], _options?: EmbedOptions): Promise<number[][]> {
     return Promise.resolve(
       texts.map((text) => {

@@ -21,6 +21,7 @@ import type { SearchHit, SearchRequest, SearchSource } from './types';
 export interface MemorySearchStoreOptions {
   /** Turns on hybrid search (lexical + vectors). */
   embedder?: Embedder;
+  /** How documents are cut into indexed chunks (default 1,200 characters, 150 overlapping). */
   chunking?: ChunkOptions;
 }
 

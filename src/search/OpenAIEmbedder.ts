@@ -25,7 +25,9 @@ export interface OpenAIEmbedderOptions {
   batchSize?: number;
   /** Prefixes per input type, for models trained with them. */
   prefixes?: { query?: string; document?: string };
+  /** Milliseconds before one batch's request is given up (default 10,000). */
   timeoutMs?: number;
+  /** The `fetch` to use (default the global one): a proxy, a recorder, a test double. */
   fetch?: FetchLike;
 }
 
@@ -35,7 +37,9 @@ export interface OpenAIEmbedderOptions {
  * const embedder = new OpenAIEmbedder({ apiKey: process.env.OPENAI_API_KEY });
  */
 export class OpenAIEmbedder implements Embedder {
+  /** `{provider}:{model}`, stored with an index so vectors of another model are refused. */
   readonly id: string;
+  /** The length of every vector. */
   readonly dimensions: number;
 
   constructor(private readonly options: OpenAIEmbedderOptions = {}) {
@@ -43,6 +47,7 @@ export class OpenAIEmbedder implements Embedder {
     this.id = `openai:${options.model ?? 'text-embedding-3-small'}`;
   }
 
+  /** One vector per text, in order, sent in batches of `batchSize`. */
   embed(texts: readonly string[], options: EmbedOptions): Promise<number[][]> {
     const base = (this.options.baseURL ?? 'https://api.openai.com/v1').replace(/\/+$/, '');
     const prefix = this.options.prefixes?.[options.inputType] ?? '';

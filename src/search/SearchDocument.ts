@@ -7,7 +7,9 @@
 export interface SearchDocument {
   /** Stable id; `update` and `remove` name it. */
   id: string;
+  /** Shown with every hit, and searched with the text. */
   title: string;
+  /** The content, cut into chunks when indexed. */
   text: string;
   /** Cited instead of `id` when set (a public URL). */
   url?: string;
@@ -15,7 +17,7 @@ export interface SearchDocument {
   metadata?: Record<string, string>;
 }
 
-/** The text a chunk of a document holds. */
+/** The text a chunk of a document holds (the stores' own record; not exported from the entry). */
 export interface StoredChunk {
   documentId: string;
   /** Which chunk of the document, from 0. */

@@ -10,6 +10,7 @@ import type { FetchLike } from './fetchJson';
 
 /** Options of `VoyageEmbedder`. */
 export interface VoyageEmbedderOptions {
+  /** The Voyage AI API key, sent as a bearer token. */
   apiKey: string;
   /** Default `voyage-3.5`. */
   model?: string;
@@ -19,7 +20,9 @@ export interface VoyageEmbedderOptions {
   baseURL?: string;
   /** Texts per request (default 128). */
   batchSize?: number;
+  /** Milliseconds before one batch's request is given up (default 10,000). */
   timeoutMs?: number;
+  /** The `fetch` to use (default the global one): a proxy, a recorder, a test double. */
   fetch?: FetchLike;
 }
 
@@ -29,7 +32,9 @@ export interface VoyageEmbedderOptions {
  * const embedder = new VoyageEmbedder({ apiKey: process.env.VOYAGE_API_KEY! });
  */
 export class VoyageEmbedder implements Embedder {
+  /** `{provider}:{model}`, stored with an index so vectors of another model are refused. */
   readonly id: string;
+  /** The length of every vector. */
   readonly dimensions: number;
 
   constructor(private readonly options: VoyageEmbedderOptions) {
@@ -37,6 +42,7 @@ export class VoyageEmbedder implements Embedder {
     this.id = `voyage:${options.model ?? 'voyage-3.5'}`;
   }
 
+  /** One vector per text, in order, sent in batches of `batchSize`. */
   embed(texts: readonly string[], options: EmbedOptions): Promise<number[][]> {
     const base = (this.options.baseURL ?? 'https://api.voyageai.com/v1').replace(/\/+$/, '');
     const send = (batch: string[]): Promise<unknown> =>

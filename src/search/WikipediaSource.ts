@@ -16,7 +16,9 @@ export interface WikipediaSourceOptions {
   apiUrl?: (language: string) => string;
   /** Identifies your application to Wikimedia (default names toolwright). */
   userAgent?: string;
+  /** Milliseconds before a request is given up (default 10,000). */
   timeoutMs?: number;
+  /** The `fetch` to use (default the global one): a proxy, a recorder, a test double. */
   fetch?: FetchLike;
 }
 
@@ -32,6 +34,7 @@ interface WikipediaAnswer {
 export class WikipediaSource implements SearchSource {
   constructor(private readonly options: WikipediaSourceOptions = {}) {}
 
+  /** Wikipedia's search results for a request in its language, one hit per article. */
   async search(request: SearchRequest): Promise<SearchHit[]> {
     const language = request.language ?? this.options.language ?? 'en';
     const api = this.options.apiUrl?.(language) ?? `https://${language}.wikipedia.org/w/api.php`;

@@ -14,12 +14,17 @@ export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
 export interface FetchJsonOptions {
   /** The provider's name, as the model may read it ("Brave Search"). */
   provider: string;
+  /** The `fetch` to use (default the global one). */
   fetch?: FetchLike;
+  /** Default `GET`, or `POST` when there is a body. */
   method?: 'GET' | 'POST';
+  /** Extra request headers (the API key goes here, never in the URL). */
   headers?: Record<string, string>;
+  /** A value sent as JSON. */
   body?: unknown;
   /** Milliseconds before the request is given up (default 10,000). */
   timeoutMs?: number;
+  /** The caller's signal: aborting it stops the request. */
   signal?: AbortSignal;
 }
 

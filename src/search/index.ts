@@ -26,7 +26,7 @@ export { SearchConfigError } from './SearchConfigError';
 export { SqliteSearchStore } from './SqliteSearchStore';
 export type { SqliteSearchMemory, SqliteSearchStoreOptions } from './SqliteSearchStore';
 export { SearchIndexError } from './SearchIndexError';
-export type { SearchDocument, StoredChunk } from './SearchDocument';
+export type { SearchDocument } from './SearchDocument';
 export { chunkText } from './chunkText';
 export type { ChunkOptions } from './chunkText';
 export { reciprocalRankFusion } from './rrf';

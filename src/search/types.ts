@@ -8,6 +8,7 @@
 export interface SearchHit {
   /** A URL or a stable document id: what the model cites. Never an internal endpoint. */
   source: string;
+  /** The document's or page's title, shown with the citation. */
   title: string;
   /** The passage shown to the model (a snippet, a highlight or the chunk's text). */
   text: string;
@@ -20,6 +21,7 @@ export type Freshness = 'day' | 'week' | 'month' | 'year';
 
 /** What a search asks of a source. */
 export interface SearchRequest {
+  /** The model's search words. */
   query: string;
   /** Hits wanted at most (already bounded by the tool). */
   maxResults: number;
@@ -29,6 +31,7 @@ export interface SearchRequest {
   freshness?: Freshness;
   /** Exact-match filters on document metadata, where the source offers them. */
   filters?: Record<string, string>;
+  /** The tool call's signal, aborted when the call is cancelled; a source passes it to its requests. */
   signal?: AbortSignal;
 }
 

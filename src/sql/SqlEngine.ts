@@ -9,32 +9,47 @@ export type SqlCell = string | number | null;
 
 /** One table (or view) as `list_tables` shows it. */
 export interface TableSummary {
+  /** The table's name, as the model writes it in a query. */
   name: string;
-  /** `table`, `view`, `virtual` (SQLite) or `materialized view` (PostgreSQL). */
+  /** `table`, `view`, `virtual` (SQLite), `materialized view` or `foreign table` (PostgreSQL). */
   kind: string;
   /** Its row count, or the planner's estimate when `estimated`. */
   rows?: number;
+  /** True when `rows` is PostgreSQL's planner estimate, not a count (a large table is not counted). */
   estimated?: boolean;
+  /** The table's comment (PostgreSQL `COMMENT ON TABLE`), when it has one. */
   comment?: string;
 }
 
 /** One column of a table. */
 export interface ColumnInfo {
+  /** The column's name. */
   name: string;
+  /** Its type as the engine prints it (`character varying(80)`); SQLite says `ANY` when none is declared. */
   type: string;
+  /** True when the column may hold NULL. */
   nullable: boolean;
+  /** True when the column is part of the primary key. */
   primaryKey: boolean;
+  /** The default expression, as SQL text, when the column has one. */
   default?: string;
+  /** The column's comment (PostgreSQL `COMMENT ON COLUMN`), when it has one. */
   comment?: string;
 }
 
 /** One table described: columns (hidden ones left out), keys, indexes, sample rows. */
 export interface TableDescription {
+  /** The table's name as the catalog spells it. */
   name: string;
+  /** What it is, as in `TableSummary.kind`. */
   kind: string;
+  /** The table's comment, when it has one. */
   comment?: string;
+  /** The columns the tools may show, in table order. */
   columns: ColumnInfo[];
+  /** Each foreign key: its local columns and the referenced `table(column, …)`. */
   foreignKeys: { columns: string[]; references: string }[];
+  /** Each index with the (shown) columns it covers, and whether it is unique. */
   indexes: { name: string; columns: string[]; unique: boolean }[];
   /** A few rows, when the tools are configured with `sampleRows`. */
   sample?: { columns: string[]; rows: SqlCell[][] };
@@ -54,7 +69,9 @@ export interface QueryBudget {
 
 /** Rows a query returned, within its budget. */
 export interface QueryRows {
+  /** The result's column names, in order. */
   columns: string[];
+  /** The rows returned (at most the budget's `maxRows`), one cell per column. */
   rows: SqlCell[][];
   /** Rows the query produced, counted up to the budget's `countLimit`. */
   rowCount: number;
@@ -66,6 +83,12 @@ export interface QueryRows {
 
 /** Why a query gave no rows: SQL the engine rejects, a refusal, a stop. */
 export interface QueryFailure {
+  /**
+   * `sql`: the engine could not run it (an error in the SQL, a lost connection); `refused`: not
+   * one read-only statement (a write, a second statement, an empty query); `timeout`: it ran or
+   * waited past `timeoutMs`; `aborted`: the call was cancelled; `too-big`: a value grew past the
+   * engine's limit.
+   */
   kind: 'sql' | 'refused' | 'timeout' | 'aborted' | 'too-big';
   /** The engine's message, safe to show the model (no connection details). */
   message: string;

@@ -14,14 +14,23 @@ import type { SqlEngine } from '../SqlEngine';
 
 /** The `pg` pool options `openPostgres` passes on (see `pg`'s `PoolConfig`). */
 export interface PgPoolOptions {
+  /** The server's host name or socket directory. */
   host?: string;
+  /** The server's port (`pg`'s default 5432). */
   port?: number;
+  /** The role to connect as: one that may only read. */
   user?: string;
+  /** The role's password. */
   password?: string;
+  /** The database to open. */
   database?: string;
+  /** TLS: `true`, or options for `tls.connect` (`{ ca, rejectUnauthorized }`). */
   ssl?: boolean | Record<string, unknown>;
+  /** Connections at most, when `poolSize` is not given (default 10). */
   max?: number;
+  /** The name the server shows for these connections (default `toolwright-sql`). */
   application_name?: string;
+  /** Any other `pg` `PoolConfig` option, passed on as is. */
   [option: string]: unknown;
 }
 
