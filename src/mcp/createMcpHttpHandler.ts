@@ -5,14 +5,13 @@
  * `notifications/tools/list_changed` and approval elicitation reach the client between and
  * during calls; sessions end on DELETE, on idle timeout, or on `close()`. With `stateless`, each
  * POST is answered on its own by a fresh server, so instances behind a load balancer need no
- * session affinity.
+ * session affinity. The session table is `McpSessions`.
  */
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { cancelOnDisconnect } from './abortOnDisconnect';
 import { createMcpServer } from './createMcpServer';
+import { McpSessions } from './McpSessions';
 import { guardRequest } from './httpGuards';
 import { readJsonBody } from './readJsonBody';
 import { clientKeyOf, StatelessCancellation } from './statelessCancellation';
@@ -52,25 +51,6 @@ export interface McpHttpHandler {
   close(): Promise<void>;
 }
 
-interface Session {
-  transport: StreamableHTTPServerTransport;
-  server: Server;
-  /** When its last request ended (or began). */
-  lastSeen: number;
-  /** Requests still open: a listening GET stream or a long call keeps the session alive. */
-  open: number;
-}
-
-/** Counts a request as open on its session until its response closes. */
-function track(session: Session, res: ServerResponse): void {
-  session.open++;
-  session.lastSeen = Date.now();
-  res.once('close', () => {
-    session.open--;
-    session.lastSeen = Date.now();
-  });
-}
-
 /** Answers a refusal as a JSON-RPC error body, as the SDK's own checks do. */
 export function sendRejection(res: ServerResponse, rejection: HttpRejection): void {
   if (res.headersSent) return void res.end();
@@ -99,82 +79,12 @@ export function createMcpHttpHandler(
   registry: McpToolSource,
   options: McpHttpOptions,
 ): McpHttpHandler {
-  const sessions = new Map<string, Session>();
-  const maxSessions = options.maxSessions ?? 1000;
-  const idleMs = options.sessionIdleMs ?? 30 * 60_000;
-  const cancellation = options.stateless ? new StatelessCancellation(options.redis) : undefined;
-
-  const sweep = setInterval(
-    () => {
-      const now = Date.now();
-      for (const [id, session] of sessions) {
-        if (session.open === 0 && now - session.lastSeen > idleMs) {
-          sessions.delete(id);
-          void session.server.close().catch(() => undefined);
-        }
-      }
-    },
-    Math.min(idleMs, 60_000),
+  const sessions = new McpSessions(
+    () => createMcpServer(registry, options),
+    options.sessionIdleMs ?? 30 * 60_000,
   );
-  sweep.unref();
-
-  /** A fresh transport and server for a request without a session (an `initialize`, or a stray). */
-  async function openSession(): Promise<Session> {
-    const server = createMcpServer(registry, options);
-    const session: Session = {
-      server,
-      transport: undefined as never,
-      lastSeen: Date.now(),
-      open: 0,
-    };
-    session.transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, session),
-      onsessionclosed: (id) => void sessions.delete(id),
-    });
-    session.transport.onclose = () => {
-      const id = session.transport.sessionId;
-      if (id && sessions.get(id) === session) sessions.delete(id);
-    };
-    await server.connect(session.transport);
-    return session;
-  }
-
-  /** Stateless: a fresh server and transport for this one request, closed with its response. */
-  async function handleStateless(
-    req: IncomingMessage,
-    res: ServerResponse,
-    body: unknown,
-  ): Promise<void> {
-    if (req.method !== 'POST') {
-      return sendRejection(res, {
-        status: 405,
-        message: 'Method not allowed: this MCP server is stateless (POST only)',
-        headers: { Allow: 'POST' },
-      });
-    }
-    // A fresh instance serves nothing before it listens to the others' cancels.
-    await cancellation!.listening();
-    const server = createMcpServer(registry, options);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    res.once('close', () => void server.close().catch(() => undefined));
-    await server.connect(transport);
-    cancellation!.attach(transport, clientKeyOf(req), res);
-    cancelOnDisconnect(transport, res, body);
-    await transport.handleRequest(req, res, body);
-  }
-
-  /** The parsed body: the caller's (a body parser ran), or read here; undefined once refused. */
-  async function bodyOf(
-    req: IncomingMessage,
-    res: ServerResponse,
-    parsedBody: unknown,
-  ): Promise<{ body: unknown } | undefined> {
-    if (parsedBody !== undefined) return { body: parsedBody };
-    const read = await readJsonBody(req);
-    if ('rejection' in read) return void sendRejection(res, read.rejection);
-    return { body: 'body' in read ? read.body : undefined };
-  }
+  const maxSessions = options.maxSessions ?? 1000;
+  const cancellation = options.stateless ? new StatelessCancellation(options.redis) : undefined;
 
   async function handle(
     req: IncomingMessage,
@@ -188,11 +98,12 @@ export function createMcpHttpHandler(
       const read = await bodyOf(req, res, parsedBody);
       if (!read) return;
       const { body } = read;
-      if (options.stateless) return await handleStateless(req, res, body);
+      if (cancellation)
+        return await handleStateless(registry, options, cancellation, req, res, body);
       if (id !== undefined) {
         const session = sessions.get(id);
         if (!session) return sendRejection(res, { status: 404, message: 'Session not found' });
-        track(session, res);
+        sessions.track(session, res);
         cancelOnDisconnect(session.transport, res, body);
         return await session.transport.handleRequest(req, res, body);
       }
@@ -202,7 +113,7 @@ export function createMcpHttpHandler(
           message: 'Too many MCP sessions; try again later',
         });
       }
-      const session = await openSession();
+      const session = await sessions.open();
       await session.transport.handleRequest(req, res, body);
       // Anything but a successful initialize leaves no session behind.
       if (session.transport.sessionId === undefined) await session.server.close();
@@ -218,11 +129,47 @@ export function createMcpHttpHandler(
       return sessions.size;
     },
     async close() {
-      clearInterval(sweep);
       await cancellation?.close();
-      const open = [...sessions.values()];
-      sessions.clear();
-      await Promise.all(open.map((session) => session.server.close().catch(() => undefined)));
+      await sessions.closeAll();
     },
   };
+}
+
+/** Stateless: a fresh server and transport for this one request, closed with its response. */
+async function handleStateless(
+  registry: McpToolSource,
+  options: McpHttpOptions,
+  cancellation: StatelessCancellation,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: unknown,
+): Promise<void> {
+  if (req.method !== 'POST') {
+    return sendRejection(res, {
+      status: 405,
+      message: 'Method not allowed: this MCP server is stateless (POST only)',
+      headers: { Allow: 'POST' },
+    });
+  }
+  // A fresh instance serves nothing before it listens to the others' cancels.
+  await cancellation.listening();
+  const server = createMcpServer(registry, options);
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  res.once('close', () => void server.close().catch(() => undefined));
+  await server.connect(transport);
+  cancellation.attach(transport, clientKeyOf(req), res);
+  cancelOnDisconnect(transport, res, body);
+  await transport.handleRequest(req, res, body);
+}
+
+/** The parsed body: the caller's (a body parser ran), or read here; undefined once refused. */
+async function bodyOf(
+  req: IncomingMessage,
+  res: ServerResponse,
+  parsedBody: unknown,
+): Promise<{ body: unknown } | undefined> {
+  if (parsedBody !== undefined) return { body: parsedBody };
+  const read = await readJsonBody(req);
+  if ('rejection' in read) return void sendRejection(res, read.rejection);
+  return { body: 'body' in read ? read.body : undefined };
 }
