@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { until } from '../until';
 import { makeConsumer, ROOT, run } from './packedPackage';
 
@@ -29,7 +30,7 @@ function readmeErrorLine(): string {
 }
 
 /** Text without its terminal colours. */
-const plain = (text: string): string => text.replace(/\u001b\[[0-9;]*m/g, '');
+const plain = (text: string): string => stripVTControlCharacters(text);
 /** A first compile in a child process on a busy machine. */
 const BUILD_LIMIT = 240_000;
 
