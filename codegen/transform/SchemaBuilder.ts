@@ -4,6 +4,8 @@
  * `objectSchema`), and recursion through `$defs`/`$ref`. One builder per tool, so each tool's
  * `inputSchema` carries its own `$defs`. Type-level JSDoc (`typeDocKeywords`), what annotations
  * write (`typeAnnotation`), `$defs` names (`DefNames`) and literal values have their own files.
+ * What stays (~320 lines) is one concept, the dispatch on a type's flags and the recursion state
+ * it shares (defs in progress, depth, cache dependencies); splitting it would spread that state.
  */
 import { ts } from '../typescript';
 import type { JsonSchema, JsonValue } from '../../src/schema/JsonSchema';
