@@ -1,19 +1,25 @@
 /**
  * Turns checker types into JSON Schema: primitives, literal unions and enums, arrays (and
  * interfaces extending `Array`), tuples, unions, intersections, built-ins, objects (through
- * `objectSchema`), type-level JSDoc, and recursion through `$defs`/`$ref`. One builder per tool,
- * so each tool's `inputSchema` carries its own `$defs`.
+ * `objectSchema`), and recursion through `$defs`/`$ref`. One builder per tool, so each tool's
+ * `inputSchema` carries its own `$defs`. Type-level JSDoc (`typeDocKeywords`), what annotations
+ * write (`typeAnnotation`), `$defs` names (`DefNames`) and literal values have their own files.
+ * What stays (~320 lines) is one concept, the dispatch on a type's flags and the recursion state
+ * it shares (defs in progress, depth, cache dependencies); splitting it would spread that state.
  */
 import { ts } from '../typescript';
 import type { JsonSchema, JsonValue } from '../../src/schema/JsonSchema';
 import type { DiagnosticCode } from '../diagnostics';
-import { readSymbolDoc } from '../collect/readJsDoc';
-import { builtinSchema, isPlatformSymbol, isRefusal } from './builtinSchema';
-import { docKeywords, withDocKeywords } from './docKeywords';
+import { builtinSchema, isRefusal } from './builtinSchema';
+import { DefNames } from './DefNames';
+import { withDocKeywords } from './docKeywords';
 import { enumOf, enumSchema } from './enumSchema';
+import { literalValue, literalValues } from './literalValues';
 import { objectSchema } from './objectSchema';
 import { orderUnionMembers } from './sourceOrder';
 import { templatePattern } from './templatePattern';
+import { elementNode } from './typeAnnotation';
+import { aliasKeywords, recordKeyKeywords, withTypeDoc } from './typeDocKeywords';
 import { withNull } from '../../src/schema/nullable';
 import type { SchemaContext } from './SchemaContext';
 import type { SchemaSource } from './SchemaSource';
@@ -26,14 +32,14 @@ const where = (path: string): string => (path ? ` (at ${path})` : '');
 export class SchemaBuilder implements SchemaSource {
   private readonly defs = new Map<ts.Type, { name: string; schema?: JsonSchema }>();
   private readonly inProgress = new Set<ts.Type>();
-  private readonly names = new Map<ts.Type, string>();
-  private readonly usedNames = new Set<string>();
+  private readonly names: DefNames;
   private depth = 0;
   /** `$ref`s handed out and problems reported so far: a schema built with either stays uncached. */
   private dependencies = 0;
   readonly context: SchemaContext;
 
   constructor(context: SchemaContext) {
+    this.names = new DefNames(context.checker);
     const counted =
       <A extends unknown[]>(report: (...args: A) => void) =>
       (...args: A) => {
@@ -61,8 +67,8 @@ export class SchemaBuilder implements SchemaSource {
    */
   schemaOf(type: ts.Type, path: string, typeNode?: ts.TypeNode): JsonSchema {
     const schema = this.typeSchema(type, path, typeNode);
-    const aliasKeywords = typeNode ? this.aliasKeywords(typeNode, type, schema) : undefined;
-    return aliasKeywords ? withDocKeywords(schema, aliasKeywords) : schema;
+    const documented = typeNode ? aliasKeywords(this, typeNode, type, schema) : undefined;
+    return documented ? withDocKeywords(schema, documented) : schema;
   }
 
   /** Reports at `node` when the context can, else at the place being described. */
@@ -79,7 +85,7 @@ export class SchemaBuilder implements SchemaSource {
     }
     if (this.inProgress.has(type)) {
       this.dependencies++;
-      const name = this.nameOf(type);
+      const name = this.names.nameOf(type);
       this.defs.set(type, { name });
       return ref(name);
     }
@@ -104,7 +110,7 @@ export class SchemaBuilder implements SchemaSource {
     this.depth++;
     let schema: JsonSchema;
     try {
-      schema = this.withTypeDoc(type, this.describe(type, path, typeNode));
+      schema = withTypeDoc(this, type, this.describe(type, path, typeNode));
     } finally {
       this.inProgress.delete(type);
       this.depth--;
@@ -116,23 +122,6 @@ export class SchemaBuilder implements SchemaSource {
     }
     def.schema = schema;
     return ref(def.name);
-  }
-
-  private nameOf(type: ts.Type): string {
-    const existing = this.names.get(type);
-    if (existing) return existing;
-    const symbolName = type.aliasSymbol?.getName() ?? type.getSymbol()?.getName();
-    const hasArguments =
-      !!type.aliasTypeArguments?.length ||
-      !!(type.flags & ts.TypeFlags.Object && (type as ts.TypeReference).typeArguments?.length);
-    let base = hasArguments || !symbolName ? this.context.checker.typeToString(type) : symbolName;
-    base = base.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || 'Type';
-    if (base.startsWith('_')) base = 'Type';
-    let name = base;
-    for (let n = 2; this.usedNames.has(name); n++) name = `${base}${n}`;
-    this.usedNames.add(name);
-    this.names.set(type, name);
-    return name;
   }
 
   private describe(type: ts.Type, path: string, typeNode?: ts.TypeNode): JsonSchema {
@@ -257,38 +246,6 @@ export class SchemaBuilder implements SchemaSource {
     return objectSchema(this, type, path);
   }
 
-  /**
-   * The rules the key alias of `Record<Key, V>` documents (`/** @pattern ^[a-z]+$ *\/ type Key
-   * = string`), for `propertyNames`: the checker keeps no alias on a key that is a plain string.
-   */
-  private recordKeyKeywords(typeNode: ts.TypeNode): JsonSchema | undefined {
-    const node = this.recordNode(typeNode);
-    if (!node) return undefined;
-    const keyNode = node.typeArguments?.[0];
-    if (!keyNode || node.typeArguments?.length !== 2) return undefined;
-    const keyType = this.context.checker.getTypeFromTypeNode(keyNode);
-    if (!(keyType.flags & ts.TypeFlags.String)) return undefined;
-    const keywords = this.aliasKeywords(keyNode, keyType, { type: 'string' }) ?? {};
-    const rules = Object.entries(keywords).filter(([key]) => KEY_RULES.has(key));
-    return rules.length ? Object.fromEntries(rules) : undefined;
-  }
-
-  /**
-   * The `Record<Key, V>` a type annotation writes, directly or through type aliases without
-   * parameters (`type ExchangeRate = Record<CurrencyISO, number>`, then `rates: ExchangeRate`).
-   */
-  private recordNode(typeNode: ts.TypeNode, depth = 0): ts.TypeReferenceNode | undefined {
-    const node = soleMember(typeNode);
-    if (!node || !ts.isTypeReferenceNode(node)) return undefined;
-    if (node.typeName.getText() === 'Record') return node;
-    if (depth > 8 || node.typeArguments?.length) return undefined;
-    const { checker } = this.context;
-    let symbol = checker.getSymbolAtLocation(node.typeName);
-    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-    const alias = symbol?.declarations?.find(ts.isTypeAliasDeclaration);
-    return alias && !alias.typeParameters ? this.recordNode(alias.type, depth + 1) : undefined;
-  }
-
   /** The element type of an array, a readonly array, or an interface or class extending one. */
   private arrayElement(type: ts.Type, depth = 0): ts.Type | undefined {
     const { checker } = this.context;
@@ -328,7 +285,7 @@ export class SchemaBuilder implements SchemaSource {
       return {};
     }
     const schema = objectSchema(this, type, path);
-    const keys = typeNode ? this.recordKeyKeywords(typeNode) : undefined;
+    const keys = typeNode ? recordKeyKeywords(this, typeNode) : undefined;
     return keys && typeof schema.additionalProperties === 'object'
       ? { ...schema, propertyNames: keys }
       : schema;
@@ -355,101 +312,8 @@ export class SchemaBuilder implements SchemaSource {
     if (!rest) schema.maxItems = target.fixedLength;
     return schema;
   }
-
-  /**
-   * The documentation of the interface, class or type alias `type` is declared by (not of the
-   * platform's types), over its schema: the summary as `description`, its JSDoc tags.
-   */
-  private withTypeDoc(type: ts.Type, schema: JsonSchema): JsonSchema {
-    const symbol =
-      type.aliasSymbol ??
-      (type.symbol && type.symbol.flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.Class)
-        ? type.symbol
-        : undefined);
-    if (!symbol || isPlatformSymbol(symbol)) return schema;
-    return withDocKeywords(schema, this.symbolKeywords(symbol, schema));
-  }
-
-  private symbolKeywords(symbol: ts.Symbol, schema: JsonSchema): JsonSchema {
-    const doc = readSymbolDoc(symbol, this.context.checker);
-    return docKeywords(doc, schema, symbol.getName(), (node, code, message) =>
-      this.reportAt(node, code, message),
-    );
-  }
-
-  /**
-   * The JSDoc of the type aliases `typeNode` names (`Slug`, `Slug | null`, through aliases of
-   * aliases, the outermost winning), except the one the checker keeps on `type` itself.
-   */
-  private aliasKeywords(
-    typeNode: ts.TypeNode,
-    type: ts.Type,
-    schema: JsonSchema,
-  ): JsonSchema | undefined {
-    const { checker } = this.context;
-    const chain: ts.Symbol[] = [];
-    let node: ts.TypeNode | undefined = soleMember(typeNode);
-    while (node && ts.isTypeReferenceNode(node) && chain.length < 8) {
-      let symbol = checker.getSymbolAtLocation(node.typeName);
-      if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-      const declaration = symbol?.declarations?.find(ts.isTypeAliasDeclaration);
-      if (!symbol || !declaration || chain.includes(symbol)) break;
-      chain.push(symbol);
-      node = soleMember(declaration.type);
-    }
-    const documented = chain.filter((symbol) => symbol !== type.aliasSymbol);
-    if (!documented.length) return undefined;
-    const keywords: JsonSchema = {};
-    for (const symbol of documented.reverse())
-      Object.assign(keywords, this.symbolKeywords(symbol, schema));
-    return Object.keys(keywords).length ? keywords : undefined;
-  }
-}
-
-/** The element's annotation of an array annotation: `T[]`, `readonly T[]`, `Array<T>`. */
-function elementNode(node: ts.TypeNode | undefined): ts.TypeNode | undefined {
-  const sole = node && soleMember(node);
-  if (!sole) return undefined;
-  if (ts.isArrayTypeNode(sole)) return sole.elementType;
-  if (ts.isTypeOperatorNode(sole)) return elementNode(sole.type);
-  if (ts.isTypeReferenceNode(sole) && sole.typeArguments?.length === 1) {
-    const name = sole.typeName.getText();
-    if (name === 'Array' || name === 'ReadonlyArray') return sole.typeArguments[0];
-  }
-  return undefined;
-}
-
-/** `T`, `(T)`, `T | null`, `T | undefined` → `T`; other unions → undefined. */
-function soleMember(node: ts.TypeNode): ts.TypeNode | undefined {
-  if (ts.isParenthesizedTypeNode(node)) return soleMember(node.type);
-  if (!ts.isUnionTypeNode(node)) return node;
-  const rest = node.types.filter(
-    (member) =>
-      member.kind !== ts.SyntaxKind.UndefinedKeyword &&
-      !(ts.isLiteralTypeNode(member) && member.literal.kind === ts.SyntaxKind.NullKeyword),
-  );
-  return rest.length === 1 ? soleMember(rest[0]!) : undefined;
-}
-
-/** The values a literal or enum type holds (an enum's members, as declared). */
-function literalValues(type: ts.Type, checker: ts.TypeChecker): JsonValue[] | undefined {
-  const enumerated = enumSchema(type, checker)?.enum;
-  if (enumerated) return enumerated;
-  const literal = literalValue(type);
-  return literal === undefined ? undefined : [literal];
-}
-
-/** The value of a string, number or boolean literal type (enum members included). */
-export function literalValue(type: ts.Type): string | number | boolean | undefined {
-  if (type.isStringLiteral() || type.isNumberLiteral()) return type.value;
-  if (type.flags & ts.TypeFlags.BooleanLiteral)
-    return (type as { intrinsicName?: string }).intrinsicName === 'true';
-  return undefined;
 }
 
 /** TypeScript's stand-in for a type it could not resolve (an `any` named "error"). */
 const isErrorType = (type: ts.Type): boolean =>
   (type as { intrinsicName?: string }).intrinsicName === 'error';
-
-/** What a key alias's documentation may say of the keys (the rest describes, and has no place). */
-const KEY_RULES = new Set(['pattern', 'minLength', 'maxLength', 'format']);

@@ -3,13 +3,13 @@
  * one property per data member (not methods, getters or setters), `required` as the shared
  * rule set decides from `?` / `| undefined`, initializers and the decorators,
  * `additionalProperties: false` unless a string index signature says what extra values are,
- * and `patternProperties` for template-literal keys.
+ * and `patternProperties` for template-literal keys. Which members are data is `dataMembers`.
  */
 import { ts } from '../typescript';
 import { hasUndefined } from './optionality';
 import type { JsonSchema } from '../../src/schema/JsonSchema';
 import type { SchemaSource } from './SchemaSource';
-import { orderProperties } from './sourceOrder';
+import { dataMembers } from './dataMembers';
 import { propertyKeywords } from './propertyKeywords';
 import type { PropertySchema } from './propertyKeywords';
 import { templatePattern } from './templatePattern';
@@ -21,40 +21,18 @@ import {
   whitelistFix,
 } from './whitelisted';
 
-/** Private and protected members (read at each call: a plugin's host compiler has its own flags). */
-const isHidden = (declaration: ts.Declaration): boolean =>
-  (ts.getCombinedModifierFlags(declaration) &
-    (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) !==
-  0;
-
-const isMethod = (symbol: ts.Symbol): boolean =>
-  !!symbol.declarations?.some((d) => ts.isMethodDeclaration(d) || ts.isMethodSignature(d));
-
-/** Getters and setters live on the prototype: `JSON.stringify` never writes them. */
-const isAccessor = (symbol: ts.Symbol): boolean =>
-  !!symbol.declarations?.some(
-    (d) => ts.isGetAccessorDeclaration(d) || ts.isSetAccessorDeclaration(d),
-  );
-
 /** The JSON Schema of an object type's data members. */
 export function objectSchema(builder: SchemaSource, type: ts.Type, path: string): JsonSchema {
   const { checker } = builder.context;
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
-  let methods = 0;
   const conditions: JsonSchema[] = [];
   const validated = builder.context.direction !== 'output' && isValidatedClass(builder, type);
   const whitelisted = validated && builder.context.pipe?.whitelist !== false;
   const { index, patterns } = indexSignatures(builder, type, path);
-  for (const property of orderProperties(checker.getPropertiesOfType(type))) {
+  const { members, methods } = dataMembers(checker, type);
+  for (const property of members) {
     const name = property.getName();
-    if (name.startsWith('__@') || name.startsWith('#')) continue;
-    if (property.declarations?.some(isHidden)) continue;
-    if (isMethod(property)) {
-      methods++;
-      continue;
-    }
-    if (isAccessor(property)) continue;
     const declaration = property.valueDeclaration ?? property.declarations?.[0];
     if (whitelisted && !isValidatedProperty(builder, property)) {
       const at = path ? `${path}.${name}` : name;

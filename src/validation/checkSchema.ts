@@ -5,17 +5,18 @@
  * (`schemaKeywords.ts` lists them; any other keyword is refused at registration). Our own code
  * because class-validator has no JSON Schema mode and ajv would be a second validator with
  * another wording and a large load cost; messages follow class-validator's wording so the
- * model reads one style.
+ * model reads one style. This file walks the structure (references, unions, arrays, objects);
+ * string and number keywords are in `checkScalar.ts`, the wording of a line in `say.ts`.
  */
 import type { JsonSchema, JsonSchemaType } from '../schema/JsonSchema';
-import { formatWords, FORMATS } from './stringFormats';
+import { checkNumber, checkString } from './checkScalar';
 import { jsonEqual } from './jsonEqual';
-import { isMultipleOf } from './multipleOf';
-import { narrowsFormat, patternWords } from '../schema/patternWords';
 import { refTarget } from '../schema/refs';
 import type { SchemaDefs } from '../schema/refs';
 import { typesOf } from '../schema/typesOf';
-import { childPath, leafOf } from './propertyPath';
+import { childPath } from './propertyPath';
+import { regexpOf } from './regexpOf';
+import { say } from './say';
 
 export type { SchemaDefs } from '../schema/refs';
 
@@ -44,18 +45,7 @@ const matchesType = (value: unknown, type: JsonSchemaType): boolean => {
 const typeMatches = (value: unknown, type: JsonSchemaType | JsonSchemaType[]): boolean =>
   typeof type === 'string' ? matchesType(value, type) : type.some((t) => matchesType(value, t));
 
-/** `items[0].quantity` + `must be …` → `items[0].quantity: quantity must be …`, as class-validator words it. */
-const say = (path: string, text: string): string => `${path}: ${leafOf(path)} ${text}`;
-
 const join = childPath;
-
-/** Patterns compiled once (Unicode mode, as JSON Schema's ECMA-262 dialect and ajv use them). */
-const REGEXPS = new Map<string, RegExp>();
-function regexpOf(pattern: string): RegExp {
-  let regexp = REGEXPS.get(pattern);
-  if (!regexp) REGEXPS.set(pattern, (regexp = new RegExp(pattern, 'u')));
-  return regexp;
-}
 
 const formatted = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
 
@@ -172,66 +162,6 @@ function checkOneOf(
         `must match exactly one of ${branches.length} allowed shapes, but matches ${matching}`,
       ),
     );
-  }
-}
-
-/** JSON Schema's string length: code points, so an emoji outside the BMP is one character. */
-function codePoints(text: string): number {
-  let pairs = 0;
-  for (let i = 0; i < text.length - 1; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit >= 0xd800 && unit <= 0xdbff) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        pairs++;
-        i++;
-      }
-    }
-  }
-  return text.length - pairs;
-}
-
-function checkString(value: string, schema: JsonSchema, at: string, out: string[]): void {
-  if (schema.minLength !== undefined || schema.maxLength !== undefined) {
-    const length = codePoints(value);
-    if (schema.minLength !== undefined && length < schema.minLength) {
-      out.push(say(at, `must be longer than or equal to ${schema.minLength} characters`));
-    }
-    if (schema.maxLength !== undefined && length > schema.maxLength) {
-      out.push(say(at, `must be shorter than or equal to ${schema.maxLength} characters`));
-    }
-  }
-  const format = schema.format ? FORMATS[schema.format] : undefined;
-  const formatFails = format !== undefined && !format(value);
-  if (schema.pattern !== undefined && !regexpOf(schema.pattern).test(value)) {
-    out.push(...patternProblem(schema.pattern, at, formatFails));
-  }
-  if (formatFails) out.push(say(at, formatWords(schema.format as string, value)!));
-}
-
-/**
- * A missed pattern: in words when toolwright emitted it (nothing more when the format's own
- * message already says it), else the expression itself.
- */
-function patternProblem(pattern: string, at: string, formatFails: boolean): string[] {
-  const words = patternWords(pattern);
-  if (words === undefined) return [say(at, `must match /${pattern}/ regular expression`)];
-  return narrowsFormat(pattern) && formatFails ? [] : [say(at, words)];
-}
-
-function checkNumber(value: number, schema: JsonSchema, at: string, out: string[]): void {
-  if (schema.minimum !== undefined && value < schema.minimum)
-    out.push(say(at, `must not be less than ${schema.minimum}`));
-  if (schema.maximum !== undefined && value > schema.maximum)
-    out.push(say(at, `must not be greater than ${schema.maximum}`));
-  if (schema.exclusiveMinimum !== undefined && value <= schema.exclusiveMinimum) {
-    out.push(say(at, `must be greater than ${schema.exclusiveMinimum}`));
-  }
-  if (schema.exclusiveMaximum !== undefined && value >= schema.exclusiveMaximum) {
-    out.push(say(at, `must be less than ${schema.exclusiveMaximum}`));
-  }
-  if (schema.multipleOf !== undefined && !isMultipleOf(value, schema.multipleOf)) {
-    out.push(say(at, `must be a multiple of ${schema.multipleOf}`));
   }
 }
 
