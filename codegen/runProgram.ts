@@ -25,11 +25,16 @@ export interface ProgramRunOptions extends CodegenOptions {
 }
 
 /**
- * Extracts every `@Tool` of the root files of `program` into a manifest.
+ * Extracts the `@Tool` methods of `fileNames` (default: every root file of `program` codegen
+ * scans), file by file, in name order.
  * @example
- * const { manifest, diagnostics } = runProgram(loadProgram('tsconfig.json'));
+ * const files = extractFiles(program, {}, ['/app/src/orders.service.ts']);
  */
-export function runProgram(program: ts.Program, options: ProgramRunOptions = {}): CodegenResult {
+export function extractFiles(
+  program: ts.Program,
+  options: ProgramRunOptions = {},
+  fileNames: readonly string[] = program.getRootFileNames().filter(isToolCandidate),
+): [string, FileExtraction][] {
   const context = {
     ...extractionContext(
       program,
@@ -40,11 +45,20 @@ export function runProgram(program: ts.Program, options: ProgramRunOptions = {})
     schemas: new SchemaCache(),
   };
   const files: [string, FileExtraction][] = [];
-  for (const fileName of program.getRootFileNames().filter(isToolCandidate).sort()) {
+  for (const fileName of [...fileNames].sort()) {
     const sourceFile = program.getSourceFile(fileName);
     if (sourceFile) files.push([fileName, extractToolFile(sourceFile, context)]);
   }
-  return assembleManifest(files, options.validation);
+  return files;
+}
+
+/**
+ * Extracts every `@Tool` of the root files of `program` into a manifest.
+ * @example
+ * const { manifest, diagnostics } = runProgram(loadProgram('tsconfig.json'));
+ */
+export function runProgram(program: ts.Program, options: ProgramRunOptions = {}): CodegenResult {
+  return assembleManifest(extractFiles(program, options), options.validation);
 }
 
 /** Whether the lean program left out something a tool's schema reaches (a TypeScript error). */

@@ -10,6 +10,8 @@
  * // tsconfig.json, for tspc
  * { "compilerOptions": { "plugins": [{ "transform": "toolwright/plugin" }] } }
  */
+// First: binds codegen's compiler module to the build's loaded `typescript` (see the file).
+import './preferHostCompiler';
 export { before } from './nestPlugin';
 export { ReadonlyVisitor } from './ReadonlyVisitor';
 export type { ReadonlyVisitorOptions } from './ReadonlyVisitor';
