@@ -1,16 +1,17 @@
 /**
- * Codegen benchmark (issues 3 and 10): on a generated project of 100 files × 10 tools, cold
- * `toolwright codegen` as a whole process against the `tsc --noEmit` process on the same
- * project (target ≤ 0.8×), the in-process extraction against the TypeScript API's type-check,
- * and the time from a file edit to the rewritten manifest in `--watch`. Each side runs in a
- * fresh process, alternately (after one unmeasured run each), five times; the medians count. CPU time is reported beside wall
- * time because a loaded machine makes wall time noisy. The CLI is built first when `dist/` is
- * missing or older than the codegen sources.
+ * Codegen benchmark (issues 3 and 10): on a generated project of 100 files × 10 tools, the
+ * in-process extraction (one thread) against the TypeScript API's type-check, and the time from
+ * a file edit to the rewritten manifest in `--watch`. Each side runs in a fresh process, five
+ * times; the medians count. CPU time is reported beside wall time because a loaded machine makes
+ * wall time noisy. The cold `toolwright codegen` process against `tsc --noEmit` is measured in
+ * plugin.bench.ts, beside the compiler plugin's figures it is weighed with (issue 34).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchResult } from '../types';
+import { median } from '../alternate';
+import { ms } from './coldProcess';
 import { generateProject } from './generateProject';
 
 const REPO = join(__dirname, '..', '..');
@@ -36,81 +37,6 @@ function child<T>(...args: string[]): T {
   return JSON.parse(output.trim().split('\n').pop()!) as T;
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
-const ms = (value: number): number => Math.round(value);
-
-/** Wall time of a whole process (startup and module loading included). */
-function processMs(args: string[]): number {
-  const started = performance.now();
-  const run = spawnSync(process.execPath, args, { cwd: REPO, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`${args.join(' ')} failed: ${run.stderr}`);
-  return performance.now() - started;
-}
-
-/** The newest modification time of the `.ts` files under `dir`. */
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
-    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-/** Builds the CLI (`npm run build`) when `dist/` is missing or older than the sources. */
-function ensureBuilt(): void {
-  const cli = join(REPO, 'dist', 'codegen', 'cli.js');
-  const built = existsSync(cli) ? statSync(cli).mtimeMs : 0;
-  const sources = Math.max(newestSource(join(REPO, 'codegen')), newestSource(join(REPO, 'src')));
-  if (built >= sources) return;
-  execFileSync(
-    process.execPath,
-    [require.resolve('typescript/bin/tsc'), '-p', join(REPO, 'tsconfig.build.json')],
-    { cwd: REPO, stdio: 'inherit' },
-  );
-}
-
-/**
- * `toolwright codegen` (the built CLI) against `tsc --noEmit`, whole processes, side by side.
- * Each side runs once unmeasured first (the file cache), then the pairs alternate which side
- * goes first, so a machine that speeds up or slows down during the run favours neither.
- */
-function processFigures(tsconfig: string, out: string) {
-  ensureBuilt();
-  const runTsc = () =>
-    processMs([require.resolve('typescript/bin/tsc'), '--noEmit', '-p', tsconfig]);
-  const runCli = () =>
-    processMs([join(REPO, 'bin', 'toolwright.js'), 'codegen', '-p', tsconfig, '-o', out]);
-  runTsc();
-  runCli();
-  const cli: number[] = [];
-  const tsc: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    if (i % 2 === 0) {
-      tsc.push(runTsc());
-      cli.push(runCli());
-    } else {
-      cli.push(runCli());
-      tsc.push(runTsc());
-    }
-  }
-  const ratio = median(cli) / median(tsc);
-  return {
-    ratio,
-    figures: {
-      'toolwright codegen process ms (median of 5)': ms(median(cli)),
-      'tsc --noEmit process ms (median of 5)': ms(median(tsc)),
-      'toolwright codegen process ms (all)': cli.map(ms).join(' '),
-      'tsc --noEmit process ms (all)': tsc.map(ms).join(' '),
-      'process ratio': Number(ratio.toFixed(2)),
-    },
-  };
-}
-
 interface Timing {
   wallMs: number;
   cpuMs: number;
@@ -129,7 +55,6 @@ export async function run(): Promise<BenchResult[]> {
     nodeModules: join(REPO, 'node_modules'),
     toolwright: REPO,
   });
-  const processes = processFigures(tsconfig, join(root, 'out', 'tools.manifest.ts'));
   const tsc: Timing[] = [];
   const codegen: (Timing & { tools: number })[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -146,12 +71,6 @@ export async function run(): Promise<BenchResult[]> {
   const toolLatency = watch.toolEdits.map((e) => e.latencyMs);
   const sharedLatency = watch.sharedEdits.map((e) => e.latencyMs);
   return [
-    {
-      name: `cold toolwright codegen process vs tsc --noEmit process (${FILES} files × ${TOOLS_PER_FILE} tools)`,
-      figures: { tools: codegen[0]!.tools, ...processes.figures },
-      target: 'codegen ≤ 0.8× tsc --noEmit (whole processes, medians of 5)',
-      ok: processes.ratio <= 0.8,
-    },
     {
       name: `codegen in-process vs the TypeScript API type-check (${FILES} files × ${TOOLS_PER_FILE} tools)`,
       figures: {

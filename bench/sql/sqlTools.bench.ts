@@ -17,6 +17,7 @@ import { openSqlite } from '../../src/sql/sqlite/SqliteEngine';
 import { SqliteWorker } from '../../src/sqlite/SqliteWorker';
 import { postgresMissing, startPostgres } from '../../test/startPostgres';
 import type { BenchResult } from '../types';
+import { alternate, median } from '../alternate';
 
 const ROUNDS = 100;
 const WARM_UP = 20;
@@ -29,11 +30,6 @@ const LIMITS = {
   timeoutMs: 10_000,
 };
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const ms = (value: number): string => `${value.toFixed(2)} ms`;
 
 async function time(work: () => Promise<unknown>): Promise<number> {
@@ -47,13 +43,8 @@ async function time(work: () => Promise<unknown>): Promise<number> {
  * none always follows the same one), ROUNDS times each after WARM_UP rounds; their medians.
  */
 async function compare(...ops: (() => Promise<unknown>)[]): Promise<number[]> {
-  for (let i = 0; i < WARM_UP; i++) for (const op of ops) await op();
-  const times: number[][] = ops.map(() => []);
-  for (let i = 0; i < ROUNDS; i++) {
-    const order = ops.map((_, k) => (i % 2 ? ops.length - 1 - k : k));
-    for (const k of order) times[k]!.push(await time(ops[k]!));
-  }
-  return times.map(median);
+  const sides = ops.map((op) => () => time(op));
+  return (await alternate(sides, { rounds: ROUNDS, warmUp: WARM_UP })).map(median);
 }
 
 async function shopBytes(worker: SqliteWorker): Promise<Uint8Array> {
