@@ -25,16 +25,11 @@ export interface ProgramRunOptions extends CodegenOptions {
 }
 
 /**
- * Extracts the `@Tool` methods of `fileNames` (default: every root file of `program` codegen
- * scans), file by file, in name order.
+ * Extracts every `@Tool` of the root files of `program` into a manifest.
  * @example
- * const files = extractFiles(program, {}, ['/app/src/orders.service.ts']);
+ * const { manifest, diagnostics } = runProgram(loadProgram('tsconfig.json'));
  */
-export function extractFiles(
-  program: ts.Program,
-  options: ProgramRunOptions = {},
-  fileNames: readonly string[] = program.getRootFileNames().filter(isToolCandidate),
-): [string, FileExtraction][] {
+export function runProgram(program: ts.Program, options: ProgramRunOptions = {}): CodegenResult {
   const context = {
     ...extractionContext(
       program,
@@ -45,20 +40,11 @@ export function extractFiles(
     schemas: new SchemaCache(),
   };
   const files: [string, FileExtraction][] = [];
-  for (const fileName of [...fileNames].sort()) {
+  for (const fileName of program.getRootFileNames().filter(isToolCandidate).sort()) {
     const sourceFile = program.getSourceFile(fileName);
     if (sourceFile) files.push([fileName, extractToolFile(sourceFile, context)]);
   }
-  return files;
-}
-
-/**
- * Extracts every `@Tool` of the root files of `program` into a manifest.
- * @example
- * const { manifest, diagnostics } = runProgram(loadProgram('tsconfig.json'));
- */
-export function runProgram(program: ts.Program, options: ProgramRunOptions = {}): CodegenResult {
-  return assembleManifest(extractFiles(program, options), options.validation);
+  return assembleManifest(files, options.validation);
 }
 
 /** Whether the lean program left out something a tool's schema reaches (a TypeScript error). */

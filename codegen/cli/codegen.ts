@@ -4,7 +4,9 @@
  * 2 on usage errors.
  */
 import { dirname, join, resolve } from 'node:path';
-import { startCodegenHelper } from './codegenHelper';
+import { openPrograms } from '../collect/loadProgram';
+import { runColdCodegen } from '../runProgram';
+import { readCodegenSettings } from './codegenSettings';
 import type { CliIo } from './io';
 import { displayPath, openProject, printDiagnostics } from './common';
 import { HELP_OPTION, helpText, parseArgs } from './parseArgs';
@@ -14,8 +16,7 @@ import { checkManifest, writeManifest } from './writeManifest';
 /** The options of `toolwright codegen`. */
 export const CODEGEN_COMMAND: CommandSpec = {
   name: 'codegen',
-  usage:
-    'toolwright codegen [-p tsconfig.json] [-o src/tools.manifest.ts] [--check] [--watch] [--threads 1|2]',
+  usage: 'toolwright codegen [-p tsconfig.json] [-o src/tools.manifest.ts] [--check] [--watch]',
   exitCodes: '0 ok, 1 errors in the tools (or a stale manifest with --check), 2 usage.',
   summary:
     'Reads the @Tool methods of a project (JSDoc and types) and writes the tool manifest: a TypeScript\n' +
@@ -43,14 +44,6 @@ export const CODEGEN_COMMAND: CommandSpec = {
       key: 'watch',
       description: 'Keep the project loaded and rewrite on every change.',
     },
-    {
-      flags: ['--threads'],
-      key: 'threads',
-      value: '<1|2>',
-      description:
-        'Threads of a one-shot run (default: 2 on a machine of two cores or more when the\n' +
-        'project has 16 tool files or more, else 1). The manifest is the same either way.',
-    },
     HELP_OPTION,
   ],
 };
@@ -76,19 +69,13 @@ async function runWatch(
   out: string | true | undefined,
   io: CliIo,
 ): Promise<number> {
-  const [
-    { loadLeanProject },
-    { CodegenSession },
-    { LeanWatchSession },
-    { watchCodegen },
-    { readCodegenSettings },
-  ] = await Promise.all([
-    import('../collect/loadProject'),
-    import('../CodegenSession'),
-    import('./leanWatchSession'),
-    import('./watch'),
-    import('./codegenSettings'),
-  ]);
+  const [{ loadLeanProject }, { CodegenSession }, { LeanWatchSession }, { watchCodegen }] =
+    await Promise.all([
+      import('../collect/loadProject'),
+      import('../CodegenSession'),
+      import('./leanWatchSession'),
+      import('./watch'),
+    ]);
   const opened = openProject(project, io, (tsconfig) => ({
     ...loadLeanProject(tsconfig),
     settings: readCodegenSettings(tsconfig),
@@ -113,31 +100,13 @@ export async function runCodegenCommand(args: string[], io: CliIo): Promise<numb
   }
   if (values.check && values.watch) return usageError(io, '--check and --watch cannot be combined');
   if (values.watch) return runWatch(values.project, values.out, io);
-  const threads = values.threads === undefined ? undefined : Number(values.threads);
-  if (threads !== undefined && threads !== 1 && threads !== 2)
-    return usageError(io, `--threads takes 1 or 2, not ${String(values.threads)}`);
-  // The helper thread starts before this thread loads the compiler, so both load it at once.
-  const tsconfig = resolve(
-    io.cwd,
-    typeof values.project === 'string' ? values.project : 'tsconfig.json',
-  );
-  const helper = startCodegenHelper(tsconfig, threads);
-  const [{ readCodegenSettings }, { parseTsconfig }, { runSharedColdCodegen }] = await Promise.all([
-    import('./codegenSettings'),
-    import('../collect/loadProgram'),
-    import('./sharedColdRun'),
-  ]);
-  const opened = openProject(values.project, io, (path) => ({
-    parsed: parseTsconfig(path),
-    settings: readCodegenSettings(path),
+  const opened = openProject(values.project, io, (tsconfig) => ({
+    programs: openPrograms(tsconfig),
+    settings: readCodegenSettings(tsconfig),
   }));
-  if (!opened.ok) {
-    helper?.stop();
-    return usageError(io, opened.error);
-  }
+  if (!opened.ok) return usageError(io, opened.error);
   const out = outputPath(values.out, opened.tsconfig, io);
-  const { parsed: tsconfigParsed, settings } = opened.loaded;
-  const result = await runSharedColdCodegen(opened.tsconfig, tsconfigParsed, settings, helper);
+  const result = runColdCodegen(opened.loaded.programs, opened.loaded.settings);
   if (printDiagnostics(result.diagnostics, io)) {
     io.stderr(`No manifest written: fix the errors above.\n`);
     return 1;

@@ -66,27 +66,14 @@ export interface ColdPrograms {
  * const result = runColdCodegen(openPrograms('tsconfig.json'));
  */
 export function openPrograms(tsconfigPath: string): ColdPrograms {
-  return openParsedPrograms(parseTsconfig(tsconfigPath));
-}
-
-/**
- * The programs of a parsed tsconfig; the lean one of `leanRoots` (default: every root file, as
- * a share of a two-thread run passes its own), the full one always of every root file.
- * @example
- * const programs = openParsedPrograms(parsed, [...split.shared, ...split.shares[0]]);
- */
-export function openParsedPrograms(
-  parsed: ParsedTsconfig,
-  leanRoots: readonly string[] = parsed.fileNames,
-): ColdPrograms {
+  const parsed = parseTsconfig(tsconfigPath);
   const cache: SourceFileCache = new Map();
-  const create = (roots: readonly string[], options: ts.CompilerOptions, host: ts.CompilerHost) =>
-    ts.createProgram({ rootNames: roots, options, host });
+  const create = (options: ts.CompilerOptions, host: ts.CompilerHost) =>
+    ts.createProgram({ rootNames: parsed.fileNames, options, host });
   const options = leanOptions(parsed);
   let full: ts.Program | undefined;
   return {
-    lean: create(leanRoots, options, resolvingToSurface(codegenHost(options, cache), options)),
-    full: () =>
-      (full ??= create(parsed.fileNames, parsed.options, codegenHost(parsed.options, cache))),
+    lean: create(options, resolvingToSurface(codegenHost(options, cache), options)),
+    full: () => (full ??= create(parsed.options, codegenHost(parsed.options, cache))),
   };
 }
