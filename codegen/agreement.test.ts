@@ -34,9 +34,9 @@ import { runCodegen } from './runCodegen';
 import { AgreementService } from './__fixtures__/agreement/AgreementService';
 import { KeywordService } from './__fixtures__/agreement/KeywordService';
 import { agreementJudge } from './__fixtures__/agreement/agreementJudge';
-import { FAMILIES } from './__fixtures__/agreement/families';
+import { boundsInputs, FAMILIES } from './__fixtures__/agreement/families';
 import { trickyText } from './__fixtures__/agreement/familyArbitraries';
-import { Lengths } from './__fixtures__/agreement/KeywordService';
+import { Bounds, Lengths } from './__fixtures__/agreement/KeywordService';
 import { ENFORCED_KEYWORDS } from '../src/validation/schemaKeywords';
 
 // Real projects are loaded and type-resolved; give a loaded CI machine room.
@@ -98,9 +98,12 @@ function keywordsOf(schema: unknown, into = new Set<string>()): Set<string> {
 /** Where a variation selector follows another character (validator.js isLength does not count it). */
 const COUNTED_DIFFERENTLY = /[^\uFE0E\uFE0F][\uFE0E\uFE0F]/;
 
-/** Plain class-validator on the `Lengths` DTO, as a Nest ValidationPipe would run it. */
-async function classValidatorAccepts(input: object): Promise<boolean> {
-  const errors = await validate(plainToInstance(Lengths, input), {
+/** Plain class-validator on a DTO (`Lengths` unless said), as a Nest ValidationPipe would run it. */
+async function classValidatorAccepts(
+  input: object,
+  dto: new () => object = Lengths,
+): Promise<boolean> {
+  const errors = await validate(plainToInstance(dto, input), {
     whitelist: true,
     forbidNonWhitelisted: true,
   });
@@ -111,10 +114,10 @@ describe('schema and validator agree', () => {
   it('codegen reads the fixture without problems, and warns of each custom validator (TW211) and @IsUrl option (TW208)', () => {
     // `@Validate(Anything)` is there to make class-validator run; the schema cannot say it.
     expect(diagnostics.map((d) => `${d.line} ${d.code} ${d.message}`)).toEqual([
-      expect.stringMatching(/^47 TW211 @Validate on both is a validator the schema cannot say/),
-      expect.stringMatching(/^59 TW211 @Validate on email is a validator the schema cannot say/),
-      expect.stringMatching(/^69 TW208 @IsUrl on secure has options the schema cannot say/),
-      expect.stringMatching(/^70 TW208 @IsUrl on internal has options the schema cannot say/),
+      expect.stringMatching(/^58 TW211 @Validate on both is a validator the schema cannot say/),
+      expect.stringMatching(/^70 TW211 @Validate on email is a validator the schema cannot say/),
+      expect.stringMatching(/^80 TW208 @IsUrl on secure has options the schema cannot say/),
+      expect.stringMatching(/^81 TW208 @IsUrl on internal has options the schema cannot say/),
     ]);
     expect(manifest.tools.map((t) => t.name)).toEqual([
       ...AGREEMENT_TOOLS,
@@ -211,6 +214,47 @@ describe('schema and validator agree', () => {
         expect({ input, gate }).toEqual({ input, gate: plain });
       }
       expect(compared).toBeGreaterThan(1_000);
+    });
+  });
+
+  // class-validator runs every decorator, so where two state one bound the stricter holds: the
+  // schema must say it, and the gate (alone here: every rule is the schema's) refuse the rest.
+  describe('bounds stated twice: the schema says the stricter, as class-validator enforces it', () => {
+    it('the schema states the stricter bounds, both steps and the values both @IsIn list', () => {
+      expect(toolNamed('bounds').inputSchema.properties).toEqual({
+        name: { type: 'string', minLength: 2, maxLength: 6 },
+        code: { type: 'string', minLength: 4, maxLength: 6 },
+        level: { type: 'number', minimum: 5, maximum: 8 },
+        below: { type: 'number', maximum: -2, exclusiveMaximum: 0 },
+        above: { type: 'number', exclusiveMinimum: 0, minimum: 0 },
+        tags: { type: 'array', minItems: 2, maxItems: 3, items: { type: 'integer' } },
+        step: { type: 'number', multipleOf: 0.01, allOf: [{ multipleOf: 0.1 }] },
+        pick: { type: 'string', enum: ['b', 'c'] },
+      });
+    });
+
+    it('"abcdefgh" (8): refused by @Length(2, 6) under @MaxLength(20), on both sides', async () => {
+      const input = { name: 'abcdefgh' };
+      expect(await classValidatorAccepts(input, Bounds)).toBe(false);
+      expect((await registry.check('bounds', input)).ok).toBe(false);
+    });
+
+    // Not null: `@IsOptional` skips it where the schema follows the type (a case of its own above).
+    it('elsewhere the gate alone says what class-validator says, over 4,000 inputs', async () => {
+      let valid = 0;
+      let compared = 0;
+      for (const input of fc.sample(boundsInputs(), { numRuns: 4_000, seed: 7 })) {
+        const sent = JSON.parse(JSON.stringify(input)) as object;
+        if (Object.values(sent).includes(null)) continue;
+        compared++;
+        const gate = (await registry.check('bounds', sent)).ok;
+        const plain = await classValidatorAccepts(sent, Bounds);
+        expect({ sent, gate }).toEqual({ sent, gate: plain });
+        if (gate) valid++;
+      }
+      // Both verdicts are common, so neither side can agree by saying one thing throughout.
+      expect(compared).toBeGreaterThan(1_000);
+      expect(Math.min(valid, compared - valid)).toBeGreaterThan(compared / 100);
     });
   });
 

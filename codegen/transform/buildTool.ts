@@ -219,8 +219,10 @@ function namedParam(
   )?.text;
   const description = typeof options.description === 'string' ? options.description : docText;
   if (description) schema = { ...schema, description };
+  // The user's explicit fragment states its rules instead of the type's (as the no-manifest path
+  // spreads it), and the schema gate enforces exactly what it says.
   if (fragment && typeof fragment === 'object' && !Array.isArray(fragment))
-    schema = layKeywords(schema, fragment);
+    schema = layKeywords(schema, fragment, 'override');
   if (node.initializer && schema.default === undefined) {
     schema = { ...schema, ...initializerDefault(node.initializer, checker) };
   }

@@ -168,6 +168,29 @@ export class Dto {
     expect(schema?.properties.limit).toEqual({ type: 'integer', default: 10 });
   });
 
+  it('a rule stated twice (two decorators, a JSDoc tag and a decorator): the stricter holds, exactly', () => {
+    const { schema, diagnostics } = dtoTool(`export class Dto {
+  @cv.IsString() @cv.Length(2, 10) @cv.MaxLength(20) name!: string;
+  /** @maxLength 8 */
+  @cv.IsString() @cv.MaxLength(12) nick!: string;
+  /**
+   * @minimum 0
+   * @multipleOf 0.05
+   */
+  @cv.IsNumber({ maxDecimalPlaces: 2 }) @cv.Min(5) @cv.Min(1) price!: number;
+  @cv.IsIn(['a', 'b']) kind!: 'a' | 'c';
+  @cv.ArrayMaxSize(3) @cv.ArrayMaxSize(5) @cv.ArrayNotEmpty() @cv.ArrayMinSize(2) tags!: string[];
+}`);
+    expect(diagnostics).toEqual([]);
+    expect(schema?.properties).toEqual({
+      name: { type: 'string', minLength: 2, maxLength: 10 },
+      nick: { type: 'string', maxLength: 8 },
+      price: { type: 'number', minimum: 5, multipleOf: 0.05, allOf: [{ multipleOf: 0.01 }] },
+      kind: { type: 'string', enum: ['a'] },
+      tags: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 3 },
+    });
+  });
+
   it('a schema no value can satisfy is an error at the property', () => {
     const { diagnostics } = dtoTool(`export class Dto {
   @cv.Min(10) @cv.Max(1) a!: number;

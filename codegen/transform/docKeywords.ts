@@ -203,7 +203,9 @@ function tagKeyword(
 }
 
 /**
- * `keywords` from documentation laid over a derived schema (documentation wins). A `@format`
+ * `keywords` from documentation laid over a derived schema: its words win, and where both state
+ * a rule both hold (the stricter bound is kept: a value of an alias is one of what it names, and
+ * a property documented `@minItems 1` is still the tuple its type says). A `@format`
  * on a `Date` replaces its date-time format and pattern (`@format date`: a date alone), since
  * both cannot hold at once.
  */

@@ -280,6 +280,46 @@ describe('type-level JSDoc', () => {
   });
 });
 
+describe('documentation over a type adds rules: where both state one, the stricter holds', () => {
+  it('a property over its alias, an alias over the alias it names, a tag over a tuple', () => {
+    const declarations = `/** A slug. @maxLength 40 */
+      type Slug = string;
+      /**
+       * A longer slug.
+       * @maxLength 80
+       * @minLength 2
+       */
+      type LongSlug = Slug;`;
+    const type = `{
+      /** @maxLength 60 */
+      a: Slug;
+      /** @maxLength 20 */
+      b: Slug;
+      c: LongSlug;
+      /** @minItems 1 */
+      d: [string, string];
+    }`;
+    expect(schemaOfType(type, declarations)).toEqual({
+      schema: closed(
+        {
+          a: { type: 'string', description: 'A slug.', maxLength: 40 },
+          b: { type: 'string', description: 'A slug.', maxLength: 20 },
+          c: { type: 'string', description: 'A longer slug.', maxLength: 40, minLength: 2 },
+          d: {
+            type: 'array',
+            prefixItems: [{ type: 'string' }, { type: 'string' }],
+            items: false,
+            minItems: 2,
+            maxItems: 2,
+          },
+        },
+        ['a', 'b', 'c', 'd'],
+      ),
+      diagnostics: [],
+    });
+  });
+});
+
 describe('JSDoc tags', () => {
   const TAGS = `/**
    * @minimum 1

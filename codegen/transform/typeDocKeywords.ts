@@ -9,6 +9,7 @@ import type { JsonSchema } from '../../src/schema/JsonSchema';
 import { readSymbolDoc } from '../collect/readJsDoc';
 import { isPlatformSymbol } from './builtinSchema';
 import { docKeywords, withDocKeywords } from './docKeywords';
+import { layKeywords } from '../../src/schema/layKeywords';
 import { aliasChain, recordNode } from './typeAnnotation';
 import type { SchemaSource } from './SchemaSource';
 
@@ -38,7 +39,8 @@ export function withTypeDoc(source: SchemaSource, type: ts.Type, schema: JsonSch
 
 /**
  * The JSDoc of the type aliases `typeNode` names (`Slug`, `Slug | null`, through aliases of
- * aliases, the outermost winning), except the one the checker keeps on `type` itself.
+ * aliases: the outermost's words, the rules of all), except the one the checker keeps on `type`
+ * itself.
  */
 export function aliasKeywords(
   source: SchemaSource,
@@ -49,9 +51,9 @@ export function aliasKeywords(
   const chain = aliasChain(source.context.checker, typeNode);
   const documented = chain.filter((symbol) => symbol !== type.aliasSymbol);
   if (!documented.length) return undefined;
-  const keywords: JsonSchema = {};
+  let keywords: JsonSchema = {};
   for (const symbol of documented.reverse())
-    Object.assign(keywords, symbolKeywords(source, symbol, schema));
+    keywords = layKeywords(keywords, symbolKeywords(source, symbol, schema));
   return Object.keys(keywords).length ? keywords : undefined;
 }
 

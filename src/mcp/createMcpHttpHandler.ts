@@ -13,7 +13,7 @@ import { cancelOnDisconnect } from './abortOnDisconnect';
 import { createMcpServer } from './createMcpServer';
 import { McpSessions } from './McpSessions';
 import { guardRequest } from './httpGuards';
-import { readJsonBody } from './readJsonBody';
+import { bodyOf } from './readJsonBody';
 import { clientKeyOf, StatelessCancellation } from './statelessCancellation';
 import type { McpCancelRedis } from './statelessCancellation';
 import type { HttpGuardOptions, HttpRejection } from './httpGuards';
@@ -95,8 +95,8 @@ export function createMcpHttpHandler(
     if (rejection) return sendRejection(res, rejection);
     const id = sessionHeader(req);
     try {
-      const read = await bodyOf(req, res, parsedBody);
-      if (!read) return;
+      const read = await bodyOf(req, parsedBody);
+      if ('rejection' in read) return sendRejection(res, read.rejection);
       const { body } = read;
       if (cancellation)
         return await handleStateless(registry, options, cancellation, req, res, body);
@@ -160,16 +160,4 @@ async function handleStateless(
   cancellation.attach(transport, clientKeyOf(req), res);
   cancelOnDisconnect(transport, res, body);
   await transport.handleRequest(req, res, body);
-}
-
-/** The parsed body: the caller's (a body parser ran), or read here; undefined once refused. */
-async function bodyOf(
-  req: IncomingMessage,
-  res: ServerResponse,
-  parsedBody: unknown,
-): Promise<{ body: unknown } | undefined> {
-  if (parsedBody !== undefined) return { body: parsedBody };
-  const read = await readJsonBody(req);
-  if ('rejection' in read) return void sendRejection(res, read.rejection);
-  return { body: 'body' in read ? read.body : undefined };
 }

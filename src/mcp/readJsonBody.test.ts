@@ -2,13 +2,17 @@
  * The endpoint reads a POST's JSON body itself (issue 19, server cost): what reaches the wire
  * must stay what the SDK's own reader answers: 413 past 4 MiB, 400 with -32700 for invalid
  * JSON, the SDK's 415 and 406 for the wrong content or accept types, and a well-formed batch
- * still served; the MCP SDK's client works over it statefully and statelessly.
+ * still served; the MCP SDK's client works over it statefully and statelessly. `bodyOf`, which
+ * both endpoints call, prefers a body a parser already read.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startMcpHttpServer } from './startMcpHttpServer';
 import type { RunningMcpHttpServer } from './startMcpHttpServer';
 import { createShopRegistry } from './__fixtures__/shopRegistry';
+import { bodyOf } from './readJsonBody';
 
 const ACCEPT = 'application/json, text/event-stream';
 
@@ -108,5 +112,45 @@ describe('the MCP endpoint reads JSON bodies as the SDK does', () => {
     const sum = await client.callTool({ name: 'add', arguments: { a: 2, b: 40 } });
     expect(sum.content).toEqual([{ type: 'text', text: '42' }]);
     await client.close();
+  });
+});
+
+describe('bodyOf: the body both MCP endpoints take', () => {
+  /** What `bodyOf` makes of one request sent to a server (`parsed`: what a body parser read). */
+  async function bodySeen(init: RequestInit, parsed?: unknown): Promise<unknown> {
+    const server = createServer((req, res) => {
+      void bodyOf(req, parsed).then((read) => res.end(JSON.stringify(read)));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/mcp`, init);
+      return JSON.parse(await response.text()) as unknown;
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+
+  const postOf = (body: string): RequestInit => ({
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: ACCEPT },
+    body,
+  });
+
+  it('a body a parser read is taken as it is, the stream left unread', async () => {
+    expect(await bodySeen(postOf('not json'), { jsonrpc: '2.0', id: 1 })).toEqual({
+      body: { jsonrpc: '2.0', id: 1 },
+    });
+  });
+
+  it('else the JSON read here, or the refusal to send', async () => {
+    expect(await bodySeen(postOf('{"id": 3}'))).toEqual({ body: { id: 3 } });
+    expect(await bodySeen(postOf('{"id":'))).toEqual({
+      rejection: { status: 400, code: -32700, message: 'Parse error: Invalid JSON' },
+    });
+  });
+
+  it('nothing where the SDK answers the request itself (a GET)', async () => {
+    expect(await bodySeen({ method: 'GET' })).toEqual({});
   });
 });

@@ -5,6 +5,8 @@
  * carries (what `cancelOnDisconnect` cancels) without an async context per request. Same
  * limits and answers as the SDK's own reader: 4 MiB (413), invalid JSON 400 with -32700.
  * Requests the SDK refuses before reading (wrong Accept or Content-Type) are left to it.
+ * `bodyOf` is what both HTTP endpoints (`toolwright/mcp`, `toolwright/mcp2`) call: a body a
+ * parser already read, else this reader's.
  */
 import type { IncomingMessage } from 'node:http';
 import type { HttpRejection } from './httpGuards';
@@ -62,4 +64,22 @@ export async function readJsonBody(
   } catch {
     return { rejection: { status: 400, code: -32700, message: 'Parse error: Invalid JSON' } };
   }
+}
+
+/**
+ * The body of a request to an MCP endpoint: the caller's `parsedBody` (a body parser ran), else
+ * the one `readJsonBody` reads (undefined where it leaves the request to the SDK), else the
+ * refusal to send.
+ * @example
+ * const read = await bodyOf(req, parsedBody);
+ * if ('rejection' in read) return sendRejection(res, read.rejection);
+ */
+export async function bodyOf(
+  req: IncomingMessage,
+  parsedBody: unknown,
+): Promise<{ body: unknown } | { rejection: HttpRejection }> {
+  if (parsedBody !== undefined) return { body: parsedBody };
+  const read = await readJsonBody(req);
+  if ('rejection' in read) return read;
+  return { body: 'body' in read ? read.body : undefined };
 }

@@ -16,7 +16,7 @@ import {
 } from '../mcp/createMcpHttpHandler';
 import type { McpHttpHandler, McpHttpOptions } from '../mcp/createMcpHttpHandler';
 import { guardRequest } from '../mcp/httpGuards';
-import { readJsonBody } from '../mcp/readJsonBody';
+import { bodyOf } from '../mcp/readJsonBody';
 import type { McpToolSource } from '../mcp/types';
 import { authenticate } from './authenticate';
 import type { McpAuthOptions } from './authenticate';
@@ -58,12 +58,9 @@ export function createMcpHttpHandler(
   ): Promise<void> {
     const rejection = guardRequest(req.headers, options) ?? (await authenticate(req, options));
     if (rejection) return sendRejection(res, rejection);
-    let body = parsedBody;
-    if (body === undefined) {
-      const read = await readJsonBody(req);
-      if ('rejection' in read) return sendRejection(res, read.rejection);
-      body = 'body' in read ? read.body : undefined;
-    }
+    const read = await bodyOf(req, parsedBody);
+    if ('rejection' in read) return sendRejection(res, read.rejection);
+    const { body } = read;
     try {
       const request = await toWebRequest(req, body);
       if (await isLegacyRequest(request, body)) return await legacy.handle(req, res, body);

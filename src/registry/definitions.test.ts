@@ -8,8 +8,10 @@ import {
   IsOptional,
   IsPositive,
   IsString,
+  Length,
   Matches,
   Max,
+  MaxLength,
   Min,
   ValidateNested,
 } from 'class-validator';
@@ -169,6 +171,28 @@ describe('tool definitions without a manifest', () => {
     expect(outcome.content).toContain(
       'category.children[0].children[0].name: name must be a string',
     );
+  });
+
+  it('a bound two decorators state is the stricter, as class-validator runs both', async () => {
+    // Either order: codegen reads them top down, class-validator's storage bottom up.
+    class Signup {
+      @IsString() @MaxLength(20) @Length(2, 10) name!: string;
+      @IsInt() @Min(1) @Min(5) age!: number;
+    }
+    class Accounts {
+      @Tool() signUp(@Params() signup: Signup): string {
+        return signup.name;
+      }
+    }
+    const r = new ToolRegistry().register(new Accounts());
+    expect(r.get('sign_up')?.inputSchema.properties).toEqual({
+      name: { type: 'string', minLength: 2, maxLength: 10 },
+      age: { type: 'integer', minimum: 5 },
+    });
+    const refused = await r.call('sign_up', { name: 'a'.repeat(15), age: 3 });
+    expect(refused.isError).toBe(true);
+    expect(refused.content).toMatch(/name.*10[\s\S]*age.*5/);
+    expect((await r.call('sign_up', { name: 'ada', age: 5 })).content).toBe('ada');
   });
 
   it('fires onChange after register and stops after unsubscribe', () => {

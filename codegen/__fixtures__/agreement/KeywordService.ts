@@ -1,25 +1,36 @@
 /**
  * A service with one tool per keyword family of the agreement property test: the JSON Schema
  * keywords toolwright accepts in `@Param({ schema })` (oneOf, not, min/maxProperties,
- * propertyNames, patternProperties, multipleOf, string lengths, formats) and the class-validator decorators
- * that become format and length keywords, on DTOs judged by the schema gate alone and on DTOs
- * class-validator also runs on (so a gate/validator disagreement shows as well).
+ * propertyNames, patternProperties, multipleOf, string lengths, formats) and the class-validator
+ * decorators that become format, length and bound keywords (bounds stated twice too), on DTOs
+ * judged by the schema gate alone and on DTOs class-validator also runs on (so a gate/validator
+ * disagreement shows as well).
  */
 import { Param, Params, Tool } from 'toolwright';
 import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayNotEmpty,
+  IsArray,
   IsDate,
   IsDateString,
   IsDecimal,
   IsEmail,
+  IsIn,
+  IsInt,
   IsISO8601,
+  IsNegative,
   IsNumber,
   IsOptional,
+  IsPositive,
   IsString,
   IsUrl,
   IsUUID,
   Length,
   Matches,
+  Max,
   MaxLength,
+  Min,
   MinLength,
   Validate,
   ValidatorConstraint,
@@ -104,6 +115,29 @@ export class Patterns {
 export interface Amounts {
   /** @multipleOf 0.05 */
   total: number;
+}
+
+/**
+ * One rule stated twice by decorators laid over each other: class-validator runs each, so the
+ * stricter bound holds (and both steps, and the values both `@IsIn`s list). Every rule is the
+ * schema's, so the gate alone judges, and must say what class-validator says.
+ */
+export class Bounds {
+  @IsString() @Length(2, 6) @MaxLength(20) name!: string;
+  @IsOptional() @IsString() @MinLength(4) @Length(2, 6) code?: string;
+  @IsOptional() @IsNumber() @Min(5) @Min(1) @Max(8) @Max(10) level?: number;
+  @IsOptional() @IsNumber() @Max(10) @IsNegative() @Max(-2) below?: number;
+  @IsOptional() @IsNumber() @IsPositive() @Min(0) above?: number;
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(2)
+  @ArrayNotEmpty()
+  @ArrayMaxSize(3)
+  @ArrayMaxSize(5)
+  @IsInt({ each: true })
+  tags?: number[];
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @IsNumber({ maxDecimalPlaces: 1 }) step?: number;
+  @IsOptional() @IsIn(['a', 'b', 'c']) @IsIn(['b', 'c', 'd']) pick?: string;
 }
 
 export class KeywordService {
@@ -302,5 +336,11 @@ export class KeywordService {
   @Tool()
   times(@Params() input: Times): string {
     return input.text;
+  }
+
+  /** Bounds, steps and values stated twice. */
+  @Tool()
+  bounds(@Params() input: Bounds): string {
+    return input.name;
   }
 }

@@ -50,6 +50,47 @@ const urlsAsIsUrl = (input: unknown): boolean => {
   return ok(secure, SECURE_URL) && ok(internal, INTERNAL_URL);
 };
 
+/** Numbers around `low` and `high` (integers, near-misses either side, halves), and other values. */
+const around = (low: number, high: number): fc.Arbitrary<unknown> =>
+  fc.oneof(
+    { weight: 6, arbitrary: fc.integer({ min: low - 1, max: high + 1 }) },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(low - 0.001, low + 0.001, high - 0.001, high + 0.001, low + 0.5),
+    },
+    { weight: 1, arbitrary: mixedValues() },
+  );
+
+/** Text around the lengths `low` and `high`: plain words at and beside them, and tricky text. */
+const lengthsAround = (low: number, high: number): fc.Arbitrary<string> =>
+  fc.oneof(
+    { weight: 2, arbitrary: fc.integer({ min: low - 1, max: high + 1 }).map((n) => 'x'.repeat(n)) },
+    { weight: 1, arbitrary: plainText(high) },
+  );
+
+/** Inputs of `Bounds` (bounds, steps and values stated twice), mostly about each boundary. */
+export const boundsInputs = (): fc.Arbitrary<unknown> =>
+  inputOf(
+    {
+      name: lengthsAround(2, 6),
+      code: lengthsAround(4, 6),
+      level: around(5, 8),
+      below: around(-4, 0),
+      above: around(0, 3),
+      tags: fc.oneof(
+        { weight: 6, arbitrary: fc.array(fc.integer({ min: -2, max: 5 }), { maxLength: 4 }) },
+        { weight: 1, arbitrary: fc.constantFrom([1, 1.5], [1, '2'], [1, 2, 3, 4, 5, 6]) },
+        { weight: 1, arbitrary: mixedValues() },
+      ),
+      step: fc.oneof(
+        { weight: 3, arbitrary: fc.integer({ min: -999, max: 999 }).map((n) => n / 10) },
+        { weight: 2, arbitrary: decimals() },
+      ),
+      pick: fc.constantFrom('a', 'b', 'c', 'd', 'B', 'b', 'c', 1),
+    },
+    ['name'],
+  );
+
 /** Each family: its tools, each with the inputs generated for it. */
 export const FAMILIES: Record<string, FamilyTool[]> = {
   oneOf: [['one_of', inputOf({ v: mixedValues() }, ['v'])]],
@@ -175,4 +216,5 @@ export const FAMILIES: Record<string, FamilyTool[]> = {
       strictCalendar,
     ],
   ],
+  'bounds stated twice (the stricter holds)': [['bounds', boundsInputs()]],
 };

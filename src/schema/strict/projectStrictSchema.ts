@@ -24,7 +24,11 @@ import { STRICT_RULES } from './strictRules';
 import type { StrictWalk } from './StrictWalk';
 import type { StrictProjection, StrictProvider } from './types';
 
-/** Keywords the walk handles itself, in `projectObject`/`projectArray` or before the table. */
+/**
+ * Keywords the walk handles itself, not through the table: an object's in `projectObject`,
+ * `items`, `anyOf`/`oneOf` and `description` in `projectNode`, `$ref` in `projectRef`, `allOf`
+ * in `foldAllOf`, `$defs` in `projectDefs`.
+ */
 const STRUCTURAL = new Set([
   'properties',
   'required',
