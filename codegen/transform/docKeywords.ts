@@ -87,7 +87,7 @@ export type DocReporter = (
 
 /**
  * The keywords the documentation of a declaration sets over `schema` (what its type derived):
- * the summary as `description`, then its tags.
+ * the summary as `description`, then its tags (a rule tagged twice holds twice: see `layKeywords`).
  */
 export function docKeywords(
   doc: JsDoc,
@@ -95,11 +95,13 @@ export function docKeywords(
   where: string,
   report: DocReporter,
 ): JsonSchema {
-  const out: JsonSchema = {};
+  let out: JsonSchema = {};
   if (doc.summary) out.description = doc.summary;
   for (const tag of doc.tags) {
     const keyword = tagKeyword(tag, schema, where, report);
-    if (keyword) Object.assign(out, keyword);
+    // A tag written twice states its rule twice, and both hold (`@maxLength 10 @maxLength 20`
+    // is at most 10), as where a tag meets a decorator or its type's tag; words stay the later's.
+    if (keyword) out = layKeywords(out, keyword);
     else if (!hasKeyword(tag.name)) reportSchemaLookingTag(tag, where, report);
   }
   // JSON Schema's `deprecated` is a flag: the reason the tag gives goes into the description.

@@ -3,6 +3,7 @@
  * user writes it, one inline source per case, compared as whole schemas. (`generate` also
  * compiles every emitted schema under ajv 2020 strict.)
  */
+import Ajv2020 from 'ajv/dist/2020';
 import { ts } from 'ts-morph';
 import { DecoratorResolver } from '../collect/decoratorOrigin';
 import { PackageLocator } from '../collect/PackageLocator';
@@ -404,6 +405,68 @@ describe('JSDoc tags', () => {
     expect(schemaOfType('{ q: Q; c: C; l: L }', declarations).schema).toEqual(
       closed({ q: quantity, c: code, l: list }, ['q', 'c', 'l']),
     );
+  });
+
+  it('a tag written twice holds twice: the stricter bound whatever the order, both patterns', () => {
+    const declarations = `interface T {
+      /** @maxLength 10 @maxLength 20 */
+      a: string;
+      /** @maxLength 20 @maxLength 10 @minLength 3 @minLength 1 */
+      b: string;
+      /** @minimum 5 @minimum 1 @exclusiveMaximum 50 @exclusiveMaximum 100 */
+      n: number;
+      /** @multipleOf 4 @multipleOf 2 */
+      m: number;
+      /** @minItems 2 @minItems 1 @maxItems 3 @maxItems 9 @uniqueItems @uniqueItems false */
+      l: number[];
+      /** @pattern ^[a-z]+$ @pattern ^.{2,}$ */
+      p: string;
+      /** @description First. @description Second. @default 1 @default 2 */
+      w: number;
+    }`;
+    const { schema, diagnostics } = schemaOfType('T', declarations);
+    expect({ schema, diagnostics }).toEqual({
+      schema: closed(
+        {
+          a: { type: 'string', maxLength: 10 },
+          b: { type: 'string', maxLength: 10, minLength: 3 },
+          n: { type: 'number', minimum: 5, exclusiveMaximum: 50 },
+          m: { type: 'number', multipleOf: 4 },
+          l: {
+            type: 'array',
+            items: { type: 'number' },
+            minItems: 2,
+            maxItems: 3,
+            uniqueItems: true,
+          },
+          p: { type: 'string', pattern: '^[a-z]+$', allOf: [{ pattern: '^.{2,}$' }] },
+          // Words are not rules: the later one says it.
+          w: { type: 'number', description: 'Second.', default: 2 },
+        },
+        ['a', 'b', 'n', 'm', 'l', 'p', 'w'],
+      ),
+      diagnostics: [],
+    });
+    // What a validator of the emitted schema lets through: neither tag alone is enough.
+    const valid = new Ajv2020({ strict: true }).compile(schema as object);
+    const base = { a: 'x', b: 'xyz', n: 5, m: 4, l: [1, 2], p: 'ab', w: 0 };
+    const accepts = (change: Record<string, unknown>) => valid({ ...base, ...change });
+    expect(accepts({})).toBe(true);
+    expect(
+      [
+        { a: 'x'.repeat(15) },
+        { b: 'x'.repeat(15) },
+        { b: 'xy' },
+        { n: 3 },
+        { n: 50 },
+        { m: 6 },
+        { l: [1] },
+        { l: [1, 2, 3, 4] },
+        { l: [1, 1] },
+        { p: 'a' },
+        { p: 'a1' },
+      ].filter(accepts),
+    ).toEqual([]);
   });
 
   it('a malformed tag is a TW206 warning at its line, and is ignored', () => {

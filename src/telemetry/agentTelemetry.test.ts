@@ -4,8 +4,11 @@
  * A two-tool turn gives the span tree of the GenAI semantic conventions: the run span, the
  * Anthropic SDK's own client span per request and a span per tool call, all children of the
  * run, with the conventions' attribute names (and no second span per request); arguments and
- * results only when asked; the metrics count calls and record durations and tokens.
+ * results only when asked; the metrics count calls and record durations and tokens. The tree
+ * README.md shows under "OpenTelemetry" is the one this turn gives.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { context, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
@@ -58,6 +61,48 @@ async function traced(options: Omit<TelemetryOptions, 'tracerProvider' | 'meterP
 const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
 const named = (spans: ReadableSpan[], prefix: string) =>
   spans.filter((span) => span.name.startsWith(prefix));
+
+/** The tree README.md shows (its `output of` block for this file). */
+function shownInReadme(): string {
+  const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+  const pattern =
+    /<!-- output of: src\/telemetry\/agentTelemetry.test.ts -->\s*```text\n([\s\S]*?)```/;
+  return pattern.exec(readme)?.[1] ?? '';
+}
+
+/** The attributes a line of the drawn tree shows, when a span has them. */
+const SHOWN = [
+  'gen_ai.request.model',
+  'gen_ai.tool.call.id',
+  'toolwright.tool.outcome',
+  'error.type',
+];
+
+/**
+ * The span tree as text, a span a line under its parent: in the order they started, except that
+ * the tool calls of one turn (run at once) are in the order of their call ids.
+ */
+function drawTree(spans: ReadableSpan[]): string {
+  const lines: string[] = [];
+  const time = (span: ReadableSpan) => span.startTime[0] * 1e9 + span.startTime[1];
+  const callOrder = (span: ReadableSpan) => String(span.attributes['gen_ai.tool.call.id'] ?? '');
+  const draw = (span: ReadableSpan, indent: string) => {
+    const shown = SHOWN.filter((key) => span.attributes[key] !== undefined).map(
+      (key) => `${key}=${String(span.attributes[key])}`,
+    );
+    lines.push(`${indent}${span.name}${shown.length ? `  ${shown.join(' ')}` : ''}`);
+    const children = spans
+      .filter((child) => parentOf(child) === span.spanContext().spanId)
+      .sort((a, b) => time(a) - time(b));
+    // A tool call's turn: how many model requests started before it.
+    const turn = (child: ReadableSpan) =>
+      children.filter((c) => !c.name.startsWith('execute_tool') && time(c) <= time(child)).length;
+    children.sort((a, b) => turn(a) - turn(b) || callOrder(a).localeCompare(callOrder(b)));
+    for (const child of children) draw(child, `${indent}  `);
+  };
+  for (const root of spans.filter((span) => parentOf(span) === undefined)) draw(root, '');
+  return `${lines.join('\n')}\n`;
+}
 
 describe('agent telemetry', () => {
   it.each(['run', 'stream'] as const)(
@@ -115,6 +160,12 @@ describe('agent telemetry', () => {
       expect(byName['execute_tool add']!.status.code).toBe(2); // SpanStatusCode.ERROR
     },
   );
+
+  it('gives the span tree README.md shows', async () => {
+    const { exporter } = await traced();
+    await h!.agent.run('Weather in Oslo, and 2 + 3?');
+    expect(drawTree(exporter.getFinishedSpans())).toBe(shownInReadme());
+  });
 
   it('records arguments and results only when asked', async () => {
     const { exporter } = await traced({ recordContent: true, agentName: 'weather-desk' });
