@@ -62,11 +62,14 @@ function stopper(child: ChildProcess): () => Promise<void> {
     });
 }
 
-/** Starts `redis-server` on a free loopback port (a few tries, should the port be taken). */
-export async function startRedisServer(): Promise<RedisServer> {
+/**
+ * Starts `redis-server` on a free loopback port (a few tries, should the port be taken), or on
+ * `fixedPort` when given (a client already tries it).
+ */
+export async function startRedisServer(fixedPort?: number): Promise<RedisServer> {
   let lastError: unknown;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const port = await freePort();
+  for (let attempt = 0; attempt < (fixedPort === undefined ? 3 : 1); attempt++) {
+    const port = fixedPort ?? (await freePort());
     const args = [
       '--port',
       String(port),

@@ -26,6 +26,7 @@ import { CANCEL_FLAG_SECONDS, cancelChannelOf, cancelFlagOf } from './redisKeys'
 import { jobIdOf } from './jobIdOf';
 import { queueOf } from './queueNames';
 import { processWarnings } from './processWarnings';
+import { RedisGate } from './RedisGate';
 import { readJobStatus } from './readJobStatus';
 import { TaskRecords } from './TaskRecords';
 import { bullConnectionOf, closeClient, redisClientOf } from './redisClient';
@@ -70,6 +71,8 @@ export class ToolJobs {
   private unreachable = false;
   private readonly runs: DeferredRuns;
   private readonly tasks: TaskRecords;
+  /** Bounds each operation's wait for an unreachable Redis (`offlineTimeoutMs`). */
+  private readonly gate: RedisGate;
 
   constructor(private readonly options: ToolJobsOptions) {
     const { name, prefix } = queueOf(options);
@@ -79,6 +82,7 @@ export class ToolJobs {
     this.queue.on('error', (error) => this.failed(error));
     this.redis.on('error', (error: Error) => this.failed(error));
     this.redis.on('ready', () => void (this.unreachable = false));
+    this.gate = new RedisGate(this.redis, this.offlineTimeoutMs());
     this.waiters = new JobWaiters(name, options.connection, prefix);
     this.tasks = new TaskRecords(this.redis, options, this.keepFinishedSeconds());
     this.runs = new DeferredRuns({
@@ -98,9 +102,7 @@ export class ToolJobs {
       const ids = idsOf(request.tool, options);
       // Listening before the job exists: its first progress report is not missed. The time
       // limit and the signal hold from now on, so a call is bounded even while Redis is down.
-      const adding = this.waiters
-        .listen()
-        .then(() => this.enqueue(request, { ...options, ...ids }));
+      const adding = this.listen().then(() => this.enqueue(request, { ...options, ...ids }));
       return await this.watch(ids.jobId, request.tool, options, adding);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -122,6 +124,7 @@ export class ToolJobs {
    */
   async enqueue(request: ToolJobRequest, options: EnqueueOptions = {}): Promise<string> {
     const { toolUseId, idempotencyKey, jobId } = idsOf(request.tool, options);
+    await this.gate.reachable();
     const digest = inputDigest(request.input);
     const call = { idempotencyKey, tool: request.tool, digest };
     await claimKey(this.redis, this.options, call, this.keepFinishedSeconds());
@@ -154,7 +157,13 @@ export class ToolJobs {
    * cancel the job and answer at once. Rejects only when Redis cannot be read.
    */
   wait(jobId: string, tool: string, options: CallOptions = {}): Promise<ToolOutcome> {
-    return this.watch(jobId, tool, options, this.waiters.listen());
+    return this.watch(jobId, tool, options, this.listen());
+  }
+
+  /** Listens to the queue's events, once Redis is reachable (within `offlineTimeoutMs`). */
+  private async listen(): Promise<void> {
+    await this.gate.reachable();
+    await this.waiters.listen();
   }
 
   /**
@@ -225,7 +234,8 @@ export class ToolJobs {
   }
 
   /** Where the job is: queued, running, completed (with its outcome), failed or cancelled. */
-  status(jobId: string): Promise<ToolJobStatus> {
+  async status(jobId: string): Promise<ToolJobStatus> {
+    await this.gate.reachable();
     return readJobStatus(this.queue, this.redis, this.options, jobId);
   }
 
@@ -234,6 +244,7 @@ export class ToolJobs {
    * worker runs it, and none runs it later. False when it had already finished or never existed.
    */
   async cancel(jobId: string, reason = 'cancelled'): Promise<boolean> {
+    await this.gate.reachable();
     const state = await this.queue.getJobState(jobId);
     if (state === 'unknown' || state === 'completed' || state === 'failed') return false;
     await this.redis.set(cancelFlagOf(this.options, jobId), reason, 'EX', CANCEL_FLAG_SECONDS);
@@ -246,7 +257,8 @@ export class ToolJobs {
    * Notes that a paused run waits for these jobs; announces it at once if they all finished.
    * @internal the agent's plumbing (`TaskJobDispatcher`), not published
    */
-  awaitRun(runId: string, jobIds: readonly string[]): Promise<void> {
+  async awaitRun(runId: string, jobIds: readonly string[]): Promise<void> {
+    await this.gate.reachable();
     return this.runs.awaitRun(runId, jobIds);
   }
 
@@ -265,7 +277,8 @@ export class ToolJobs {
    * Keeps the record of an MCP task until its TTL (or as long as finished jobs are kept).
    * @internal the MCP layer's plumbing (`TaskJobDispatcher`), not published
    */
-  recordTask(taskId: string, record: JobTaskRecord): Promise<void> {
+  async recordTask(taskId: string, record: JobTaskRecord): Promise<void> {
+    await this.gate.reachable();
     return this.tasks.record(taskId, record);
   }
 
@@ -273,7 +286,8 @@ export class ToolJobs {
    * The record of a task, or undefined once it expired (or never was).
    * @internal the MCP layer's plumbing (`TaskJobDispatcher`), not published
    */
-  readTask(taskId: string): Promise<JobTaskRecord | undefined> {
+  async readTask(taskId: string): Promise<JobTaskRecord | undefined> {
+    await this.gate.reachable();
     return this.tasks.read(taskId);
   }
 
@@ -281,11 +295,12 @@ export class ToolJobs {
    * Task ids of a session, newest first; expired ones are dropped from the list on the way.
    * @internal the MCP layer's plumbing (`TaskJobDispatcher`), not published
    */
-  listTasks(
+  async listTasks(
     sessionId: string | undefined,
     offset: number,
     limit: number,
   ): Promise<{ ids: string[]; next?: number }> {
+    await this.gate.reachable();
     return this.tasks.list(sessionId, offset, limit);
   }
 
@@ -300,6 +315,7 @@ export class ToolJobs {
   }
 
   private async closeAll(): Promise<void> {
+    this.gate.close();
     this.runs.close();
     await Promise.all([this.waiters.close(), closeWithin(this.queue)]);
     await closeClient(this.redis);
@@ -317,6 +333,10 @@ export class ToolJobs {
     }
   }
 
+  private offlineTimeoutMs(): number {
+    return this.options.offlineTimeoutMs ?? 10_000;
+  }
+
   private keepFinishedSeconds(): number {
     return this.options.keepFinishedSeconds ?? 86_400;
   }
@@ -332,7 +352,7 @@ export class ToolJobs {
     this.unreachable = true;
     const { name } = queueOf(this.options);
     this.warn(
-      `the queue "${name}" cannot reach Redis (${error.message}); long-running calls wait for it no longer than their time limit`,
+      `the queue "${name}" cannot reach Redis (${error.message}); long-running calls wait for it no longer than their time limit, nor ${this.offlineTimeoutMs()} ms to be queued (offlineTimeoutMs)`,
     );
   }
 }

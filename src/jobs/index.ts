@@ -18,6 +18,7 @@ export type { DeferredRunHooks } from './resumeDeferredRuns';
 export type { JobRegistry, RunningToolWorker } from './startToolWorker';
 export { jobIdOf } from './jobIdOf';
 export { IdempotencyKeyReusedError } from './IdempotencyKeyReusedError';
+export { RedisUnreachableError } from './RedisUnreachableError';
 export type {
   JobConnection,
   JobQueueOptions,

@@ -13,6 +13,9 @@ import type { ToolOutcome } from '../calls/ToolOutcome';
 import { cancelChannelOf, cancelFlagOf } from './redisKeys';
 import { queueOf } from './queueNames';
 import { bullConnectionOf, closeClient, redisClientOf } from './redisClient';
+import { closeWithin } from './closeWithin';
+import { redisAddress } from './redisAddress';
+import { StartWatch } from './StartWatch';
 import { startJobSpan } from './workerSpan';
 import type { ToolJobData, ToolJobResult, ToolWorkerOptions } from './types';
 import { ToolwrightError } from '../errors/ToolwrightError';
@@ -92,6 +95,7 @@ async function runJob(
  * @example
  * const worker = await startToolWorker(registry, { connection: process.env.REDIS_URL! });
  * process.on('SIGTERM', () => void worker.close());
+ * Rejects with `RedisUnreachableError` when Redis cannot be reached within `startTimeoutMs`.
  */
 export async function startToolWorker(
   registry: JobRegistry,
@@ -100,7 +104,12 @@ export async function startToolWorker(
   const { name, prefix } = queueOf(options);
   const redis = redisClientOf(options.connection);
   const subscriber = redisClientOf(options.connection);
-  for (const client of [redis, subscriber]) client.on('error', () => undefined);
+  const logger = options.logger;
+  const start = new StartWatch(
+    redisAddress(redis),
+    logger && ((message) => logger.warn(`toolwright/jobs worker: ${message}`)),
+  );
+  for (const client of [redis, subscriber]) client.on('error', start.note);
   const worker = new Worker<ToolJobData, ToolJobResult>(
     name,
     (job, _token, signal) => runJob(registry, redis, options, job, signal),
@@ -113,12 +122,26 @@ export async function startToolWorker(
       maxStalledCount: options.maxStalledCount ?? 2,
     },
   );
-  worker.on('error', (error) => options.logger?.warn(`toolwright/jobs worker: ${error.message}`));
-  await subscriber.subscribe(cancelChannelOf(options));
+  worker.on('error', (error) => {
+    if (start.waiting) start.note(error);
+    else logger?.warn(`toolwright/jobs worker: ${error.message}`);
+  });
   subscriber.on('message', (_channel: string, jobId: string) => {
     worker.cancelJob(jobId, 'cancelled');
   });
-  await worker.waitUntilReady();
+  try {
+    const started = Promise.all([
+      subscriber.subscribe(cancelChannelOf(options)),
+      worker.waitUntilReady(),
+    ]);
+    await start.within(started, options.startTimeoutMs ?? 10_000);
+  } catch (error) {
+    // Nothing is left retrying: the clients stop reconnecting, the worker is dropped.
+    subscriber.disconnect();
+    redis.disconnect();
+    await closeWithin({ close: () => worker.close(true), disconnect: () => worker.disconnect() });
+    throw error;
+  }
   return {
     worker,
     close: async () => {

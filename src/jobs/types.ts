@@ -36,6 +36,14 @@ export interface ToolJobsOptions extends JobQueueOptions {
    * gets this outcome without running again) is kept, in seconds (default 86 400: a day).
    */
   keepFinishedSeconds?: number;
+  /**
+   * How long an operation (an enqueue, a status read, a cancel) waits for Redis while it cannot
+   * be reached, then fails with `RedisUnreachableError`, naming the address and the last
+   * connection error (default 10 000 ms, ioredis's own `connectTimeout`). `run()` answers it as
+   * an `isError` outcome, or "timed out" when the call's time limit comes first. An operation
+   * that started while Redis was up waits for it to come back, as BullMQ does.
+   */
+  offlineTimeoutMs?: number;
 }
 
 /** Options of `startToolWorker()`: the queue, and how the worker holds its jobs. */
@@ -51,6 +59,15 @@ export interface ToolWorkerOptions extends JobQueueOptions {
   stalledIntervalMs?: number;
   /** Times a job may be taken back from a dead worker before it fails (default 2). */
   maxStalledCount?: number;
+  /**
+   * How long `startToolWorker()` waits for Redis (default 10 000 ms, ioredis's own
+   * `connectTimeout`): when it cannot be reached by then, it closes what it opened and rejects
+   * with `RedisUnreachableError`, naming the address (never the password) and the last
+   * connection error, so a wrong URL or a Redis down at deploy fails the start instead of
+   * hanging it. Connection errors meanwhile go to `logger.warn`. Once started, the worker
+   * waits for Redis to come back, as BullMQ does.
+   */
+  startTimeoutMs?: number;
 }
 
 /** What a tool job carries: the validated call, its keys, and the caller's trace context. */

@@ -2,7 +2,7 @@
  * The Nest module closes what it is given to run (issue 28): an application whose module
  * options hold a `ToolJobs` (with or without the module's job worker) ends its process once
  * closed, with a real `redis-server` or with Redis unreachable, and on SIGTERM with shutdown
- * hooks. Each application runs in its own process (`__fixtures__/jobsApp.ts`), which nothing
+ * hooks; a worker that cannot reach Redis fails the bootstrap, and the process still ends. Each application runs in its own process (`__fixtures__/jobsApp.ts`), which nothing
  * ends but the application's own shutdown.
  */
 import { spawn } from 'node:child_process';
@@ -125,5 +125,43 @@ describeWithServer(redisMissing, 'ToolwrightModule closes the ToolJobs it was gi
     const app = await startApp(`redis://127.0.0.1:${await deadPort()}`, 'close', false);
     app.child.stdin!.end();
     expect(await endOf(app, 'app.close()')).toEqual({ code: 0, signal: null });
+  }, 90_000);
+});
+
+describe('ToolwrightModule whose worker cannot reach Redis', () => {
+  it('fails the bootstrap naming the address, and the process ends by itself', async () => {
+    const port = await deadPort();
+    const child = spawn(
+      process.execPath,
+      [
+        '-r',
+        'ts-node/register/transpile-only',
+        join(__dirname, '__fixtures__', 'jobsApp.ts'),
+        `redis://127.0.0.1:${port}`,
+        'start',
+        'worker',
+      ],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let printed = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      printed += chunk.toString();
+    });
+    // The queue's own warning (no logger given) goes to stderr.
+    child.stderr.on('data', (chunk: Buffer) => void (printed += chunk.toString()));
+    const exited = new Promise<Exit>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
+    const app: App = { child, output: () => printed, exited };
+
+    expect(await endOf(app, 'its bootstrap failed', 60_000)).toEqual({ code: 0, signal: null });
+    expect(JSON.parse(stdout)).toEqual({
+      name: 'RedisUnreachableError',
+      message: expect.stringContaining(
+        `cannot reach Redis at 127.0.0.1:${port} within 1000 ms (last error: connect ECONNREFUSED 127.0.0.1:${port})`,
+      ),
+    });
   }, 90_000);
 });

@@ -1,9 +1,10 @@
 /**
  * A Nest application given a `ToolJobs` in the module options (and, with `worker`, a job
  * worker), in its own process, for the shutdown tests: it prints `ready`, then either closes
- * itself when its stdin ends (`close`) or waits for SIGTERM with shutdown hooks (`sigterm`).
- * Nothing calls `process.exit`: the process ends only when nothing is left open.
- * Arguments: redis URL, `close` or `sigterm`, `worker` or `no-worker`.
+ * itself when its stdin ends (`close`) or waits for SIGTERM with shutdown hooks (`sigterm`);
+ * with `start`, its worker may wait for Redis 1 s, and a failed bootstrap prints its error as
+ * JSON. Nothing calls `process.exit`: the process ends only when nothing is left open.
+ * Arguments: redis URL, `close`, `sigterm` or `start`, `worker` or `no-worker`.
  */
 import 'reflect-metadata';
 import { Injectable, Module } from '@nestjs/common';
@@ -30,7 +31,13 @@ class ArchiveService {
     ToolwrightModule.forRoot({
       jobs: new ToolJobs({ connection: redisUrl }),
       ...(worker === 'worker'
-        ? { worker: (registry) => startToolWorker(registry, { connection: redisUrl }) }
+        ? {
+            worker: (registry) =>
+              startToolWorker(registry, {
+                connection: redisUrl,
+                ...(mode === 'start' ? { startTimeoutMs: 1000 } : {}),
+              }),
+          }
         : {}),
     }),
   ],
@@ -51,4 +58,6 @@ async function main(): Promise<void> {
   }
 }
 
-void main();
+main().catch((error: Error) => {
+  process.stdout.write(`${JSON.stringify({ name: error.name, message: error.message })}\n`);
+});
