@@ -14,6 +14,7 @@ import { sanitizeForModel } from '../errors/sanitizeForModel';
 import { APPROVAL_FORM, approveCall } from './approveCall';
 import type { ManifestToolOptions } from '../manifest/types';
 import type { JobTaskStore } from './JobTaskStore';
+import { mcpCallId } from './mcpCallId';
 import type { OutputShape } from './outputShape';
 import { mcpErrorResult } from './toMcpResult';
 import type { McpServerOptions, McpToolSource } from './types';
@@ -40,9 +41,12 @@ export interface CallScope {
   taskStore?: JobTaskStore;
 }
 
-/** The id a call runs under: the JSON-RPC request id, scoped by the session when there is one. */
+/**
+ * The id a call runs under (`mcpCallId`): its own without a session, else scoped by the session
+ * and the caller. Fresh on each call without a session, so a request takes it once.
+ */
 export function toolUseIdOf(extra: Extra): string {
-  return extra.sessionId ? `mcp-${extra.sessionId}-${extra.requestId}` : `mcp-${extra.requestId}`;
+  return mcpCallId(extra.sessionId, extra.requestId, extra.authInfo);
 }
 
 /** The text of a refusal: names the tool, says it did not run, and why. */
@@ -50,18 +54,22 @@ export function refusal(name: string, reason: string): CallToolResult {
   return mcpErrorResult(sanitizeForModel(`Tool ${JSON.stringify(name)} was not run: ${reason}`));
 }
 
-/** Whether a tool marked `requiresApproval` may run: undefined when approved, else the refusal. */
+/**
+ * Whether a tool marked `requiresApproval` may run, asked of the call `toolUseId` (the id it
+ * then runs under): undefined when approved, else the refusal.
+ */
 export async function approvalOf(
   scope: CallScope,
   name: string,
   input: Record<string, unknown>,
   extra: Extra,
+  toolUseId: string,
 ): Promise<CallToolResult | undefined> {
   const { server, options } = scope;
   const request = {
     name,
     input,
-    toolUseId: toolUseIdOf(extra),
+    toolUseId,
     sessionId: extra.sessionId,
     canElicit: Boolean(server.getClientCapabilities()?.elicitation?.form),
   };

@@ -127,10 +127,11 @@ describe('createMcpServer', () => {
     ]);
   });
 
-  it('passes the request id and the application state to the tool', async () => {
+  it('passes a call id of its own and the application state to the tool', async () => {
     session = await connect({ state: () => ({ user: 'ada' }) });
     const result = await session.client.callTool({ name: 'whoami', arguments: { greeting: 'hi' } });
-    expect(textOf(result)).toMatch(/^hi whoami mcp-\d+ \{"user":"ada"\}$/);
+    // No session here: the call id is the call's own, not its JSON-RPC id (which any client reuses).
+    expect(textOf(result)).toMatch(/^hi whoami mcp-[0-9a-f-]{36} \{"user":"ada"\}$/);
   });
 
   it('aborts the tool when the client cancels the call', async () => {

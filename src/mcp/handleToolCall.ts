@@ -29,13 +29,14 @@ async function approvedInput(
   name: string,
   raw: Record<string, unknown>,
   extra: Extra,
+  toolUseId: string,
 ): Promise<{ value: unknown } | { refused: CallToolResult }> {
   if (!scope.needsApproval(name)) return { value: raw };
   const checked = scope.registry.check ? await scope.registry.check(name, raw) : undefined;
   if (checked && !checked.ok)
     return { refused: toMcpResult({ content: checked.error, isError: true }) };
   const input = checked?.input ?? raw;
-  const refused = await approvalOf(scope, name, input, extra);
+  const refused = await approvalOf(scope, name, input, extra, toolUseId);
   return refused ? { refused } : { value: input };
 }
 
@@ -88,11 +89,12 @@ export async function handleToolCall(
   if (call.task && scope.taskStore) return startTask(scope, scope.taskStore, call, extra);
   const release = closeStreamOnAbort(scope.server, extra);
   try {
-    const input = await approvedInput(scope, name, raw, extra);
+    const toolUseId = toolUseIdOf(extra);
+    const input = await approvedInput(scope, name, raw, extra, toolUseId);
     if ('refused' in input) return input.refused;
     const shape = scope.shapeOf(name);
     const outcome = await scope.registry.call(name, input.value, {
-      toolUseId: toolUseIdOf(extra),
+      toolUseId,
       signal: extra.signal,
       state: stateOf(scope, extra),
       ...(caller ? { caller } : {}),

@@ -36,12 +36,13 @@ export async function startTask(
   const checked = scope.registry.check ? await scope.registry.check(name, raw) : undefined;
   if (checked && !checked.ok) throw new JsonRpcError(ErrorCode.InvalidParams, checked.error);
   const input = checked?.input ?? raw;
+  const toolUseId = toolUseIdOf(extra);
   if (scope.needsApproval(name)) {
-    const refused = await approvalOf(scope, name, input, extra);
+    const refused = await approvalOf(scope, name, input, extra, toolUseId);
     if (refused) throw new JsonRpcError(ErrorCode.InvalidRequest, textOf(refused));
   }
   const created = await store.createTask(
-    { ...task, context: { toolUseId: toolUseIdOf(extra), state: stateOf(scope, extra) } },
+    { ...task, context: { toolUseId, state: stateOf(scope, extra) } },
     extra.requestId,
     { method: 'tools/call', params: { name, arguments: input } },
     extra.sessionId,

@@ -22,6 +22,7 @@ import type { ManifestToolOptions } from '../manifest/types';
 import { APPROVAL_FORM, approveCall } from '../mcp/approveCall';
 import { readCallParams } from '../mcp/callParams';
 import { callerOf } from '../mcp/callerOf';
+import { mcpCallId } from '../mcp/mcpCallId';
 import { refusal } from '../mcp/callScope';
 import { renderOutcome } from '../mcp/handleToolCall';
 import type { OutputShape } from '../mcp/outputShape';
@@ -55,6 +56,7 @@ async function approved(
   name: string,
   raw: Record<string, unknown>,
   ctx: ServerContext,
+  toolUseId: string,
 ): Promise<Decided> {
   if (!scope.needsApproval(name)) return { input: raw };
   const checked = scope.registry.check ? await scope.registry.check(name, raw) : undefined;
@@ -67,7 +69,7 @@ async function approved(
   const request = {
     name,
     input,
-    toolUseId: `mcp-${ctx.mcpReq.id}`,
+    toolUseId,
     canElicit: Boolean(capabilities?.elicitation),
   };
   // The answer, when this request is the client's retry; else ask by returning input_required.
@@ -129,12 +131,14 @@ export async function modernToolCall(
   const caller: ToolCaller | undefined = callerOf(ctx.http?.authInfo);
   const denied = accessDenied(scope.accessOf(name), caller);
   if (denied) return refusal(name, denied) as CallToolResult;
-  const decided = await approved(scope, name, raw, ctx);
+  // A 2026 request has no session: its call id is its own (`mcpCallId`), never its JSON-RPC id.
+  const toolUseId = mcpCallId(undefined, ctx.mcpReq.id);
+  const decided = await approved(scope, name, raw, ctx, toolUseId);
   if ('result' in decided) return decided.result;
   log(ctx, 'debug', `Calling tool "${name}"`);
   const shape = scope.shapeOf(name);
   const outcome = await scope.registry.call(name, decided.input, {
-    toolUseId: `mcp-${ctx.mcpReq.id}`,
+    toolUseId,
     signal: ctx.mcpReq.signal,
     state: scope.options.state?.({ authInfo: ctx.http?.authInfo }),
     ...(caller ? { caller } : {}),
