@@ -2,6 +2,9 @@
  * The open sessions of a stateful Streamable HTTP endpoint: one transport and `Server` per
  * client session (the SDK binds one transport per server), found by `Mcp-Session-Id`, kept while
  * a request is open on them, and closed when idle past a limit, on DELETE, or on `closeAll()`.
+ * A session opened by an authenticated caller is bound to that caller (a digest of its id, else
+ * of its token): to anyone else, anonymous requests included, it does not exist, as the MCP
+ * security best practices ask against session hijacking.
  */
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
@@ -16,6 +19,8 @@ export interface McpSession {
   lastSeen: number;
   /** Requests still open: a listening GET stream or a long call keeps the session alive. */
   open: number;
+  /** The digest of the caller who opened it (`callerDigest`); undefined for an anonymous one. */
+  owner: string | undefined;
 }
 
 /** The table of open sessions, swept for idle ones. */
@@ -37,22 +42,27 @@ export class McpSessions {
     return this.sessions.size;
   }
 
-  /** The session of an id, or undefined. */
-  get(id: string): McpSession | undefined {
-    return this.sessions.get(id);
+  /**
+   * The session of an id if `owner` (the request's `callerDigest`) opened it, else undefined:
+   * another caller's session is answered as if it did not exist.
+   */
+  get(id: string, owner: string | undefined): McpSession | undefined {
+    const session = this.sessions.get(id);
+    return session && session.owner === owner ? session : undefined;
   }
 
   /**
    * A fresh transport and server for a request without a session (an `initialize`, or a
-   * stray); it joins the table once the SDK has initialised it.
+   * stray); it joins the table once the SDK has initialised it, bound to `owner`.
    */
-  async open(): Promise<McpSession> {
+  async open(owner: string | undefined): Promise<McpSession> {
     const server = this.newServer();
     const session: McpSession = {
       server,
       transport: undefined as never,
       lastSeen: Date.now(),
       open: 0,
+      owner,
     };
     session.transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),

@@ -5,11 +5,13 @@
  * `notifications/tools/list_changed` and approval elicitation reach the client between and
  * during calls; sessions end on DELETE, on idle timeout, or on `close()`. With `stateless`, each
  * POST is answered on its own by a fresh server, so instances behind a load balancer need no
- * session affinity. The session table is `McpSessions`.
+ * session affinity. The session table is `McpSessions`; a session opened with an authenticated
+ * caller on `req.auth` serves only that caller.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { cancelOnDisconnect } from './abortOnDisconnect';
+import { callerDigest } from './callerDigest';
 import { createMcpServer } from './createMcpServer';
 import { McpSessions } from './McpSessions';
 import { guardRequest } from './httpGuards';
@@ -100,8 +102,10 @@ export function createMcpHttpHandler(
       const { body } = read;
       if (cancellation)
         return await handleStateless(registry, options, cancellation, req, res, body);
+      const owner = callerDigest((req as { auth?: unknown }).auth);
       if (id !== undefined) {
-        const session = sessions.get(id);
+        // Another caller's session answers as an unknown one: its existence is not revealed.
+        const session = sessions.get(id, owner);
         if (!session) return sendRejection(res, { status: 404, message: 'Session not found' });
         sessions.track(session, res);
         cancelOnDisconnect(session.transport, res, body);
@@ -113,7 +117,7 @@ export function createMcpHttpHandler(
           message: 'Too many MCP sessions; try again later',
         });
       }
-      const session = await sessions.open();
+      const session = await sessions.open(owner);
       await session.transport.handleRequest(req, res, body);
       // Anything but a successful initialize leaves no session behind.
       if (session.transport.sessionId === undefined) await session.server.close();

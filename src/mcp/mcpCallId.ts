@@ -5,16 +5,8 @@
  * 2026-07-28 request) gets an id of its own, and a session's request is scoped by the session
  * and by its authenticated caller. Apart so both revisions build it by one rule.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import { callerOf } from './callerOf';
-
-/** Who is calling, as a short digest: the caller's id, else its token; undefined when anonymous. */
-function callerDigest(authInfo: unknown): string | undefined {
-  const identity =
-    callerOf(authInfo)?.id || (authInfo as { token?: unknown } | undefined)?.token || undefined;
-  if (typeof identity !== 'string') return undefined;
-  return createHash('sha256').update(identity).digest('base64url').slice(0, 16);
-}
+import { randomUUID } from 'node:crypto';
+import { callerDigest } from './callerDigest';
 
 /**
  * The call id of one MCP request: `mcp-<uuid>` without a session (nothing there tells one
