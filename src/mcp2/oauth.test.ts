@@ -4,6 +4,8 @@
  * `WWW-Authenticate: Bearer resource_metadata="…"`, and that URL serves the RFC 9728
  * protected-resource metadata.
  */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startMcpHttpServer } from './startMcpHttpServer';
 import type { RunningMcpHttpServer } from '../mcp/startMcpHttpServer';
 import type { ToolCaller } from '../calls/ToolCaller';
@@ -89,5 +91,31 @@ it.each(['v1', 'v2-auto'] as const)('gives the verified caller to the tools (%s)
     expect((await bob.call('read_audit', {})).isError).toBe(true);
   } finally {
     await Promise.all([alice.close(), bob.close()]);
+  }
+});
+
+it('answers another verified caller on a 2025 session as on an unknown session', async () => {
+  const transport = new StreamableHTTPClientTransport(new URL(server.url), {
+    requestInit: { headers: { Authorization: 'Bearer token-alice' } },
+  });
+  const alice = new Client({ name: 'alice', version: '1' });
+  await alice.connect(transport);
+  const onSession = async (sessionId: string) => {
+    const response = await list({
+      Authorization: 'Bearer token-bob',
+      'Mcp-Session-Id': sessionId,
+      'Mcp-Protocol-Version': '2025-06-18',
+    });
+    return { status: response.status, body: await response.text() };
+  };
+  try {
+    const unknown = await onSession('00000000-0000-4000-8000-000000000000');
+    expect(unknown.status).toBe(404);
+    expect(await onSession(transport.sessionId as string)).toEqual(unknown);
+    expect((await alice.callTool({ name: 'who_calls', arguments: { note: 'n' } })).content).toEqual(
+      [{ type: 'text', text: 'n: alice [audit:read]' }],
+    );
+  } finally {
+    await alice.close();
   }
 });
