@@ -27,6 +27,8 @@ import type {
   NestInterceptor,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { JwtModule, JwtService } from '@nestjs/jwt';
 import type { Observable } from 'rxjs';
 import type { ToolCaller } from '../calls/ToolCaller';
@@ -125,6 +127,46 @@ it('answers 401 to a request without a token, before MCP sees it', async () => {
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
   });
   expect(response.status).toBe(401);
+});
+
+it("answers another user's request on a 2025 session as on an unknown session", async () => {
+  const transport = new StreamableHTTPClientTransport(url, {
+    requestInit: {
+      headers: { Authorization: `Bearer ${await tokenFor({ sub: 'dave', scope: 'shop' })}` },
+    },
+  });
+  const dave = new Client({ name: 'dave', version: '1' });
+  await dave.connect(transport);
+  const erinToken = await tokenFor({ sub: 'erin', scope: 'shop' });
+  const onSession = async (sessionId: string) => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        Authorization: `Bearer ${erinToken}`,
+        'Mcp-Session-Id': sessionId,
+        'Mcp-Protocol-Version': '2025-06-18',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'who_calls', arguments: { note: 'x' } },
+      }),
+    });
+    return { status: response.status, body: await response.text() };
+  };
+  try {
+    const unknown = await onSession('00000000-0000-4000-8000-000000000000');
+    expect(unknown.status).toBe(404);
+    expect(await onSession(transport.sessionId as string)).toEqual(unknown);
+    expect((await dave.callTool({ name: 'who_calls', arguments: { note: 'n' } })).content).toEqual([
+      { type: 'text', text: 'n: dave [shop]' },
+    ]);
+  } finally {
+    await dave.close();
+  }
 });
 
 describe.each<ClientKind>(['v1', 'v2-pinned'])('client %s', (kind) => {
