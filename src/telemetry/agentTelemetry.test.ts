@@ -85,19 +85,28 @@ const SHOWN = [
 function drawTree(spans: ReadableSpan[]): string {
   const lines: string[] = [];
   const time = (span: ReadableSpan) => span.startTime[0] * 1e9 + span.startTime[1];
+  const end = (span: ReadableSpan) => span.endTime[0] * 1e9 + span.endTime[1];
   const callOrder = (span: ReadableSpan) => String(span.attributes['gen_ai.tool.call.id'] ?? '');
   const draw = (span: ReadableSpan, indent: string) => {
     const shown = SHOWN.filter((key) => span.attributes[key] !== undefined).map(
       (key) => `${key}=${String(span.attributes[key])}`,
     );
     lines.push(`${indent}${span.name}${shown.length ? `  ${shown.join(' ')}` : ''}`);
-    const children = spans
-      .filter((child) => parentOf(child) === span.spanContext().spanId)
-      .sort((a, b) => time(a) - time(b));
-    // A tool call's turn: how many model requests started before it.
+    const children = spans.filter((child) => parentOf(child) === span.spanContext().spanId);
+    // A span's turn: how many model requests had ended when it started (a request's tool calls
+    // start after it ends, and the next request after they end). In one turn the tool calls come
+    // before the next request, in call order. Ends, not starts: spans of a fast turn can start
+    // within the clock's resolution of each other.
+    const isTool = (child: ReadableSpan) => child.name.startsWith('execute_tool');
     const turn = (child: ReadableSpan) =>
-      children.filter((c) => !c.name.startsWith('execute_tool') && time(c) <= time(child)).length;
-    children.sort((a, b) => turn(a) - turn(b) || callOrder(a).localeCompare(callOrder(b)));
+      children.filter((c) => !isTool(c) && end(c) <= time(child)).length;
+    children.sort(
+      (a, b) =>
+        turn(a) - turn(b) ||
+        Number(isTool(b)) - Number(isTool(a)) ||
+        callOrder(a).localeCompare(callOrder(b)) ||
+        time(a) - time(b),
+    );
     for (const child of children) draw(child, `${indent}  `);
   };
   for (const root of spans.filter((span) => parentOf(span) === undefined)) draw(root, '');
