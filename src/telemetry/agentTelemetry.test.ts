@@ -79,33 +79,31 @@ const SHOWN = [
 ];
 
 /**
- * The span tree as text, a span a line under its parent: in the order they started, except that
- * the tool calls of one turn (run at once) are in the order of their call ids.
+ * The span tree as text, a span a line under its parent, turn by turn: each model request, then
+ * the tool calls its reply asked for (run at once) in the order of their call ids.
  */
 function drawTree(spans: ReadableSpan[]): string {
   const lines: string[] = [];
-  const time = (span: ReadableSpan) => span.startTime[0] * 1e9 + span.startTime[1];
-  const end = (span: ReadableSpan) => span.endTime[0] * 1e9 + span.endTime[1];
   const callOrder = (span: ReadableSpan) => String(span.attributes['gen_ai.tool.call.id'] ?? '');
   const draw = (span: ReadableSpan, indent: string) => {
     const shown = SHOWN.filter((key) => span.attributes[key] !== undefined).map(
       (key) => `${key}=${String(span.attributes[key])}`,
     );
     lines.push(`${indent}${span.name}${shown.length ? `  ${shown.join(' ')}` : ''}`);
+    // In the order they ended (the exporter's): a request's tool calls end before the next
+    // request starts, so a span's turn is how many model requests ended before it. Start times
+    // are in whole milliseconds, too coarse to order a fast turn by.
     const children = spans.filter((child) => parentOf(child) === span.spanContext().spanId);
-    // A span's turn: how many model requests had ended when it started (a request's tool calls
-    // start after it ends, and the next request after they end). In one turn the tool calls come
-    // before the next request, in call order. Ends, not starts: spans of a fast turn can start
-    // within the clock's resolution of each other.
     const isTool = (child: ReadableSpan) => child.name.startsWith('execute_tool');
-    const turn = (child: ReadableSpan) =>
-      children.filter((c) => !isTool(c) && end(c) <= time(child)).length;
+    const turns = new Map<ReadableSpan, number>();
+    let ended = 0;
+    for (const child of children) turns.set(child, isTool(child) ? ended : ended++);
+    // In one turn, the tool calls (run at once) in call order, then the next request.
     children.sort(
       (a, b) =>
-        turn(a) - turn(b) ||
+        turns.get(a)! - turns.get(b)! ||
         Number(isTool(b)) - Number(isTool(a)) ||
-        callOrder(a).localeCompare(callOrder(b)) ||
-        time(a) - time(b),
+        callOrder(a).localeCompare(callOrder(b)),
     );
     for (const child of children) draw(child, `${indent}  `);
   };
