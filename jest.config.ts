@@ -16,6 +16,7 @@ import type { Config } from 'jest';
 const PACKAGING_SUITES = [
   'test/consumer/',
   'codegen/cli.process.test.ts',
+  'codegen/compiler/compilerCache.test.ts',
   'codegen/cli/mcpCompiled.test.ts',
   'codegen/cli/mcpModules.test.ts',
   'codegen/cli/mcpStdio.test.ts',

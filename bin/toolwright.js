@@ -18,7 +18,7 @@ if (!existsSync(cli)) {
   process.exitCode = 2;
 } else {
   require(cli)
-    .main(process.argv.slice(2))
+    .main(process.argv.slice(2), undefined, { cachedCompiler: true })
     .then((code) => {
       process.exitCode = code;
     });

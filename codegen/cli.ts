@@ -11,6 +11,8 @@ import { packageVersion } from './cli/version';
 export interface Subcommand {
   summary: string;
   run: (args: string[], io: CliIo) => Promise<number>;
+  /** Whether it reads a project with codegen's compiler (see `useCachedCompiler`). */
+  readsProjects?: boolean;
 }
 
 /** Every subcommand, by name; each loads its modules only when it runs. */
@@ -18,10 +20,12 @@ export const SUBCOMMANDS: Record<string, Subcommand> = {
   codegen: {
     summary: 'Write (or --check, or --watch) the tool manifest from JSDoc and types.',
     run: async (args, io) => (await import('./cli/codegen')).runCodegenCommand(args, io),
+    readsProjects: true,
   },
   show: {
     summary: 'Print the tool definitions in a wire format (anthropic, openai, xml, manifest).',
     run: async (args, io) => (await import('./cli/show')).runShowCommand(args, io),
+    readsProjects: true,
   },
   mcp: {
     summary: 'Serve the registry a module exports to MCP clients (stdio, or HTTP with --http).',
@@ -47,12 +51,26 @@ function globalHelp(): string {
   ].join('\n');
 }
 
+/** How `main` runs. */
+export interface MainOptions {
+  /**
+   * Whether commands that read a project load the compiler through the cache folder
+   * (`useCachedCompiler`): what the launcher's own process does; off by default, for a caller
+   * whose process has its own module loading (a test runner's).
+   */
+  cachedCompiler?: boolean;
+}
+
 /**
  * Runs the CLI with `argv` (without `node` and the script) and resolves to the exit code.
  * @example
  * process.exitCode = await main(['codegen', '--check', '-p', 'tsconfig.json']);
  */
-export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+export async function main(
+  argv: string[],
+  io: CliIo = processIo(),
+  options: MainOptions = {},
+): Promise<number> {
   const [command, ...args] = argv;
   if (command === '--version' || command === '-v') {
     io.stdout(`${packageVersion()}\n`);
@@ -71,6 +89,8 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     return 2;
   }
   try {
+    if (options.cachedCompiler && subcommand.readsProjects)
+      (await import('./compiler/useCachedCompiler')).useCachedCompiler();
     return await subcommand.run(args, io);
   } catch (error) {
     io.stderr(
@@ -81,7 +101,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
 }
 
 if (require.main === module) {
-  void main(process.argv.slice(2)).then((code) => {
+  void main(process.argv.slice(2), processIo(), { cachedCompiler: true }).then((code) => {
     process.exitCode = code;
   });
 }

@@ -1,13 +1,13 @@
 /**
  * The compiler host of codegen's cold programs: the system's, with the lib files served from
- * ts-morph's in-memory copies, and parsed source files kept in a cache the lean and the full
+ * ts-morph's in-memory copies (see `libFiles`), and parsed source files kept in a cache the lean and the full
  * program of one run share (a file is parsed once whichever program asks). Lib files are
  * parsed the way `tsc` parses them when nothing asks for their documentation
  * (`JSDocParsingMode.ParseForTypeErrors`): codegen never describes a lib declaration, and
  * their JSDoc is most of their text.
  */
-import { getLibFiles, libFolderInMemoryPath } from '@ts-morph/common';
 import { ts } from '../typescript';
+import { LIB_FOLDER, libFiles } from '../compiler/libFiles';
 
 /** Source files by name and parse target, shared by the programs of one run. */
 export type SourceFileCache = Map<string, ts.SourceFile>;
@@ -20,12 +20,17 @@ function keyOf(file: string, target: SourceFileTarget): string {
   return `${file}\0${target.languageVersion}\0${target.impliedNodeFormat ?? ''}`;
 }
 
-/** The lib files, by the path the program asks for them. */
-let libTexts: Map<string, string> | undefined;
-function libs(): Map<string, string> {
-  return (libTexts ??= new Map(
-    getLibFiles().map((lib) => [`${libFolderInMemoryPath}/${lib.fileName}`, lib.text]),
-  ));
+/** The name of the lib file at `path` (as the program asks for it), if it is one. */
+function libName(path: string): string | undefined {
+  if (!path.startsWith(`${LIB_FOLDER}/`)) return undefined;
+  const name = path.slice(LIB_FOLDER.length + 1);
+  return libFiles().has(name) ? name : undefined;
+}
+
+/** The text of the lib file at `path`, if it is one. */
+function libText(path: string): string | undefined {
+  const name = libName(path);
+  return name === undefined ? undefined : libFiles().text(name);
 }
 
 /** `target` with lib-style JSDoc parsing. */
@@ -43,22 +48,21 @@ function forLib(target: SourceFileTarget): ts.CreateSourceFileOptions {
 export function codegenHost(options: ts.CompilerOptions, cache: SourceFileCache): ts.CompilerHost {
   const host = ts.createCompilerHost(options);
   const { fileExists, readFile, getSourceFile } = host;
-  const inMemory = libs();
   const parse = (
     file: string,
     target: SourceFileTarget,
     rest: [((message: string) => void)?, boolean?],
   ): ts.SourceFile | undefined => {
-    const lib = inMemory.get(file);
+    const lib = libText(file);
     if (lib !== undefined) return ts.createSourceFile(file, lib, forLib(target));
     return getSourceFile.call(host, file, target, ...rest);
   };
   return Object.assign(host, {
-    getDefaultLibLocation: () => libFolderInMemoryPath,
+    getDefaultLibLocation: () => LIB_FOLDER,
     getDefaultLibFileName: (libOptions: ts.CompilerOptions) =>
-      `${libFolderInMemoryPath}/${ts.getDefaultLibFileName(libOptions)}`,
-    fileExists: (file: string) => inMemory.has(file) || fileExists.call(host, file),
-    readFile: (file: string) => inMemory.get(file) ?? readFile.call(host, file),
+      `${LIB_FOLDER}/${ts.getDefaultLibFileName(libOptions)}`,
+    fileExists: (file: string) => libName(file) !== undefined || fileExists.call(host, file),
+    readFile: (file: string) => libText(file) ?? readFile.call(host, file),
     getSourceFile: (
       file: string,
       target: SourceFileTarget,

@@ -1,0 +1,42 @@
+/**
+ * Where the CLI keeps what one run can hand the next: the V8 code of the compiler it loads
+ * (`codeCache`) and the lib files it reads (`libFiles`). The folder is `.cache/toolwright` in the
+ * `node_modules` that holds the installed compiler (`@ts-morph/common`), the convention Babel,
+ * ESLint and nyc share (find-cache-dir), so it belongs to whoever installed the packages, as the
+ * code it caches does; `TOOLWRIGHT_CACHE_DIR` names another, and `NODE_DISABLE_COMPILE_CACHE`
+ * (Node's own switch for its compile cache) turns the cache off. Files are written whole or not
+ * at all (a temporary file renamed into place), so concurrent runs never read half a file, and
+ * a folder that cannot be written only means a run without the cache.
+ */
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/** The cache folder, or undefined when the cache is turned off. */
+export function cacheFolder(): string | undefined {
+  if (process.env.NODE_DISABLE_COMPILE_CACHE) return undefined;
+  if (process.env.TOOLWRIGHT_CACHE_DIR) return process.env.TOOLWRIGHT_CACHE_DIR;
+  const common = require.resolve('@ts-morph/common/package.json');
+  return join(dirname(dirname(dirname(common))), '.cache', 'toolwright');
+}
+
+/**
+ * Writes `data` to `path` whole, through a temporary file; false when it could not.
+ * @example
+ * writeWhole(join(folder, 'index.json'), JSON.stringify(names));
+ */
+export function writeWhole(path: string, data: string | Uint8Array): boolean {
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(temporary, data);
+    renameSync(temporary, path);
+    return true;
+  } catch {
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // No folder to have written the file in: nothing to remove.
+    }
+    return false;
+  }
+}
