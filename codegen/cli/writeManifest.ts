@@ -13,7 +13,11 @@ const readIfExists = (path: string): string | undefined =>
 
 /** Writes the manifest when it changed; returns whether it wrote. */
 export function writeManifest(manifest: ToolManifest, out: string): boolean {
-  const text = renderManifest(manifest, out);
+  return writeRendered(renderManifest(manifest, out), out);
+}
+
+/** Writes a rendered manifest (`renderManifest`) when it changed; returns whether it wrote. */
+export function writeRendered(text: string, out: string): boolean {
   if (readIfExists(out) === text) return false;
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, text);

@@ -65,8 +65,10 @@ function compile(file: string, source: string, cachedData: Buffer | undefined): 
   // The default loader for `import()` in the module, where this Node has it (20.12+).
   if (constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER)
     options.importModuleDynamically = constants.USE_MAIN_CONTEXT_DEFAULT_LOADER;
+  // A `#!` line is not JavaScript; Node's own loader drops it too (kept as a comment: same lines).
+  const body = source.startsWith('#!') ? `//${source}` : source;
   return new Script(
-    `(function (exports, require, module, __filename, __dirname) {${source}\n})`,
+    `(function (exports, require, module, __filename, __dirname) {${body}\n})`,
     options,
   );
 }

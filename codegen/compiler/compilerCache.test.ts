@@ -130,19 +130,25 @@ describe('the CLI compiler cache', () => {
     const cache = join(scratch, 'help');
     const run = runCli(['codegen', '--help'], project.root, { TOOLWRIGHT_CACHE_DIR: cache });
     expect(run.status).toBe(0);
-    expect(existsSync(cache) ? readdirSync(cache).filter((n) => n.startsWith('code-')) : []).toEqual(
-      [],
-    );
+    expect(
+      existsSync(cache) ? readdirSync(cache).filter((n) => n.startsWith('code-')) : [],
+    ).toEqual([]);
   });
 
   it('runs as without the cache when the cache is damaged, and writes it again whole', () => {
     const cache = join(scratch, 'damaged');
     codegen(cache, 'warm.ts');
-    const code = join(cache, readdirSync(cache).find((name) => name.startsWith('code-'))!);
+    const code = join(
+      cache,
+      readdirSync(cache).find((name) => name.startsWith('code-'))!,
+    );
     const bytes = readFileSync(code);
     bytes.fill(7, 40, 4_000);
     writeFileSync(code, bytes);
-    const libs = join(cache, readdirSync(cache).find((name) => name.startsWith('libs-'))!);
+    const libs = join(
+      cache,
+      readdirSync(cache).find((name) => name.startsWith('libs-'))!,
+    );
     unlinkSync(join(libs, 'lib.es5.d.ts'));
     expect(codegen(cache, 'damaged.ts').manifest).toBe(expected);
     expect(readFileSync(code).equals(bytes)).toBe(false);

@@ -4,7 +4,8 @@
  * codegen's compiler module to it, so a run neither compiles the compiler again nor loads
  * `@ts-morph/common`'s main module (3 MB, most of it lib files, which `libFiles` serves from the
  * cache folder). The compiler is the same module `@ts-morph/common` itself loads, so ts-morph
- * (`--watch`) shares it. Without a cache folder, codegen loads its compiler as it always does.
+ * (`--watch`) shares it. Without a cache folder, or when loading through it fails, codegen loads
+ * its compiler as it always does.
  */
 import { dirname, join } from 'node:path';
 import { bindCompiler } from './bindCompiler';
@@ -21,5 +22,9 @@ export function useCachedCompiler(): void {
   const common = require.resolve('@ts-morph/common');
   if (!cacheFolder() || require.cache[common] || require.cache[require.resolve('../typescript')])
     return;
-  bindCompiler(loadCached(join(dirname(common), 'typescript.js')));
+  try {
+    bindCompiler(loadCached(join(dirname(common), 'typescript.js')));
+  } catch {
+    // A cache is never a reason for a run to fail: codegen then loads its compiler itself.
+  }
 }

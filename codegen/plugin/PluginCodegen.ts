@@ -7,7 +7,8 @@
  */
 import { relative, sep } from 'node:path';
 import { readCodegenSettings } from '../cli/codegenSettings';
-import { writeManifest } from '../cli/writeManifest';
+import { writeRendered } from '../cli/writeManifest';
+import { renderManifest } from '../emit/renderManifest';
 import type { Compiler, ts } from '../typescript';
 import { hostDiagnostic } from './hostDiagnostic';
 import { configFileOf, manifestPathOf } from './pluginOptions';
@@ -37,6 +38,8 @@ export interface PluginOutcome {
   errors: ts.Diagnostic[];
   /** Whether the manifest file was (re)written. */
   wrote: boolean;
+  /** The manifest file's text as this program's tools make it; undefined when they have errors. */
+  text?: string;
 }
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -75,7 +78,8 @@ export class PluginCodegen {
     const errors = diagnostics.filter((d) => d.category === this.compiler.DiagnosticCategory.Error);
     const warnings = diagnostics.filter((d) => !errors.includes(d));
     if (warnings.length) this.io.stderr(this.format(warnings));
-    const wrote = !errors.length && writeManifest(result.manifest, this.manifest);
+    const text = errors.length ? undefined : renderManifest(result.manifest, this.manifest);
+    const wrote = text !== undefined && writeRendered(text, this.manifest);
     const shown = relative(process.cwd(), this.manifest).split(sep).join('/');
     const tools = plural(result.manifest.tools.length, 'tool');
     if (errors.length)
@@ -86,7 +90,7 @@ export class PluginCodegen {
     else if (this.hadErrors)
       this.io.stderr(`toolwright: errors fixed; ${shown} is unchanged (${tools}).\n`);
     this.hadErrors = errors.length > 0;
-    return { result, errors, wrote };
+    return { result, errors, wrote, ...(text !== undefined && { text }) };
   }
 
   /** Diagnostics in the host compiler's own format. */

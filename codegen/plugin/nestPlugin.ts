@@ -2,10 +2,12 @@
  * The plugin as the Nest CLI's `tsc` builder loads it (`nest build`, `nest start --watch`), like
  * `@nestjs/swagger`'s: `before(options, program)` runs codegen over the program Nest built, and
  * hands the tools' errors to Nest through the program's `emit` result, which Nest prints in the
- * compiler's format and counts (an error fails the build and holds the app's restart in watch).
+ * compiler's format and counts (an error fails the build and holds the app's restart in watch);
+ * its transformer emits the manifest just written (`freshManifestEmit`).
  */
 import type { ts } from '../typescript';
 import { assertBuiltBy, buildCompiler } from './hostCompiler';
+import { freshManifestEmit } from './freshManifestEmit';
 import { pluginCodegenFor } from './PluginCodegen';
 import type { ToolwrightPluginOptions } from './pluginOptions';
 
@@ -40,7 +42,7 @@ function reportThroughEmit(program: ts.Program, errors: readonly ts.Diagnostic[]
 
 /**
  * The Nest CLI's `before` hook: writes the manifest from `program` and returns a transformer that
- * leaves the emitted code as it is.
+ * leaves the emitted code as it is, but for the manifest's (see `freshManifestEmit`).
  * @example
  * // nest-cli.json
  * { "compilerOptions": { "plugins": ["toolwright"] } }
@@ -51,7 +53,8 @@ export function before(
 ): ts.TransformerFactory<ts.SourceFile> {
   const compiler = buildCompiler();
   assertBuiltBy(compiler, program);
-  const { errors } = pluginCodegenFor(compiler, options ?? {}, program).run(program);
-  reportThroughEmit(program, errors);
-  return () => (sourceFile) => sourceFile;
+  const codegen = pluginCodegenFor(compiler, options ?? {}, program);
+  const outcome = codegen.run(program);
+  reportThroughEmit(program, outcome.errors);
+  return freshManifestEmit(compiler, program, outcome, codegen.manifest);
 }

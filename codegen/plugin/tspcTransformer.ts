@@ -2,9 +2,11 @@
  * The plugin as `ts-patch` loads it for plain `tsc` projects (`tspc`, `tspc --watch`): a program
  * transformer factory (ts-patch's default `"type": "program"`) given the program and the
  * compiler that built it; the tools' errors go through ts-patch's `addDiagnostic`, so `tspc`
- * prints them with its own and exits non-zero.
+ * prints them with its own and exits non-zero, and the manifest just written is what is emitted
+ * for it (`freshManifestEmit`).
  */
 import type { Compiler, ts } from '../typescript';
+import { freshManifestEmit } from './freshManifestEmit';
 import { pluginCodegenFor } from './PluginCodegen';
 import type { ToolwrightPluginOptions } from './pluginOptions';
 
@@ -20,7 +22,7 @@ const reported = new WeakSet<ts.Program>();
 
 /**
  * The ts-patch entry: writes the manifest from `program`, reports the tools' errors, and returns
- * a transformer that leaves the emitted code as it is.
+ * a transformer that leaves the emitted code as it is, but for the manifest's (see above).
  * @example
  * // tsconfig.json
  * { "compilerOptions": { "plugins": [{ "transform": "toolwright/plugin" }] } }
@@ -30,10 +32,11 @@ export function tspcTransformer(
   config: ToolwrightPluginOptions | undefined,
   extras: TsPatchExtras,
 ): { before: ts.TransformerFactory<ts.SourceFile> } {
-  const { errors } = pluginCodegenFor(extras.ts, config ?? {}, program).run(program);
+  const codegen = pluginCodegenFor(extras.ts, config ?? {}, program);
+  const outcome = codegen.run(program);
   if (!reported.has(program)) {
     reported.add(program);
-    for (const error of errors) extras.addDiagnostic(error);
+    for (const error of outcome.errors) extras.addDiagnostic(error);
   }
-  return { before: () => (sourceFile) => sourceFile };
+  return { before: freshManifestEmit(extras.ts, program, outcome, codegen.manifest) };
 }

@@ -2,7 +2,8 @@
  * `toolwright/plugin` inside the real build tools, from the packed package (issue 34): a Nest 11
  * project (as `nest new` lays it out) built by `nest build` (tsc builder) and by `nest build -b
  * swc --type-check`, and a plain `tspc` (ts-patch) project. Each writes the manifest the CLI
- * writes, byte for byte; fails on a TW1xx error printed in the compiler's own format at its line;
+ * writes, byte for byte, and emits it as it has just written it (not as it read it); fails on a
+ * TW1xx error printed in the compiler's own format at its line;
  * and, watching (`nest start --watch`, the SWC builder's watch, `tspc --watch`), rewrites the
  * manifest after a JSDoc edit.
  */
@@ -129,12 +130,39 @@ const manifestOf = (dir: string): string | undefined => {
   return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
 };
 
-/** Builds once: the CLI's manifest; then with a broken tool: the compiler's error, exit non-zero. */
+/** The JavaScript the build emitted for `src/tools.manifest.ts` (under `dist` or `out`). */
+function emittedManifest(dir: string): string {
+  const candidates = ['dist', 'out'].flatMap((out) => [
+    join(dir, out, 'tools.manifest.js'),
+    join(dir, out, 'src', 'tools.manifest.js'),
+  ]);
+  const found = candidates.find((path) => existsSync(path));
+  if (!found) throw new Error(`the build emitted none of ${candidates.join(', ')}`);
+  return readFileSync(found, 'utf8');
+}
+
+/**
+ * Builds once: the CLI's manifest; once more after a JSDoc edit: the build's JavaScript holds the
+ * manifest it has just written, not the one it read; then with a broken tool: the compiler's
+ * error, exit non-zero.
+ */
 async function buildsLikeTheCli(dir: string, args: string[], errorLine: RegExp): Promise<string> {
   const built = await build(dir, args);
   expect(built).toMatchObject({ code: 0 });
   expect(manifestOf(dir)).toBe(await cliManifest(dir));
   expect(manifestOf(dir)).toContain('Gets the forecast for a city.');
+
+  const service = join(dir, 'src', 'weather.service.ts');
+  writeFileSync(
+    service,
+    SERVICE.replace('Gets the forecast for a city.', 'Forecasts the weather.'),
+  );
+  const rebuilt = await build(dir, args);
+  writeFileSync(service, SERVICE);
+  expect(rebuilt).toMatchObject({ code: 0 });
+  expect(manifestOf(dir)).toContain('Forecasts the weather.');
+  expect(emittedManifest(dir)).toContain('Forecasts the weather.');
+  expect(emittedManifest(dir)).not.toContain('Gets the forecast for a city.');
 
   writeFileSync(join(dir, 'src', 'broken.service.ts'), BROKEN);
   const broken = await build(dir, args);
