@@ -1,7 +1,8 @@
 /**
  * What the codegen benches share: building the package when `dist/` is older than the sources,
  * and the cold `toolwright codegen` process against the `tsc --noEmit` process on one project
- * (whole processes, startup and module loading included, side by side; see `alternate`).
+ * (whole processes, startup and module loading included, side by side; see `alternate`), with
+ * the CLI's compiler cache and without it.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -38,25 +39,32 @@ export function ensureBuilt(): void {
   );
 }
 
-/** Wall time of a whole process (startup and module loading included). */
-export function processMs(args: string[], cwd = REPO): number {
+/** Wall time of a whole process (startup and module loading included), with `env` added. */
+export function processMs(args: string[], cwd = REPO, env: Record<string, string> = {}): number {
   const started = performance.now();
-  const run = spawnSync(process.execPath, args, { cwd, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
   if (run.status !== 0) throw new Error(`${args.join(' ')} failed: ${run.stdout}${run.stderr}`);
   return performance.now() - started;
 }
 
 /**
  * `toolwright codegen` (the built CLI, writing `out`) against `tsc --noEmit` on `tsconfig`,
- * alternately, medians of 5: the ratio and the figures to print.
+ * alternately, medians of 5: the ratio and the figures to print. The CLI runs as a user's
+ * runs do, with its compiler cache (filled by the unmeasured first run), and once more without
+ * it (`NODE_DISABLE_COMPILE_CACHE`), as a machine's very first run is.
  */
 export async function coldProcessFigures(tsconfig: string, out: string) {
   ensureBuilt();
   const runTsc = () =>
     processMs([require.resolve('typescript/bin/tsc'), '--noEmit', '-p', tsconfig]);
-  const runCli = () =>
-    processMs([join(REPO, 'bin', 'toolwright.js'), 'codegen', '-p', tsconfig, '-o', out]);
-  const [cli, tsc] = await alternate([runCli, runTsc], { rounds: RUNS });
+  const cliArgs = [join(REPO, 'bin', 'toolwright.js'), 'codegen', '-p', tsconfig, '-o', out];
+  const runCli = () => processMs(cliArgs);
+  const runUncached = () => processMs(cliArgs, REPO, { NODE_DISABLE_COMPILE_CACHE: '1' });
+  const [cli, tsc, uncached] = await alternate([runCli, runTsc, runUncached], { rounds: RUNS });
   const ratio = median(cli!) / median(tsc!);
   return {
     ratio,
@@ -66,6 +74,8 @@ export async function coldProcessFigures(tsconfig: string, out: string) {
       'toolwright codegen process ms (all)': cli!.map(ms).join(' '),
       'tsc --noEmit process ms (all)': tsc!.map(ms).join(' '),
       'process ratio': Number(ratio.toFixed(2)),
+      'without its compiler cache ms (median of 5)': ms(median(uncached!)),
+      'without its compiler cache, ratio': Number((median(uncached!) / median(tsc!)).toFixed(2)),
     },
   };
 }
