@@ -13,54 +13,34 @@ import {
   CLIENT_INFO_META_KEY,
   PROTOCOL_VERSION_META_KEY,
 } from '@modelcontextprotocol/client';
-import Redis from 'ioredis';
-import { startMcpHttpServer } from './startMcpHttpServer';
-import type { RunningMcpHttpServer } from '../mcp/startMcpHttpServer';
+import type Redis from 'ioredis';
 import { connectClient, REVISION_OF } from './__fixtures__/dualClients';
 import type { AnyClient, ClientKind } from './__fixtures__/dualClients';
-import { ToolRegistry } from '../registry/ToolRegistry';
-import { ToolJobs } from '../jobs/ToolJobs';
-import { startToolWorker } from '../jobs/startToolWorker';
-import type { RunningToolWorker } from '../jobs/startToolWorker';
-import { readLog, ReportService } from '../jobs/__fixtures__/ReportService';
-import { redisMissing, startRedisServer } from '../../test/startRedisServer';
-import type { RedisServer } from '../../test/startRedisServer';
+import { readLog } from '../jobs/__fixtures__/ReportService';
+import { startReportsEndpoint } from './__fixtures__/reportsEndpoint';
+import type { ReportsEndpoint } from './__fixtures__/reportsEndpoint';
+import { redisMissing } from '../../test/startRedisServer';
 import { describeWithServer } from '../../test/describeWithServer';
 
 /** A listed tool, as a test reads it. */
 type Listed = { name: string; execution?: unknown };
 
 describeWithServer(redisMissing, 'dual endpoint: the 2025 task field on tools/list', () => {
-  let redis: RedisServer;
+  let endpoint: ReportsEndpoint;
   let store: Redis;
-  let jobs: ToolJobs;
-  let worker: RunningToolWorker;
-  let server: RunningMcpHttpServer;
   const open: AnyClient[] = [];
 
   beforeAll(async () => {
-    redis = await startRedisServer();
-    store = new Redis(redis.url);
-    jobs = new ToolJobs({ connection: redis.url });
-    worker = await startToolWorker(new ToolRegistry().register(new ReportService(store)), {
-      connection: redis.url,
-    });
-    const registry = new ToolRegistry({ jobs }).register(new ReportService(store));
-    server = await startMcpHttpServer(registry, { name: 'reports', version: '1' });
+    endpoint = await startReportsEndpoint();
+    store = endpoint.store;
   }, 30_000);
 
   afterEach(async () => void (await Promise.all(open.splice(0).map((c) => c.close()))));
 
-  afterAll(async () => {
-    await server?.close();
-    await worker?.close();
-    await jobs?.close();
-    await store?.quit();
-    await redis?.stop();
-  });
+  afterAll(async () => endpoint?.close());
 
   const listed = async (kind: ClientKind) => {
-    const client = await connectClient(kind, new URL(server.url));
+    const client = await connectClient(kind, new URL(endpoint.url));
     open.push(client);
     expect(client.revision()).toBe(REVISION_OF[kind]);
     const { tools } = (await client.listPage()) as { tools: Listed[] };
@@ -88,7 +68,7 @@ describeWithServer(redisMissing, 'dual endpoint: the 2025 task field on tools/li
   });
 
   it('sends no task field to a 2026 request on the wire', async () => {
-    const response = await fetch(server.url, {
+    const response = await fetch(endpoint.url, {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',

@@ -7,20 +7,15 @@
  * own result (neither is refused for a key the other holds), with the same input each runs on
  * its own (neither joins the other's job and gets its result).
  */
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import { StreamableHTTPClientTransport as V1HttpTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { startMcpHttpServer } from './startMcpHttpServer';
-import type { RunningMcpHttpServer } from '../mcp/startMcpHttpServer';
 import { connectClient } from './__fixtures__/dualClients';
 import type { AnyClient, ClientKind } from './__fixtures__/dualClients';
-import { ToolRegistry } from '../registry/ToolRegistry';
-import { ToolJobs } from '../jobs/ToolJobs';
-import { startToolWorker } from '../jobs/startToolWorker';
-import type { RunningToolWorker } from '../jobs/startToolWorker';
-import { readLog, ReportService } from '../jobs/__fixtures__/ReportService';
-import { redisMissing, startRedisServer } from '../../test/startRedisServer';
-import type { RedisServer } from '../../test/startRedisServer';
+import { readLog } from '../jobs/__fixtures__/ReportService';
+import { startReportsEndpoint } from './__fixtures__/reportsEndpoint';
+import type { ReportsEndpoint } from './__fixtures__/reportsEndpoint';
+import { redisMissing } from '../../test/startRedisServer';
 import { describeWithServer } from '../../test/describeWithServer';
 import { until } from '../../test/until';
 
@@ -35,35 +30,20 @@ const exported = (month: string) => [
 ];
 
 describeWithServer(redisMissing, 'MCP calls of two clients under one JSON-RPC id', () => {
-  let redis: RedisServer;
+  let endpoint: ReportsEndpoint;
   let store: Redis;
-  let jobs: ToolJobs;
-  let worker: RunningToolWorker;
-  let server: RunningMcpHttpServer;
   const open: AnyClient[] = [];
 
   beforeAll(async () => {
-    redis = await startRedisServer();
-    store = new Redis(redis.url);
-    jobs = new ToolJobs({ connection: redis.url });
-    worker = await startToolWorker(new ToolRegistry().register(new ReportService(store)), {
-      connection: redis.url,
-    });
-    const registry = new ToolRegistry({ jobs }).register(new ReportService(store));
-    server = await startMcpHttpServer(registry, { name: 'reports', version: '1', stateless: true });
+    endpoint = await startReportsEndpoint({ stateless: true });
+    store = endpoint.store;
   }, 30_000);
 
   beforeEach(async () => void (await store.del('log')));
 
   afterEach(async () => void (await Promise.all(open.splice(0).map((c) => c.close()))));
 
-  afterAll(async () => {
-    await server?.close();
-    await worker?.close();
-    await jobs?.close();
-    await store?.quit();
-    await redis?.stop();
-  });
+  afterAll(async () => endpoint?.close());
 
   /** A fresh client of `kind` over HTTP, ready to call, recording the id of each `tools/call`. */
   async function connect(kind: ClientKind): Promise<Recorded> {
@@ -75,7 +55,7 @@ describeWithServer(redisMissing, 'MCP calls of two clients under one JSON-RPC id
           callIds.push((message as { id?: unknown }).id);
       return fetch(input, init);
     };
-    const url = new URL(server.url);
+    const url = new URL(endpoint.url);
     const transport =
       kind === 'v1'
         ? () => new V1HttpTransport(url, { fetch: recording }) as never
