@@ -37,9 +37,13 @@ export function inputTypeNames(tools: readonly ManifestTool[]): Map<string, stri
   return names;
 }
 
+/** The manifest as the object literal the TypeScript module exports (formatted JSON). */
+export const manifestLiteral = (manifest: ToolManifest): string =>
+  JSON.stringify(manifest, null, 2);
+
 /** The manifest as formatted JSON (2 spaces, trailing newline). */
 export function renderManifestJson(manifest: ToolManifest): string {
-  return `${JSON.stringify(manifest, null, 2)}\n`;
+  return `${manifestLiteral(manifest)}\n`;
 }
 
 const typeDeclarations = new WeakMap<ManifestTool, { typeName: string; text: string }>();
@@ -79,7 +83,7 @@ export function renderManifestModule(manifest: ToolManifest): string {
     `/** Each tool's input type, by tool name. */\nexport interface ToolInputs {\n${manifest.tools
       .map((tool) => `  ${propertyName(tool.name)}: ${names.get(tool.name)};`)
       .join('\n')}\n}`,
-    `${MANIFEST_DECLARATION}${JSON.stringify(manifest, null, 2)};`,
+    `${MANIFEST_DECLARATION}${manifestLiteral(manifest)};`,
   ];
   return `${sections.join('\n\n')}\n`;
 }

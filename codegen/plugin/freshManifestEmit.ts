@@ -4,18 +4,21 @@
  * as it was on disk: without this, `dist` would hold the previous tools until the next build,
  * and an app started from it would describe and validate the old ones. So when the program read
  * another text than codegen wrote, the new one is compiled alone (`transpileModule`, the
- * compiler's own one-file compile; the module is types, a type-only import and one object
- * literal) and stands in for the old one twice: written at once where the compiler writes the
- * module's JavaScript (an incremental build does not emit a file it read unchanged), and, as the
- * plugin's transform of the module (`before`), in what the compiler emits for it if it does: the
- * source file handed on is that JavaScript, parsed (a script without imports or exports, which
- * the compiler's own transforms leave as it is). Watch rebuilds catch up by themselves (the
+ * compiler's own one-file compile; the module is types, a type-only import and one exported
+ * object literal) and stands in for the old one twice: written at once where the compiler
+ * writes the module's JavaScript (an incremental build does not emit a file it read
+ * unchanged), and, as the plugin's transform of the module (`before`), in what the compiler
+ * emits for it if it does: the source file handed on is that JavaScript, parsed (plain
+ * JavaScript in the output's module format, which the compiler's own transforms leave as it
+ * is). Watch rebuilds catch up by themselves (the
  * written file is a change), and Nest's SWC builder type-checks before it compiles, so neither
  * needs this. The module's declarations (`.d.ts`, for a library build) are still those of the old
  * file: they come from the checker, which read it.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import type { ToolManifest } from '../../src/manifest/types';
+import { manifestLiteral } from '../emit/renderManifest';
 import type { Compiler, ts } from '../typescript';
 import type { PluginOutcome } from './PluginCodegen';
 
@@ -40,26 +43,56 @@ function javaScriptOutput(
   return outputs.find((output) => /\.[cm]?js$/.test(output));
 }
 
-/** `text` compiled alone with the program's options, without a source map of its own. */
-function compileAlone(compiler: Compiler, program: ts.Program, text: string, fileName: string) {
+/** What stands for the manifest's value in the one-line module compiled alone. */
+const PLACEHOLDER = '__toolwright_manifest__';
+
+/**
+ * The JavaScript of the manifest module for `manifest`: what the module keeps once its types are
+ * gone, `export const manifest = …`, compiled alone with the program's options (its module
+ * kind), its value spliced in as the module writes it. Compiling the one line rather than the
+ * whole module keeps a 1,000-tool manifest (3 MB) from being parsed a second time.
+ */
+function manifestJavaScript(
+  compiler: Compiler,
+  program: ts.Program,
+  read: ts.SourceFile,
+  manifest: ToolManifest,
+) {
   const { plugins: _plugins, ...options } = program.getCompilerOptions();
-  // Without `plugins`: a patched compiler (`tspc`) would run this plugin on the one-file
+  // Under `node16`/`nodenext` the file's own format (its package's `type`) decides, which a
+  // one-file compile cannot look up: the program already has.
+  const format = read.impliedNodeFormat;
+  const module =
+    format === undefined
+      ? options.module
+      : format === compiler.ModuleKind.ESNext
+        ? compiler.ModuleKind.ESNext
+        : compiler.ModuleKind.CommonJS;
+  // Without `plugins`: a patched compiler (`tspc`) would run this plugin on the one-line
   // program too, and write a manifest of no tools.
   const compilerOptions = {
     ...options,
+    module,
     sourceMap: false,
     inlineSourceMap: false,
     inlineSources: false,
     declaration: false,
     declarationMap: false,
   };
-  return compiler.transpileModule(text, { compilerOptions, fileName }).outputText;
+  const { outputText } = compiler.transpileModule(`export const manifest = ${PLACEHOLDER};\n`, {
+    compilerOptions,
+  });
+  const at = outputText.lastIndexOf(PLACEHOLDER);
+  return `${outputText.slice(0, at)}${manifestLiteral(manifest)}${outputText.slice(at + PLACEHOLDER.length)}`;
 }
+
+const made = new WeakMap<ts.Program, ts.TransformerFactory<ts.SourceFile>>();
 
 /**
  * Writes the fresh manifest's JavaScript and returns the `before` transformer that emits it, when
  * `program` read another manifest text than `outcome` holds; otherwise a transformer that changes
- * nothing.
+ * nothing. Once per program: a watch's builder emits file by file, asking for transformers each
+ * time.
  * @example
  * before: [freshManifestEmit(compiler, program, codegen.run(program), codegen.manifest)]
  */
@@ -69,23 +102,39 @@ export function freshManifestEmit(
   outcome: PluginOutcome,
   manifest: string,
 ): ts.TransformerFactory<ts.SourceFile> {
+  let factory = made.get(program);
+  if (!factory) {
+    factory = makeFreshManifestEmit(compiler, program, outcome, manifest);
+    made.set(program, factory);
+  }
+  return factory;
+}
+
+function makeFreshManifestEmit(
+  compiler: Compiler,
+  program: ts.Program,
+  outcome: PluginOutcome,
+  manifest: string,
+): ts.TransformerFactory<ts.SourceFile> {
   const read = program.getSourceFiles().find((file) => resolve(file.fileName) === manifest);
   if (!read || outcome.text === undefined || read.text === outcome.text) return identity;
   if (!/\.[cm]?tsx?$/.test(manifest)) return identity;
-  const javaScript = compileAlone(compiler, program, outcome.text, read.fileName);
+  const javaScript = manifestJavaScript(compiler, program, read, outcome.result.manifest);
   const output = javaScriptOutput(compiler, program, read.fileName);
   if (output) {
     mkdirSync(dirname(output), { recursive: true });
     writeFileSync(output, javaScript);
   }
+  // Parsed only if the compiler emits the module (an incremental rebuild may not), and once.
+  let parsed: ts.SourceFile | undefined;
+  const fresh = (languageVersion: ts.ScriptTarget): ts.SourceFile =>
+    (parsed ??= compiler.createSourceFile(
+      read.fileName,
+      javaScript,
+      languageVersion,
+      true,
+      compiler.ScriptKind.JS,
+    ));
   return () => (sourceFile) =>
-    sourceFile.fileName === read.fileName
-      ? compiler.createSourceFile(
-          sourceFile.fileName,
-          javaScript,
-          sourceFile.languageVersion,
-          true,
-          compiler.ScriptKind.JS,
-        )
-      : sourceFile;
+    sourceFile.fileName === read.fileName ? fresh(sourceFile.languageVersion) : sourceFile;
 }
