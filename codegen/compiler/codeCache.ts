@@ -3,12 +3,12 @@
  * the CLI. The compiler codegen reads with is 9 MB of JavaScript; compiling it, and then each of
  * its functions the run calls, is a fifth of a cold run's time.
  *
- * Written here, not taken from a library, for when the cache is made: Node 22's compile cache
- * (`module.enableCompileCache`, which the launcher turns on where it exists) and
- * `v8-compile-cache` keep the code V8 has just after compiling a module, before it runs, which
- * for a bundle is its top level: the functions a run calls are compiled lazily, and stay out of
- * the cache. Here the cache is made when a run has read a project (`keepCompiledCode`), with
- * every function that run compiled, so the next run compiles almost nothing.
+ * Written here, not taken from a library, for when the cache is made: `v8-compile-cache` keeps
+ * the code V8 has just after compiling a module, before it runs, which for a bundle is its top
+ * level: the functions a run calls are compiled lazily, and stay out of the cache (Node 22's own
+ * compile cache, which the launcher turns on where it exists, is not on Node 20 at all). Here
+ * the cache is made when a run has read a project (`keepCompiledCode`), with every function
+ * that run compiled, so the next run compiles almost nothing.
  *
  * The file of a cache holds a SHA-256 of the code and the code. V8 checks a cache against its own
  * version, its flags and the source's length, not the source itself, nor (in release builds)

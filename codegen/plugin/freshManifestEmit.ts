@@ -86,7 +86,8 @@ function manifestJavaScript(
   return `${outputText.slice(0, at)}${manifestLiteral(manifest)}${outputText.slice(at + PLACEHOLDER.length)}`;
 }
 
-const made = new WeakMap<ts.Program, ts.TransformerFactory<ts.SourceFile>>();
+/** The transformers made, by program and manifest path. */
+const made = new WeakMap<ts.Program, Map<string, ts.TransformerFactory<ts.SourceFile>>>();
 
 /**
  * Writes the fresh manifest's JavaScript and returns the `before` transformer that emits it, when
@@ -102,10 +103,12 @@ export function freshManifestEmit(
   outcome: PluginOutcome,
   manifest: string,
 ): ts.TransformerFactory<ts.SourceFile> {
-  let factory = made.get(program);
+  let byManifest = made.get(program);
+  if (!byManifest) made.set(program, (byManifest = new Map()));
+  let factory = byManifest.get(manifest);
   if (!factory) {
     factory = makeFreshManifestEmit(compiler, program, outcome, manifest);
-    made.set(program, factory);
+    byManifest.set(manifest, factory);
   }
   return factory;
 }
