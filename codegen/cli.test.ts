@@ -138,6 +138,18 @@ describe('toolwright CLI', () => {
         'src/tools.manifest.ts is stale; run toolwright codegen:\n  ~ get_current_stock_price (inputSchema, params changed)\n',
     });
     expect(readFileSync(join(root, 'src/tools.manifest.ts'), 'utf8')).toBe(written);
+    // The new manifest has the old one's size (one word for another of its length): still written.
+    writeFileSync(
+      join(root, 'src/service.ts'),
+      SERVICE.replace('The stock symbol.', 'The share symbol.'),
+    );
+    expect(await runCli(['codegen'], root)).toMatchObject({
+      code: 0,
+      stderr: 'Wrote src/tools.manifest.ts (2 tools).\n',
+    });
+    const rewritten = readFileSync(join(root, 'src/tools.manifest.ts'), 'utf8');
+    expect(rewritten).toBe(written.replaceAll('The stock symbol.', 'The share symbol.'));
+    expect(Buffer.byteLength(rewritten)).toBe(Buffer.byteLength(written));
 
     writeFileSync(join(root, 'src/service.ts'), SERVICE.replace('@T()', '@T({ name: "price" })'));
     expect((await runCli(['codegen', '--check'], root)).stderr).toContain(

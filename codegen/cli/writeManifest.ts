@@ -2,7 +2,7 @@
  * Compares the rendered manifest with the file on disk: `--check` reports the difference,
  * a normal run writes the file only when its bytes change (so watchers and builds stay quiet).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ToolManifest } from '../../src/manifest/types';
 import { diffManifests, formatDiff } from '../emit/diffManifests';
@@ -11,6 +11,17 @@ import { parseRenderedManifest, renderManifest } from '../emit/renderManifest';
 const readIfExists = (path: string): string | undefined =>
   existsSync(path) ? readFileSync(path, 'utf8') : undefined;
 
+/**
+ * Whether the file at `path` holds exactly `text`. A file of another size is not read at all, and
+ * one of the same size is compared as bytes: decoding a manifest of a thousand tools costs more
+ * than the rest of the comparison.
+ */
+function sameOnDisk(path: string, text: string): boolean {
+  const size = statSync(path, { throwIfNoEntry: false })?.size;
+  if (size === undefined || size !== Buffer.byteLength(text)) return false;
+  return readFileSync(path).equals(Buffer.from(text));
+}
+
 /** Writes the manifest when it changed; returns whether it wrote. */
 export function writeManifest(manifest: ToolManifest, out: string): boolean {
   return writeRendered(renderManifest(manifest, out), out);
@@ -18,7 +29,7 @@ export function writeManifest(manifest: ToolManifest, out: string): boolean {
 
 /** Writes a rendered manifest (`renderManifest`) when it changed; returns whether it wrote. */
 export function writeRendered(text: string, out: string): boolean {
-  if (readIfExists(out) === text) return false;
+  if (sameOnDisk(out, text)) return false;
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, text);
   return true;
@@ -27,8 +38,8 @@ export function writeRendered(text: string, out: string): boolean {
 /** `undefined` when the file on disk is up to date, otherwise the lines saying why not. */
 export function checkManifest(manifest: ToolManifest, out: string): string[] | undefined {
   const text = renderManifest(manifest, out);
+  if (sameOnDisk(out, text)) return undefined;
   const existing = readIfExists(out);
-  if (existing === text) return undefined;
   if (existing === undefined) return ['  the file does not exist'];
   const previous = parseRenderedManifest(existing);
   if (!previous?.tools) return ['  the file is not a manifest codegen can read'];

@@ -23,6 +23,7 @@ import { dirname, join } from 'node:path';
 import { constants, Script } from 'node:vm';
 import type { ScriptOptions } from 'node:vm';
 import { cacheFolder, writeWhole } from './cacheFolder';
+import { wrappedSource } from './wrappedSource';
 
 const DIGEST = 'sha256';
 const DIGEST_BYTES = 32;
@@ -58,19 +59,14 @@ function readCache(cacheFile: string): Buffer | undefined {
     : undefined;
 }
 
-/** Compiles `source` as the CommonJS module `file`, with `cachedData` if given. */
+/** Compiles the wrapped `source` (see `wrappedSource`) of `file`, with `cachedData` if given. */
 function compile(file: string, source: string, cachedData: Buffer | undefined): Script {
   const options: ScriptOptions = { filename: file };
   if (cachedData) options.cachedData = cachedData;
   // The default loader for `import()` in the module, where this Node has it (20.12+).
   if (constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER)
     options.importModuleDynamically = constants.USE_MAIN_CONTEXT_DEFAULT_LOADER;
-  // A `#!` line is not JavaScript; Node's own loader drops it too (kept as a comment: same lines).
-  const body = source.startsWith('#!') ? `//${source}` : source;
-  return new Script(
-    `(function (exports, require, module, __filename, __dirname) {${body}\n})`,
-    options,
-  );
+  return new Script(source, options);
 }
 
 /** Runs a compiled module as `require` would, registered in the module cache under `file`. */
@@ -98,7 +94,7 @@ function run(script: Script, file: string): unknown {
 export function loadCached(file: string): unknown {
   const cached = require.cache[file];
   if (cached) return cached.exports;
-  const source = readFileSync(file, 'utf8');
+  const source = wrappedSource(file);
   const folder = cacheFolder();
   if (!folder) return run(compile(file, source, undefined), file);
   const cacheFile = cacheFileOf(folder, file);

@@ -189,4 +189,21 @@ describe('loadCached', () => {
     expect(load(file)).toEqual({ value: 'other', cached: true });
     expect(load(file)).toEqual({ value: 'other', cached: true });
   });
+
+  it('reads a module that is not ASCII as UTF-8, with and without its cache', () => {
+    const file = join(scratch, 'accents.js');
+    writeFileSync(file, "exports.value = 'Réservé — 予約 ✓ 🚀'.normalize();\n");
+    expect(load(file)).toEqual({ value: 'Réservé — 予約 ✓ 🚀', cached: true });
+    expect(load(file)).toEqual({ value: 'Réservé — 予約 ✓ 🚀', cached: true });
+  });
+
+  it('runs a module that starts with a #! line, its lines where they were', () => {
+    const file = join(scratch, 'script.js');
+    writeFileSync(
+      file,
+      '#!/usr/bin/env node\nexports.value = String(new Error().stack.split("\\n")[1].match(/:(\\d+):\\d+\\)?$/)[1]);\n',
+    );
+    expect(load(file)).toEqual({ value: '2', cached: true });
+    expect(load(file)).toEqual({ value: '2', cached: true });
+  });
 });
