@@ -107,6 +107,22 @@ async function tspcProject(name: string): Promise<string> {
   return dir;
 }
 
+/** A `tspc` project that is an ES module package (`"type": "module"`, `nodenext`). */
+async function esmTspcProject(name: string): Promise<string> {
+  const main = MAIN.replace("'./weather.service'", "'./weather.service.js'");
+  const dir = await makeConsumer(
+    name,
+    { 'weather.service.ts': SERVICE, 'main.ts': main },
+    'module',
+  );
+  const tsconfig = JSON.parse(readFileSync(join(FIXTURES, 'tsconfig.json'), 'utf8')) as {
+    compilerOptions: Record<string, unknown>;
+  };
+  Object.assign(tsconfig.compilerOptions, { module: 'nodenext', moduleResolution: 'nodenext' });
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
+  return dir;
+}
+
 /** What `toolwright codegen` writes for the project (to a file of its own). */
 async function cliManifest(dir: string): Promise<string> {
   const cli = join(dir, 'node_modules', 'toolwright', 'bin', 'toolwright.js');
@@ -238,5 +254,28 @@ describe('toolwright/plugin in tspc (ts-patch)', () => {
       /src\/broken\.service\.ts\(6,16\): error TS101: TW101 BrokenService\.run/,
     );
     await updatesWhenWatching(dir, [TSPC, '-p', 'tsconfig.json', '--watch']);
+  });
+});
+
+describe('toolwright/plugin in tspc, an ES module project (nodenext)', () => {
+  it('emits the manifest it has just written as an ES module the app imports', async () => {
+    const dir = await esmTspcProject('plugin-tspc-esm');
+    await buildsLikeTheCli(
+      dir,
+      [TSPC, '-p', 'tsconfig.json'],
+      /src\/broken\.service\.ts\(6,16\): error TS101: TW101 BrokenService\.run/,
+    );
+    // The last good build emitted the edited tool; the app, an ES module, imports it.
+    const { stdout } = await run(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "const { manifest } = await import('./out/tools.manifest.js'); console.log(manifest.tools[0].description);",
+      ],
+      { cwd: dir },
+    );
+    expect(stdout.trim()).toBe('Forecasts the weather.');
+    expect(emittedManifest(dir)).toMatch(/^export const manifest = /m);
   });
 });
