@@ -14,12 +14,13 @@
  * version, its flags and the source's length, not the source itself, nor (in release builds)
  * the cache's checksum: the name of the file carries the module's path, size and modification
  * time and the Node version, and the digest is checked before V8 sees the bytes. A cache V8
- * rejects (other flags) is made again.
+ * rejects (other flags) is made again. Writing a module's cache removes those of its other
+ * versions.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { constants, Script } from 'node:vm';
 import type { ScriptOptions } from 'node:vm';
 import { cacheFolder, writeWhole } from './cacheFolder';
@@ -37,11 +38,43 @@ interface Uncached {
 const uncached: Uncached[] = [];
 let keeping = false;
 
-/** The cache file of `file` as it is now, in `folder`. */
+/** A short digest of `text`, for file names. */
+const nameDigest = (text: string): string =>
+  createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+/**
+ * The cache file of `file` as it is now, in `folder`: `code-<the module's path>-<what makes its
+ * code this code>.bin`, each part a digest, so the caches of one module's other versions can be
+ * told apart and removed (`pruneOthers`).
+ */
 function cacheFileOf(folder: string, file: string): string {
   const { size, mtimeMs } = statSync(file);
-  const key = [file, size, mtimeMs, process.version, process.arch].join('\0');
-  return join(folder, `code-${createHash('sha256').update(key).digest('hex').slice(0, 32)}.bin`);
+  const version = [size, mtimeMs, process.version, process.arch].join('\0');
+  return join(folder, `code-${nameDigest(file)}-${nameDigest(version)}.bin`);
+}
+
+/** The cache files of earlier releases, one digest of everything: `code-<32 hex>.bin`. */
+const EARLIER_NAMING = /^code-[0-9a-f]{32}\.bin$/;
+
+/**
+ * Removes the caches of the module's other versions (an upgraded compiler, another Node) once
+ * `cacheFile` is written, so the folder holds one cache per module and not one per upgrade. A
+ * file another run is reading stays readable until it closes it; one that cannot be removed
+ * stays.
+ */
+function pruneOthers(cacheFile: string): void {
+  const folder = dirname(cacheFile);
+  const name = basename(cacheFile);
+  const sameModule = name.slice(0, name.lastIndexOf('-') + 1);
+  try {
+    for (const other of readdirSync(folder)) {
+      const earlier = other.startsWith(sameModule) && other.endsWith('.bin');
+      if (other !== name && (earlier || EARLIER_NAMING.test(other)))
+        rmSync(join(folder, other), { force: true });
+    }
+  } catch {
+    // An old cache left behind costs disk space, never a run.
+  }
 }
 
 /** The cached code in `cacheFile` if it is there and whole. */
@@ -108,7 +141,8 @@ export function loadCached(file: string): unknown {
 function writeCaches(): void {
   for (const { script, cacheFile } of uncached.splice(0)) {
     const code = script.createCachedData();
-    writeWhole(cacheFile, Buffer.concat([createHash(DIGEST).update(code).digest(), code]));
+    if (writeWhole(cacheFile, Buffer.concat([createHash(DIGEST).update(code).digest(), code])))
+      pruneOthers(cacheFile);
   }
 }
 

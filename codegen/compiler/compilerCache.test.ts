@@ -8,9 +8,11 @@
 import { spawnSync } from 'node:child_process';
 import {
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   unlinkSync,
@@ -114,9 +116,34 @@ describe('the CLI compiler cache', () => {
     );
     const second = codegen(cache, 'second.ts');
     expect(second.manifest).toBe(expected);
+    expect(readdirSync(cache).sort()).toEqual(files.sort());
     // With the cache, only the compiler's own file loads, not @ts-morph/common's main module.
     expect(second.loaded).toEqual(['typescript.js']);
     expect(first.loaded).toEqual(['ts-morph-common.js', 'typescript.js']);
+  });
+
+  it('keeps one copy of each: a new compiler or lib set removes the files of the old one', () => {
+    const cache = join(scratch, 'upgraded');
+    const oldLibs = join(cache, 'libs-0.0.1-100-1700000000000');
+    mkdirSync(oldLibs, { recursive: true });
+    writeFileSync(join(oldLibs, 'index.json'), '["lib.es5.d.ts"]');
+    writeFileSync(join(oldLibs, 'lib.es5.d.ts'), 'declare var old: 1;');
+    // A cache of this compiler under another Node, and one in the naming of earlier releases.
+    codegen(cache, 'upgraded.ts');
+    const [current] = readdirSync(cache).filter((name) => name.startsWith('code-'));
+    const otherNode = current!.replace(/-[0-9a-f]{16}\.bin$/, '-0123456789abcdef.bin');
+    renameSync(join(cache, current!), join(cache, otherNode));
+    writeFileSync(join(cache, `code-${'a'.repeat(32)}.bin`), 'earlier');
+    writeFileSync(join(cache, `code-${'b'.repeat(16)}-${'c'.repeat(16)}.bin`), 'another module');
+
+    expect(codegen(cache, 'upgradedAgain.ts').manifest).toBe(expected);
+    const kept = readdirSync(cache);
+    expect(kept).toContain(current);
+    expect(kept).toContain(`code-${'b'.repeat(16)}-${'c'.repeat(16)}.bin`);
+    expect(kept).not.toContain(otherNode);
+    expect(kept).not.toContain(`code-${'a'.repeat(32)}.bin`);
+    expect(kept.filter((name) => name.startsWith('libs-'))).toHaveLength(1);
+    expect(existsSync(oldLibs)).toBe(false);
   });
 
   it('writes nothing with NODE_DISABLE_COMPILE_CACHE, even with a folder named', () => {
@@ -188,6 +215,11 @@ describe('loadCached', () => {
     utimesSync(file, later, later);
     expect(load(file)).toEqual({ value: 'other', cached: true });
     expect(load(file)).toEqual({ value: 'other', cached: true });
+    // The first version's cache is gone; another module's is not touched.
+    expect(readdirSync(join(scratch, 'cache'))).toHaveLength(1);
+    writeFileSync(join(scratch, 'second.js'), "exports.value = 'second';\n");
+    expect(load(join(scratch, 'second.js'))).toEqual({ value: 'second', cached: true });
+    expect(readdirSync(join(scratch, 'cache'))).toHaveLength(2);
   });
 
   it('reads a module that is not ASCII as UTF-8, with and without its cache', () => {

@@ -3,11 +3,12 @@
  * in-memory copies, which match its bundled compiler. They live in `@ts-morph/common`'s main
  * module, 3 MB of JavaScript that a cold run would load for them alone (the compiler is a file of
  * its own), so the first run copies them into the cache folder, one file each, and later runs
- * read only the few a project's `lib` names. Without a cache folder, or when a copied file is
- * gone, they come from `@ts-morph/common` as before.
+ * read only the few a project's `lib` names; the copies of earlier installs are then removed.
+ * Without a cache folder, or when a copied file is gone, they come from `@ts-morph/common` as
+ * before.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { cacheFolder, writeWhole } from './cacheFolder';
 
 /** Where programs see the lib files (ts-morph's `libFolderInMemoryPath`). */
@@ -44,10 +45,25 @@ function copyFolder(folder: string): string {
   return join(folder, `libs-${version}-${size}-${Math.trunc(mtimeMs)}`);
 }
 
-/** Copies the lib files into `folder`, the index last. */
+/**
+ * Removes the copies of other `@ts-morph/common` installs from the cache folder, once `kept` is
+ * complete. A run still reading one of them reads the bundled texts for what is gone.
+ */
+function pruneOtherCopies(kept: string): void {
+  const folder = dirname(kept);
+  try {
+    for (const other of readdirSync(folder))
+      if (other.startsWith('libs-') && other !== basename(kept))
+        rmSync(join(folder, other), { recursive: true, force: true });
+  } catch {
+    // An old copy left behind costs disk space, never a run.
+  }
+}
+
+/** Copies the lib files into `folder`, the index last, and removes the other copies. */
 function copy(texts: Map<string, string>, folder: string): void {
   for (const [name, text] of texts) if (!writeWhole(join(folder, name), text)) return;
-  writeWhole(join(folder, INDEX), JSON.stringify([...texts.keys()]));
+  if (writeWhole(join(folder, INDEX), JSON.stringify([...texts.keys()]))) pruneOtherCopies(folder);
 }
 
 /** The lib files read from the copy in `folder`, the bundled ones for any that is gone. */
