@@ -64,9 +64,12 @@ function stopper(child: ChildProcess): () => Promise<void> {
 
 /**
  * Starts `redis-server` on a free loopback port (a few tries, should the port be taken), or on
- * `fixedPort` when given (a client already tries it).
+ * `fixedPort` when given (a client already tries it); with `password`, it requires that one.
  */
-export async function startRedisServer(fixedPort?: number): Promise<RedisServer> {
+export async function startRedisServer(
+  fixedPort?: number,
+  options: { password?: string } = {},
+): Promise<RedisServer> {
   let lastError: unknown;
   for (let attempt = 0; attempt < (fixedPort === undefined ? 3 : 1); attempt++) {
     const port = fixedPort ?? (await freePort());
@@ -79,6 +82,7 @@ export async function startRedisServer(fixedPort?: number): Promise<RedisServer>
       '',
       '--appendonly',
       'no',
+      ...(options.password === undefined ? [] : ['--requirepass', options.password]),
     ];
     const child = spawn(BINARY, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const stop = stopper(child);

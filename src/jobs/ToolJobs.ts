@@ -27,6 +27,8 @@ import { jobIdOf } from './jobIdOf';
 import { queueOf } from './queueNames';
 import { processWarnings } from './processWarnings';
 import { RedisGate } from './RedisGate';
+import { redisAddress } from './redisAddress';
+import { refusesConnection } from './redisRefusal';
 import { readJobStatus } from './readJobStatus';
 import { TaskRecords } from './TaskRecords';
 import { bullConnectionOf, closeClient, redisClientOf } from './redisClient';
@@ -351,6 +353,10 @@ export class ToolJobs {
     if (this.unreachable) return;
     this.unreachable = true;
     const { name } = queueOf(this.options);
+    if (refusesConnection(error))
+      return this.warn(
+        `Redis at ${redisAddress(this.redis)} refused the connection of the queue "${name}" (${error.message}); long-running calls fail until it accepts it`,
+      );
     this.warn(
       `the queue "${name}" cannot reach Redis (${error.message}); long-running calls wait for it no longer than their time limit, nor ${this.offlineTimeoutMs()} ms to be queued (offlineTimeoutMs)`,
     );

@@ -19,6 +19,7 @@ export type { JobRegistry, RunningToolWorker } from './startToolWorker';
 export { jobIdOf } from './jobIdOf';
 export { IdempotencyKeyReusedError } from './IdempotencyKeyReusedError';
 export { RedisUnreachableError } from './RedisUnreachableError';
+export { RedisRefusedError } from './RedisRefusedError';
 export type {
   JobConnection,
   JobQueueOptions,
