@@ -25,8 +25,11 @@ export const redisMissing: string | undefined = (() => {
     : undefined;
 })();
 
-/** A port nobody listens on right now. */
-function freePort(): Promise<number> {
+/**
+ * A loopback port nobody listens on right now (one the OS just gave and took back): where a
+ * server is about to start, or where a client finds no Redis at all.
+ */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

@@ -4,27 +4,18 @@
  * with neither, and every other queue operation, fails after `offlineTimeoutMs` naming the
  * address and the cause. No Redis here at all: a loopback port nothing listens on.
  */
-import { createServer } from 'node:net';
 import { ToolRegistry } from '../registry/ToolRegistry';
 import { ReportService } from './__fixtures__/ReportService';
 import { RedisUnreachableError } from './RedisUnreachableError';
 import { ToolJobs } from './ToolJobs';
-
-/** A loopback port nothing listens on (one the OS just gave and took back). */
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { freePort } from '../../test/startRedisServer';
 
 describe('a long-running call while Redis is down', () => {
   let jobs: ToolJobs;
   let registry: ToolRegistry;
 
   beforeAll(async () => {
-    jobs = new ToolJobs({ connection: `redis://127.0.0.1:${await deadPort()}` });
+    jobs = new ToolJobs({ connection: `redis://127.0.0.1:${await freePort()}` });
     registry = new ToolRegistry({ jobs }).register(new ReportService({} as never));
   });
 
@@ -61,7 +52,7 @@ describe('a queue operation while Redis is down', () => {
   const warnings: string[] = [];
 
   beforeAll(async () => {
-    port = await deadPort();
+    port = await freePort();
     jobs = new ToolJobs({
       connection: `redis://:s3cret@127.0.0.1:${port}`,
       offlineTimeoutMs: 300,

@@ -5,14 +5,13 @@
  * queue that cannot reach Redis says so, through Node's warnings when no logger is given.
  */
 import Anthropic from '@anthropic-ai/sdk';
-import { createServer } from 'node:net';
 import { say } from '../agent/__fixtures__/harness';
 import { ToolAgent } from '../agent/ToolAgent';
 import { ToolRegistry } from '../registry/ToolRegistry';
 import { startScriptedServer } from '../testing/startScriptedServer';
 import type { ScriptedServer } from '../testing/types';
 import { describeWithServer } from '../../test/describeWithServer';
-import { redisMissing, startRedisServer } from '../../test/startRedisServer';
+import { freePort, redisMissing, startRedisServer } from '../../test/startRedisServer';
 import type { RedisServer } from '../../test/startRedisServer';
 import { TimedReportService } from './__fixtures__/TimedReportService';
 import { until } from '../../test/until';
@@ -22,15 +21,6 @@ import { startToolWorker } from './startToolWorker';
 import { ToolJobs } from './ToolJobs';
 
 const TIMED_OUT = { content: 'Tool "yearly_report" timed out after 1500 ms', isError: true };
-
-/** A loopback port nothing listens on (one the OS just gave and took back). */
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** An agent run of one `yearly_report` call; resolves with its `tool_result`. */
 async function agentResult(registry: ToolRegistry, api: ScriptedServer): Promise<unknown> {
@@ -63,7 +53,7 @@ describe('a long-running tool’s own time limit, Redis unreachable', () => {
 
   beforeAll(async () => {
     emitted = jest.spyOn(process, 'emitWarning');
-    jobs = new ToolJobs({ connection: `redis://127.0.0.1:${await deadPort()}` });
+    jobs = new ToolJobs({ connection: `redis://127.0.0.1:${await freePort()}` });
     registry = new ToolRegistry({ jobs }).register(new TimedReportService());
   });
   afterEach(async () => {

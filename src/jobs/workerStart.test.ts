@@ -5,27 +5,17 @@
  * been there all along.
  */
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 import { ToolRegistry } from '../registry/ToolRegistry';
 import { describeWithServer } from '../../test/describeWithServer';
-import { redisMissing, startRedisServer } from '../../test/startRedisServer';
+import { freePort, redisMissing, startRedisServer } from '../../test/startRedisServer';
 import type { RedisServer } from '../../test/startRedisServer';
 import { ReportService } from './__fixtures__/ReportService';
 import { startToolWorker } from './startToolWorker';
 import { ToolJobs } from './ToolJobs';
 
 const ROOT = join(__dirname, '..', '..');
-
-/** A loopback port nothing listens on (one the OS just gave and took back). */
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Runs `startUnreachable.ts`; resolves with its exit code and output once it ends by itself. */
 function runUntilItEnds(
@@ -63,7 +53,7 @@ function runUntilItEnds(
 
 describe('startToolWorker on a Redis it cannot reach', () => {
   it('rejects naming the address and the cause, logs the errors, and leaves nothing running', async () => {
-    const port = await deadPort();
+    const port = await freePort();
     const { code, stdout, stderr } = await runUntilItEnds(
       `redis://:s3cret@127.0.0.1:${port}`,
       1000,
@@ -102,7 +92,7 @@ describeWithServer(redisMissing, 'startToolWorker before Redis is up', () => {
   });
 
   it('starts once Redis comes up within the limit, and runs jobs', async () => {
-    const port = await deadPort();
+    const port = await freePort();
     const url = `redis://127.0.0.1:${port}`;
     const warnings: string[] = [];
     let serverUp: Promise<RedisServer> | undefined;

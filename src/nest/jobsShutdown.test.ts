@@ -7,10 +7,9 @@
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describeWithServer } from '../../test/describeWithServer';
-import { redisMissing, startRedisServer } from '../../test/startRedisServer';
+import { freePort, redisMissing, startRedisServer } from '../../test/startRedisServer';
 import type { RedisServer } from '../../test/startRedisServer';
 
 const ROOT = join(__dirname, '..', '..');
@@ -80,15 +79,6 @@ async function endOf(app: App, what: string, ms = 20_000): Promise<Exit> {
   }
 }
 
-/** A loopback port nothing listens on (one the OS just gave and took back). */
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 describeWithServer(redisMissing, 'ToolwrightModule closes the ToolJobs it was given', () => {
   let redis: RedisServer;
 
@@ -122,7 +112,7 @@ describeWithServer(redisMissing, 'ToolwrightModule closes the ToolJobs it was gi
   }, 90_000);
 
   it('ends the process once closed while Redis is unreachable', async () => {
-    const app = await startApp(`redis://127.0.0.1:${await deadPort()}`, 'close', false);
+    const app = await startApp(`redis://127.0.0.1:${await freePort()}`, 'close', false);
     app.child.stdin!.end();
     expect(await endOf(app, 'app.close()')).toEqual({ code: 0, signal: null });
   }, 90_000);
@@ -130,7 +120,7 @@ describeWithServer(redisMissing, 'ToolwrightModule closes the ToolJobs it was gi
 
 describe('ToolwrightModule whose worker cannot reach Redis', () => {
   it('fails the bootstrap naming the address, and the process ends by itself', async () => {
-    const port = await deadPort();
+    const port = await freePort();
     const child = spawn(
       process.execPath,
       [
