@@ -102,10 +102,16 @@ function compile(file: string, source: string, cachedData: Buffer | undefined): 
   return new Script(source, options);
 }
 
+/** Node's list of the `node_modules` folders above a folder (what it gives each module's `paths`). */
+const nodeModulePaths = (Module as unknown as { _nodeModulePaths?: (from: string) => string[] })
+  ._nodeModulePaths;
+
 /** Runs a compiled module as `require` would, registered in the module cache under `file`. */
 function run(script: Script, file: string): unknown {
   const loaded = new Module(file, module);
   loaded.filename = file;
+  // Where `module.require` and `module.paths` look, as Node's own loader sets them.
+  loaded.paths = nodeModulePaths?.(dirname(file)) ?? [];
   require.cache[file] = loaded;
   const body = script.runInThisContext() as (...args: unknown[]) => void;
   try {

@@ -222,6 +222,19 @@ describe('loadCached', () => {
     expect(readdirSync(join(scratch, 'cache'))).toHaveLength(2);
   });
 
+  it('gives the module what Node gives it: module.require and module.paths', () => {
+    const packageDir = join(scratch, 'node_modules', 'helper');
+    mkdirSync(packageDir, { recursive: true });
+    writeFileSync(join(packageDir, 'index.js'), "exports.name = 'helper';\n");
+    const file = join(scratch, 'requiring.js');
+    writeFileSync(
+      file,
+      "exports.value = module.require('helper').name + ' ' + module.paths.includes(" +
+        `${JSON.stringify(join(scratch, 'node_modules'))});\n`,
+    );
+    expect(load(file)).toEqual({ value: 'helper true', cached: true });
+  });
+
   it('reads a module that is not ASCII as UTF-8, with and without its cache', () => {
     const file = join(scratch, 'accents.js');
     writeFileSync(file, "exports.value = 'Réservé — 予約 ✓ 🚀'.normalize();\n");
