@@ -1,9 +1,9 @@
 /**
  * `toolwright/plugin` inside the real build tools, from the packed package (issue 34): a Nest 11
  * project (as `nest new` lays it out) built by `nest build` (tsc builder) and by `nest build -b
- * swc --type-check`, and a plain `tspc` (ts-patch) project. Each writes the manifest the CLI
- * writes, byte for byte, and emits it as it has just written it (not as it read it); fails on a
- * TW1xx error printed in the compiler's own format at its line;
+ * swc --type-check`, and a plain `tspc` (ts-patch) project, CommonJS and ES module. Each writes
+ * the manifest the CLI writes, byte for byte, and emits it as it has just written it (not as it
+ * read it); fails on a TW1xx error printed in the compiler's own format at its line;
  * and, watching (`nest start --watch`, the SWC builder's watch, `tspc --watch`), rewrites the
  * manifest after a JSDoc edit.
  */
