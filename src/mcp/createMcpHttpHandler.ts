@@ -14,6 +14,7 @@ import { cancelOnDisconnect } from './abortOnDisconnect';
 import { callerDigest } from './callerDigest';
 import { createMcpServer } from './createMcpServer';
 import { McpSessions } from './McpSessions';
+import { unboundCallerWarning } from './unboundCaller';
 import { guardRequest } from './httpGuards';
 import { bodyOf } from './readJsonBody';
 import { clientKeyOf, StatelessCancellation } from './statelessCancellation';
@@ -86,6 +87,7 @@ export function createMcpHttpHandler(
     options.sessionIdleMs ?? 30 * 60_000,
   );
   const maxSessions = options.maxSessions ?? 1000;
+  const checkBinding = unboundCallerWarning(options.logger);
   const cancellation = options.stateless ? new StatelessCancellation(options.redis) : undefined;
 
   async function handle(
@@ -117,6 +119,7 @@ export function createMcpHttpHandler(
           message: 'Too many MCP sessions; try again later',
         });
       }
+      checkBinding((req as { auth?: unknown }).auth);
       const session = await sessions.open(owner);
       await session.transport.handleRequest(req, res, body);
       // Anything but a successful initialize leaves no session behind.

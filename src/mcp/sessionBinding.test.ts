@@ -2,7 +2,8 @@
  * A stateful session is bound to the caller who opened it (`req.auth`, the SDK convention): a
  * request with another caller's token, or none, on that session's id is answered exactly as an
  * unknown session is (404) and runs nothing, while the owner's session keeps working and an
- * anonymous session stays anonymous. Real HTTP, real MCP SDK clients.
+ * anonymous session stays anonymous; an authenticated caller that cannot be bound (neither id
+ * nor token) is warned about, once. Real HTTP, real MCP SDK clients.
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server } from 'node:http';
@@ -33,6 +34,14 @@ const TOKENS: Record<string, ToolCaller> = {
   'token-bob': { id: 'bob', scopes: [], roles: [] },
 };
 
+/** API keys a guard maps to scopes alone: a caller with neither an id nor a token. */
+const API_KEYS: Record<string, ToolCaller> = {
+  'key-reports': { scopes: ['reports'], roles: [] },
+};
+
+/** What the endpoint's logger was told. */
+const warnings: string[] = [];
+
 let http: Server;
 let mcp: McpHttpHandler;
 let url: URL;
@@ -41,11 +50,13 @@ beforeAll(async () => {
     name: 'binding',
     version: '1',
     allowedHosts: LOOPBACK_HOSTS,
+    logger: { warn: (message) => void warnings.push(message) },
   });
   // An auth layer in front, as the SDK's bearer middleware does: the caller goes on `req.auth`.
   http = createServer((req: IncomingMessage & { auth?: unknown }, res) => {
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (token && TOKENS[token]) req.auth = authInfoOf(TOKENS[token], token);
+    if (token && API_KEYS[token]) req.auth = authInfoOf(API_KEYS[token]);
     void mcp.handle(req, res);
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
@@ -144,5 +155,26 @@ it('keeps an anonymous session usable anonymously, and only so', async () => {
     expect(stamps).not.toContain('hijack-token-bob');
   } finally {
     await anonymous.client.close();
+  }
+});
+
+it('warns once when an authenticated caller with neither id nor token opens a session', async () => {
+  const bound = await connect('token-bob');
+  const anonymous = await connect();
+  await Promise.all([bound.client.close(), anonymous.client.close()]);
+  expect(warnings).toEqual([]);
+
+  const keyed = await connect('key-reports');
+  const again = await connect('key-reports');
+  try {
+    // Unbound, as the warning says: a request without the key reaches the session.
+    expect((await onSession('POST', keyed.sessionId)).status).toBe(200);
+    expect(warnings).toEqual([
+      expect.stringContaining(
+        'an authenticated caller with neither an id nor a token opened a session, which therefore cannot be bound to it',
+      ),
+    ]);
+  } finally {
+    await Promise.all([keyed.client.close(), again.client.close()]);
   }
 });
