@@ -53,6 +53,9 @@ function cacheFileOf(folder: string, file: string): string {
   return join(folder, `code-${nameDigest(file)}-${nameDigest(version)}.bin`);
 }
 
+/** The name `cacheFileOf` gives a cache file. */
+const CACHE_NAME = /^code-[0-9a-f]{16}-[0-9a-f]{16}\.bin$/;
+
 /** The cache files of earlier releases, one digest of everything: `code-<32 hex>.bin`. */
 const EARLIER_NAMING = /^code-[0-9a-f]{32}\.bin$/;
 
@@ -68,7 +71,7 @@ function pruneOthers(cacheFile: string): void {
   const sameModule = name.slice(0, name.lastIndexOf('-') + 1);
   try {
     for (const other of readdirSync(folder)) {
-      const earlier = other.startsWith(sameModule) && other.endsWith('.bin');
+      const earlier = other.startsWith(sameModule) && CACHE_NAME.test(other);
       if (other !== name && (earlier || EARLIER_NAMING.test(other)))
         rmSync(join(folder, other), { force: true });
     }

@@ -128,6 +128,9 @@ describe('the CLI compiler cache', () => {
     mkdirSync(oldLibs, { recursive: true });
     writeFileSync(join(oldLibs, 'index.json'), '["lib.es5.d.ts"]');
     writeFileSync(join(oldLibs, 'lib.es5.d.ts'), 'declare var old: 1;');
+    // Not a copy of ours (no index): a shared TOOLWRIGHT_CACHE_DIR may hold anything.
+    const notOurs = join(cache, 'libs-of-another-tool');
+    mkdirSync(notOurs, { recursive: true });
     // A cache of this compiler under another Node, and one in the naming of earlier releases.
     codegen(cache, 'upgraded.ts');
     const [current] = readdirSync(cache).filter((name) => name.startsWith('code-'));
@@ -142,8 +145,9 @@ describe('the CLI compiler cache', () => {
     expect(kept).toContain(`code-${'b'.repeat(16)}-${'c'.repeat(16)}.bin`);
     expect(kept).not.toContain(otherNode);
     expect(kept).not.toContain(`code-${'a'.repeat(32)}.bin`);
-    expect(kept.filter((name) => name.startsWith('libs-'))).toHaveLength(1);
+    expect(kept.filter((name) => name.startsWith('libs-0.'))).toHaveLength(1);
     expect(existsSync(oldLibs)).toBe(false);
+    expect(existsSync(notOurs)).toBe(true);
   });
 
   it('writes nothing with NODE_DISABLE_COMPILE_CACHE, even with a folder named', () => {

@@ -45,16 +45,22 @@ function copyFolder(folder: string): string {
   return join(folder, `libs-${version}-${size}-${Math.trunc(mtimeMs)}`);
 }
 
+/** The name `copyFolder` gives a copy: `libs-<version>-<size>-<modification time>`. */
+const COPY_NAME = /^libs-[0-9A-Za-z.+-]+-\d+-\d+$/;
+
 /**
- * Removes the copies of other `@ts-morph/common` installs from the cache folder, once `kept` is
- * complete. A run still reading one of them reads the bundled texts for what is gone.
+ * Removes the complete copies (named so, with their index) of other `@ts-morph/common` installs
+ * from the cache folder, once `kept` is complete. A run still reading one of them reads the
+ * bundled texts for what is gone.
  */
 function pruneOtherCopies(kept: string): void {
   const folder = dirname(kept);
   try {
-    for (const other of readdirSync(folder))
-      if (other.startsWith('libs-') && other !== basename(kept))
-        rmSync(join(folder, other), { recursive: true, force: true });
+    for (const other of readdirSync(folder)) {
+      const copy = join(folder, other);
+      if (other !== basename(kept) && COPY_NAME.test(other) && existsSync(join(copy, INDEX)))
+        rmSync(copy, { recursive: true, force: true });
+    }
   } catch {
     // An old copy left behind costs disk space, never a run.
   }
