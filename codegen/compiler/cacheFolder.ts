@@ -6,10 +6,11 @@
  * code it caches does; `TOOLWRIGHT_CACHE_DIR` names another, and `NODE_DISABLE_COMPILE_CACHE`
  * (Node's own switch for its compile cache) turns the cache off. Files are written whole or not
  * at all (a temporary file renamed into place), so concurrent runs never read half a file, and
- * a folder that cannot be written only means a run without the cache.
+ * a folder that cannot be written only means a run without the cache. A new entry removes
+ * those it replaces (`removeReplaced`), so the folder does not grow with each upgrade.
  */
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 
 /** The cache folder, or undefined when the cache is turned off. */
 export function cacheFolder(): string | undefined {
@@ -38,5 +39,27 @@ export function writeWhole(path: string, data: string | Uint8Array): boolean {
       // No folder to have written the file in: nothing to remove.
     }
     return false;
+  }
+}
+
+/**
+ * Removes what `kept` replaces: each other entry of its folder that `replaced` names (files, or
+ * folders with what they hold). Best effort: an entry left behind costs disk space, never a run.
+ * @example
+ * removeReplaced(cacheFile, (name) => name.startsWith('code-'));
+ */
+export function removeReplaced(
+  kept: string,
+  replaced: (name: string, path: string) => boolean,
+): void {
+  const folder = dirname(kept);
+  try {
+    for (const name of readdirSync(folder)) {
+      const path = join(folder, name);
+      if (name !== basename(kept) && replaced(name, path))
+        rmSync(path, { recursive: true, force: true });
+    }
+  } catch {
+    // Nothing to remove, or no right to: the old entries stay.
   }
 }

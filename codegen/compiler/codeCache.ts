@@ -18,12 +18,12 @@
  * versions.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { constants, Script } from 'node:vm';
 import type { ScriptOptions } from 'node:vm';
-import { cacheFolder, writeWhole } from './cacheFolder';
+import { cacheFolder, removeReplaced, writeWhole } from './cacheFolder';
 import { wrappedSource } from './wrappedSource';
 
 const DIGEST = 'sha256';
@@ -66,18 +66,13 @@ const EARLIER_NAMING = /^code-[0-9a-f]{32}\.bin$/;
  * stays.
  */
 function pruneOthers(cacheFile: string): void {
-  const folder = dirname(cacheFile);
   const name = basename(cacheFile);
   const sameModule = name.slice(0, name.lastIndexOf('-') + 1);
-  try {
-    for (const other of readdirSync(folder)) {
-      const earlier = other.startsWith(sameModule) && CACHE_NAME.test(other);
-      if (other !== name && (earlier || EARLIER_NAMING.test(other)))
-        rmSync(join(folder, other), { force: true });
-    }
-  } catch {
-    // An old cache left behind costs disk space, never a run.
-  }
+  removeReplaced(
+    cacheFile,
+    (other) =>
+      (other.startsWith(sameModule) && CACHE_NAME.test(other)) || EARLIER_NAMING.test(other),
+  );
 }
 
 /** The cached code in `cacheFile` if it is there and whole. */

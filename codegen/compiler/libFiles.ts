@@ -7,9 +7,9 @@
  * Without a cache folder, or when a copied file is gone, they come from `@ts-morph/common` as
  * before.
  */
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import { cacheFolder, writeWhole } from './cacheFolder';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { cacheFolder, removeReplaced, writeWhole } from './cacheFolder';
 
 /** Where programs see the lib files (ts-morph's `libFolderInMemoryPath`). */
 export const LIB_FOLDER = '/node_modules/typescript/lib';
@@ -54,16 +54,7 @@ const COPY_NAME = /^libs-[0-9A-Za-z.+-]+-\d+-\d+$/;
  * bundled texts for what is gone.
  */
 function pruneOtherCopies(kept: string): void {
-  const folder = dirname(kept);
-  try {
-    for (const other of readdirSync(folder)) {
-      const copy = join(folder, other);
-      if (other !== basename(kept) && COPY_NAME.test(other) && existsSync(join(copy, INDEX)))
-        rmSync(copy, { recursive: true, force: true });
-    }
-  } catch {
-    // An old copy left behind costs disk space, never a run.
-  }
+  removeReplaced(kept, (name, path) => COPY_NAME.test(name) && existsSync(join(path, INDEX)));
 }
 
 /** Copies the lib files into `folder`, the index last, and removes the other copies. */

@@ -119,7 +119,7 @@ export function createMcpHttpHandler(
           message: 'Too many MCP sessions; try again later',
         });
       }
-      checkBinding((req as { auth?: unknown }).auth);
+      checkBinding((req as { auth?: unknown }).auth, owner);
       const session = await sessions.open(owner);
       await session.transport.handleRequest(req, res, body);
       // Anything but a successful initialize leaves no session behind.

@@ -6,20 +6,20 @@
  * endpoint, through the endpoint's `logger`.
  */
 import type { Logger } from '../registry/types';
-import { callerDigest } from './callerDigest';
 
 /**
- * A check for each new session's `req.auth`, warning the first time one is authenticated and
- * still cannot be bound.
+ * A check for each new session: its `req.auth`, and the caller digest the session is bound to
+ * (`callerDigest`); warns the first time a request is authenticated and still has no digest.
  * @example
  * const checkBinding = unboundCallerWarning(options.logger);
- * checkBinding(req.auth);
+ * checkBinding(req.auth, owner);
  */
-export function unboundCallerWarning(logger: Logger | undefined): (authInfo: unknown) => void {
+export function unboundCallerWarning(
+  logger: Logger | undefined,
+): (authInfo: unknown, owner: string | undefined) => void {
   let warned = false;
-  return (authInfo) => {
-    if (warned || typeof authInfo !== 'object' || authInfo === null) return;
-    if (callerDigest(authInfo) !== undefined) return;
+  return (authInfo, owner) => {
+    if (warned || owner !== undefined || typeof authInfo !== 'object' || authInfo === null) return;
     warned = true;
     logger?.warn(
       'toolwright/mcp: an authenticated caller with neither an id nor a token opened a session, which therefore cannot be bound to it: anyone holding its Mcp-Session-Id can use it. Give the caller an id (ToolCaller.id, or the AuthInfo clientId).',

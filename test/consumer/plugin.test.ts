@@ -220,6 +220,11 @@ async function updatesWhenWatching(dir: string, args: string[]): Promise<void> {
   }
 }
 
+/** The broken tool's error as a compiler prints it without colours (`file(line,col): error`). */
+const PLAIN_ERROR = /src\/broken\.service\.ts\(6,16\): error TS101: TW101 BrokenService\.run/;
+/** A `tspc` build of the project. */
+const TSPC_BUILD = [TSPC, '-p', 'tsconfig.json'];
+
 describe('toolwright/plugin in the Nest CLI, tsc builder', () => {
   it('writes the manifest of `toolwright codegen` and fails on a TW error at its line', async () => {
     const dir = await nestProject('plugin-nest-tsc');
@@ -236,11 +241,7 @@ describe('toolwright/plugin in the Nest CLI, tsc builder', () => {
 describe('toolwright/plugin in the Nest CLI, SWC builder with --type-check', () => {
   it('writes the manifest of `toolwright codegen` and fails on a TW error at its line', async () => {
     const dir = await nestProject('plugin-nest-swc');
-    await buildsLikeTheCli(
-      dir,
-      [NEST, 'build', '-b', 'swc', '--type-check'],
-      /src\/broken\.service\.ts\(6,16\): error TS101: TW101 BrokenService\.run/,
-    );
+    await buildsLikeTheCli(dir, [NEST, 'build', '-b', 'swc', '--type-check'], PLAIN_ERROR);
     await updatesWhenWatching(dir, [NEST, 'start', '-b', 'swc', '--type-check', '--watch']);
   });
 });
@@ -248,23 +249,15 @@ describe('toolwright/plugin in the Nest CLI, SWC builder with --type-check', () 
 describe('toolwright/plugin in tspc (ts-patch)', () => {
   it('writes the manifest of `toolwright codegen` and fails on a TW error at its line', async () => {
     const dir = await tspcProject('plugin-tspc');
-    await buildsLikeTheCli(
-      dir,
-      [TSPC, '-p', 'tsconfig.json'],
-      /src\/broken\.service\.ts\(6,16\): error TS101: TW101 BrokenService\.run/,
-    );
-    await updatesWhenWatching(dir, [TSPC, '-p', 'tsconfig.json', '--watch']);
+    await buildsLikeTheCli(dir, TSPC_BUILD, PLAIN_ERROR);
+    await updatesWhenWatching(dir, [...TSPC_BUILD, '--watch']);
   });
 });
 
 describe('toolwright/plugin in tspc, an ES module project (nodenext)', () => {
   it('emits the manifest it has just written as an ES module the app imports', async () => {
     const dir = await esmTspcProject('plugin-tspc-esm');
-    await buildsLikeTheCli(
-      dir,
-      [TSPC, '-p', 'tsconfig.json'],
-      /src\/broken\.service\.ts\(6,16\): error TS101: TW101 BrokenService\.run/,
-    );
+    await buildsLikeTheCli(dir, TSPC_BUILD, PLAIN_ERROR);
     // The last good build emitted the edited tool; the app, an ES module, imports it.
     const { stdout } = await run(
       process.execPath,
