@@ -10,6 +10,7 @@ import { loadProject } from './collect/loadProject';
 import { renderManifest } from './emit/renderManifest';
 import { runCodegen } from './runCodegen';
 import { runProgram } from './runProgram';
+import type { ts } from './typescript';
 import { runCli, tempProject } from './__fixtures__/tempProject';
 
 jest.setTimeout(120_000);
@@ -165,6 +166,55 @@ describe('the cold codegen path reads what a ts-morph project reads', () => {
       expect(diagnostics.find((d) => d.code === 'TW113')?.message).toContain(
         "Cannot find name 'MissingKey'",
       );
+    });
+  });
+
+  describe('on service files whose method bodies it leaves out', () => {
+    const project = tempProject({
+      'tsconfig.json': FILES['tsconfig.json'],
+      'src/catalog.ts': `import { Tool, Param } from 'toolwright';
+export class Catalog {
+  constructor(private readonly names: Map<string, string>) {
+    this.names.set('}', \`{\${'}'}\`);
+  }
+
+  /** Finds a name. */
+  @Tool()
+  find(@Param() pattern: string): string[] {
+    const matcher = /[{}]/.test(pattern) ? new RegExp('}') : /{/;
+    return [...this.names.values()].filter((name) => matcher.test(name)); // }
+  }
+
+  get size(): number { return this.names.size; }
+
+  /** Counts, after the bodies above: its line and column stay the file's. */
+  @Tool()
+  count(@Param() kind: MissingKind) {
+    return { kind, total: this.size };
+  }
+}
+`,
+    });
+    afterAll(() => project.cleanup());
+    const tsconfig = join(project.root, 'tsconfig.json');
+
+    it('gives the same manifest and diagnostics as a project that parses them', () => {
+      const { viaProject, direct } = bothLoaders(tsconfig);
+      expect(direct.manifest.tools.map((tool) => tool.name)).toEqual(['find', 'count']);
+      expect(direct.manifest).toEqual(viaProject.manifest);
+      expect(direct.diagnostics).toEqual(viaProject.diagnostics);
+      expect(direct.diagnostics.map((d) => `${d.line}:${d.column} ${d.code}`)).toEqual([
+        '18:24 TW113',
+      ]);
+    });
+
+    it('does not parse the bodies of the constructor, the declared method and the getter', () => {
+      const file = loadProgram(tsconfig).getSourceFile(join(project.root, 'src/catalog.ts'))!;
+      const [, catalog] = file.statements as unknown as [unknown, ts.ClassDeclaration];
+      const statements = catalog.members.map(
+        (member) => ((member as ts.FunctionLikeDeclaration).body as ts.Block).statements.length,
+      );
+      expect(statements).toEqual([0, 0, 0, 1]);
     });
   });
 

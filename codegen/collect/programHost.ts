@@ -4,10 +4,12 @@
  * program of one run share (a file is parsed once whichever program asks). Lib files are
  * parsed the way `tsc` parses them when nothing asks for their documentation
  * (`JSDocParsingMode.ParseForTypeErrors`): codegen never describes a lib declaration, and
- * their JSDoc is most of their text.
+ * their JSDoc is most of their text. Project files are parsed without the member bodies no
+ * schema reads (see `parseWithoutBodies`).
  */
 import { ts } from '../typescript';
 import { LIB_FOLDER, libFiles } from '../compiler/libFiles';
+import { parseWithoutBodies } from './parseWithoutBodies';
 
 /** Source files by name and parse target, shared by the programs of one run. */
 export type SourceFileCache = Map<string, ts.SourceFile>;
@@ -48,6 +50,13 @@ function forLib(target: SourceFileTarget): ts.CreateSourceFileOptions {
 export function codegenHost(options: ts.CompilerOptions, cache: SourceFileCache): ts.CompilerHost {
   const host = ts.createCompilerHost(options);
   const { fileExists, readFile, getSourceFile } = host;
+  const readSource = (file: string): string | undefined => {
+    try {
+      return readFile.call(host, file);
+    } catch {
+      return undefined; // the system's getSourceFile reports it
+    }
+  };
   const parse = (
     file: string,
     target: SourceFileTarget,
@@ -55,6 +64,8 @@ export function codegenHost(options: ts.CompilerOptions, cache: SourceFileCache)
   ): ts.SourceFile | undefined => {
     const lib = libText(file);
     if (lib !== undefined) return ts.createSourceFile(file, lib, forLib(target));
+    const text = readSource(file);
+    if (text !== undefined) return parseWithoutBodies(file, text, target);
     return getSourceFile.call(host, file, target, ...rest);
   };
   return Object.assign(host, {
