@@ -56,6 +56,15 @@ describe('findBodies', () => {
 }`,
       3,
     ],
+    'comments and regular expressions holding quotes and backticks, divisions after ) and ]': [
+      `class A {
+  m(): void { // it's a \`quote
+    /* don't \` */ const r = /[/'"\`]/; const d = (1) / 2 / 3; const e = a[0] / b / c;
+  }
+  n(): void {}
+}`,
+      2,
+    ],
     'object, function and predicate return types': [
       `class A {
   m(): { a: { b: number } } { return { a: { b: 1 } }; }
