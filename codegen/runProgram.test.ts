@@ -171,8 +171,25 @@ describe('the cold codegen path reads what a ts-morph project reads', () => {
 
   describe('on service files whose method bodies it leaves out', () => {
     const project = tempProject({
-      'tsconfig.json': FILES['tsconfig.json'],
-      'src/catalog.ts': `import { Tool, Param } from 'toolwright';
+      // Strict: a property assigned only in a constructor left out is still no error.
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'commonjs',
+          strict: true,
+          experimentalDecorators: true,
+          skipLibCheck: true,
+        },
+        include: ['src'],
+      }),
+      'src/entry.ts': `import { IsString } from 'class-validator';
+export class Entry {
+  @IsString() readonly name: string;
+  constructor(name: string) { this.name = name; }
+}
+`,
+      'src/catalog.ts': `import { Tool, Param, Params } from 'toolwright';
+import { Entry } from './entry';
 export class Catalog {
   constructor(private readonly names: Map<string, string>) {
     this.names.set('}', \`{\${'}'}\`);
@@ -192,6 +209,10 @@ export class Catalog {
   count(@Param() kind: MissingKind) {
     return { kind, total: this.size };
   }
+
+  /** Adds an entry. */
+  @Tool()
+  add(@Params() entry: Entry): void { this.names.set(entry.name, entry.name); }
 }
 `,
     });
@@ -200,21 +221,21 @@ export class Catalog {
 
     it('gives the same manifest and diagnostics as a project that parses them', () => {
       const { viaProject, direct } = bothLoaders(tsconfig);
-      expect(direct.manifest.tools.map((tool) => tool.name)).toEqual(['find', 'count']);
+      expect(direct.manifest.tools.map((tool) => tool.name)).toEqual(['find', 'count', 'add']);
       expect(direct.manifest).toEqual(viaProject.manifest);
       expect(direct.diagnostics).toEqual(viaProject.diagnostics);
       expect(direct.diagnostics.map((d) => `${d.line}:${d.column} ${d.code}`)).toEqual([
-        '18:24 TW113',
+        '19:24 TW113',
       ]);
     });
 
-    it('does not parse the bodies of the constructor, the declared method and the getter', () => {
+    it('does not parse the bodies of the constructor and of the declared methods and getter', () => {
       const file = loadProgram(tsconfig).getSourceFile(join(project.root, 'src/catalog.ts'))!;
-      const [, catalog] = file.statements as unknown as [unknown, ts.ClassDeclaration];
+      const [, , catalog] = file.statements as unknown as [unknown, unknown, ts.ClassDeclaration];
       const statements = catalog.members.map(
         (member) => ((member as ts.FunctionLikeDeclaration).body as ts.Block).statements.length,
       );
-      expect(statements).toEqual([0, 0, 0, 1]);
+      expect(statements).toEqual([0, 0, 0, 1, 0]);
     });
   });
 
