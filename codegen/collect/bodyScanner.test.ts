@@ -65,6 +65,13 @@ describe('findBodies', () => {
 }`,
       2,
     ],
+    'a division after a non-null assertion': [
+      `class A {
+  m(): number { return this.a! / (this.b ? 1 : 2) } // }
+  n(): number { return !/x/.test(this.s) ? 1 : 0 }
+}`,
+      2,
+    ],
     'object, function and predicate return types': [
       `class A {
   m(): { a: { b: number } } { return { a: { b: 1 } }; }

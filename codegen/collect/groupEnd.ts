@@ -7,13 +7,14 @@
  * that has not been optimised yet (a codegen run is one cold process).
  *
  * Whether a `/` starts a regular expression is told from what comes before it, as a tokenizer
- * does without a parser: after `)`, `]`, `}`, a name, a number or a string it divides; after an
- * operator, a bracket or a keyword such as `return` it starts one. Rare code defeats that rule
- * (`if (ok) /x/.test(s)`); `parseWithoutBodies` catches what it gets wrong.
+ * does without a parser: after `)`, `]`, `}`, a name, a number, a string or a non-null `!` it
+ * divides; after an operator, a bracket or a keyword such as `return` it starts one. Rare code
+ * defeats that rule (`if (ok) /x/.test(s)`); `parseWithoutBodies` checks the result.
  */
 
 import {
   BACKSLASH,
+  BANG,
   BACKTICK,
   CLOSE_BRACE,
   CLOSE_BRACKET,
@@ -84,6 +85,10 @@ export function templateEnd(text: string, at: number): number {
   return -1;
 }
 
+/** Whether `ch` can end an operand (a name, `)`, `]`): a `!` right after it asserts non-null. */
+const isExpressionEnd = (ch: number): boolean =>
+  isNamePart(ch) || ch === CLOSE_PAREN || ch === CLOSE_BRACKET;
+
 /** Whether a `/` at `at` starts a regular expression, from what comes before it. */
 export function regexMayStart(text: string, at: number): boolean {
   let last = at - 1;
@@ -100,6 +105,7 @@ export function regexMayStart(text: string, at: number): boolean {
     ch === BACKTICK
   )
     return false;
+  if (ch === BANG) return !isExpressionEnd(text.charCodeAt(last - 1)); // `x! / 2` divides
   if (!isNamePart(ch)) return true;
   let first = last;
   while (first > 0 && isNamePart(text.charCodeAt(first - 1))) first--;
