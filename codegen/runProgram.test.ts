@@ -193,7 +193,7 @@ export class Catalog {
     return [...this.names.values()].filter((name) => matcher.test(name)); // }
   }
 
-  get size(): number { return this.names.size; }
+  get size(): number { return this.names.size +; } // a syntax error left to tsc
 
   /** Counts, after the bodies above: its line and column stay the file's. */
   @Tool()

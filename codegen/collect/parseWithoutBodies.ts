@@ -9,6 +9,7 @@
 import { ts } from '../typescript';
 import { findBodies } from './bodyScanner';
 import type { BodyBraces } from './bodyScanner';
+import { unreadBodies } from './unreadBodies';
 
 type SourceFileTarget = ts.ScriptTarget | ts.CreateSourceFileOptions;
 
@@ -44,30 +45,13 @@ function blanked(text: string, bodies: readonly BodyBraces[]): string {
   return parts.join('');
 }
 
-/** Whether TypeScript lets codegen skip `member`'s body: it states its type, or has none. */
-function mayBlank(member: ts.ClassElement): member is ts.FunctionLikeDeclaration & ts.ClassElement {
-  if (ts.isConstructorDeclaration(member) || ts.isSetAccessorDeclaration(member)) return true;
-  return (ts.isMethodDeclaration(member) || ts.isGetAccessorDeclaration(member)) && !!member.type;
-}
-
-/** Whether `file`'s top-level classes have exactly `bodies` as the bodies of blankable members. */
+/** Whether each of `bodies` is, in `file`, the body of a member whose body codegen never reads. */
 function agrees(file: ts.SourceFile, bodies: readonly BodyBraces[]): boolean {
   if ((file as { parseDiagnostics?: readonly unknown[] }).parseDiagnostics?.length) return false;
-  const opens = new Map(bodies.map((body) => [body.open, body.close]));
-  let found = 0;
-  for (const statement of file.statements) {
-    if (!ts.isClassDeclaration(statement)) continue;
-    for (const member of statement.members) {
-      const body = (member as ts.FunctionLikeDeclaration).body;
-      if (!body) continue;
-      const open = body.getStart(file);
-      const close = opens.get(open);
-      if (close === undefined) continue;
-      if (close !== body.end - 1 || !mayBlank(member)) return false;
-      found++;
-    }
-  }
-  return found === bodies.length;
+  const unread = unreadBodies(file);
+  if (unread.length < bodies.length) return false;
+  const opens = new Map(unread.map((body) => [body.getStart(file), body.end - 1]));
+  return bodies.every(({ open, close }) => opens.get(open) === close);
 }
 
 /**

@@ -124,6 +124,26 @@ function helper(): number { return 'not a number'; }
   });
 });
 
+describe('syntax errors inside method bodies', () => {
+  it('are left to tsc where the signature states the type, and errors where the body is the type', () => {
+    const result = generate({
+      'src/service.ts': `${HEAD}export class S {
+  constructor() { const = 1; }
+  /** Declared. */
+  @Tool()
+  declared(@Param() sku: string): string { return sku +; }
+  /** Inferred. */
+  @Tool()
+  inferred(@Param() sku: string) { return sku +; }
+}
+`,
+    });
+    expect(located(result)).toEqual([
+      'src/service.ts:9:48 error TW113: TypeScript error TS1109: Expression expected. (codegen cannot describe code that does not compile)',
+    ]);
+  });
+});
+
 describe('defaults beside a type annotation', () => {
   it('a default of the wrong type is an error in tsc words, on parameters and DTO properties alike', () => {
     const result = generate({

@@ -1,8 +1,9 @@
 /**
  * TypeScript's own errors in the source a tool's schemas come from: syntax errors of the tool
- * files and of the files declaring the types they use, and the type errors of the tools'
- * signatures, the imports those use and the declarations of those types. An unresolved name is
- * `any` to the checker, so without this codegen would describe broken code as "accepts anything".
+ * files and of the files declaring the types they use (not inside the bodies codegen never
+ * reads, see `unreadBodies`), and the type errors of the tools' signatures, the imports those
+ * use and the declarations of those types. An unresolved name is `any` to the checker, so
+ * without this codegen would describe broken code as "accepts anything".
  * Only those nodes are type-checked, never whole files (method bodies are tsc's work, and no
  * schema reads them; decorator arguments codegen reads itself), so codegen costs a fraction of a
  * type-check.
@@ -11,6 +12,7 @@ import { ts } from '../typescript';
 import type { CodegenDiagnostic } from '../diagnostics';
 import type { FoundTool } from './findTools';
 import { schemaSources } from './schemaSources';
+import { unreadBodies } from './unreadBodies';
 
 /**
  * `Program.getSemanticDiagnostics` with the nodes to check as its third argument: TypeScript's
@@ -38,6 +40,15 @@ function toDiagnostic(diagnostic: ts.Diagnostic): CodegenDiagnostic | undefined 
   };
 }
 
+/** `file`'s syntax errors, but those inside bodies codegen never reads (tsc reports them). */
+function syntaxErrorsRead(file: ts.SourceFile, program: ts.Program): readonly ts.Diagnostic[] {
+  const errors = program.getSyntacticDiagnostics(file);
+  if (!errors.length) return errors;
+  const bodies = unreadBodies(file).map((body) => [body.getStart(file), body.end] as const);
+  const inBody = (at: number) => bodies.some(([open, end]) => at > open && at < end - 1);
+  return errors.filter((error) => !inBody(error.start ?? 0));
+}
+
 /**
  * The TypeScript errors of what the tools of `toolFile` are described from.
  * @example
@@ -53,7 +64,7 @@ export function typeScriptErrors(
   const out: CodegenDiagnostic[] = [];
   for (const [file, nodes] of schemaSources(toolFile, tools, program)) {
     for (const diagnostic of [
-      ...program.getSyntacticDiagnostics(file),
+      ...syntaxErrorsRead(file, program),
       ...checkNodes(file, undefined, [...nodes]),
     ]) {
       const converted = toDiagnostic(diagnostic);
