@@ -9,24 +9,13 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ts } from '../typescript';
 import { findBodies } from './bodyScanner';
+import { unreadBodies } from './unreadBodies';
 
 /** The bodies TypeScript's parse of `text` has where the scanner must find them. */
-function parsedBodies(text: string): string[] {
-  const file = ts.createSourceFile('x.ts', text, ts.ScriptTarget.ES2022);
-  const out: string[] = [];
-  for (const statement of file.statements) {
-    if (!ts.isClassDeclaration(statement)) continue;
-    for (const member of statement.members) {
-      const body = (member as ts.FunctionLikeDeclaration).body;
-      const blankable =
-        ts.isConstructorDeclaration(member) ||
-        ts.isSetAccessorDeclaration(member) ||
-        ((ts.isMethodDeclaration(member) || ts.isGetAccessorDeclaration(member)) && !!member.type);
-      if (body && blankable) out.push(`${body.getStart(file)}-${body.end - 1}`);
-    }
-  }
-  return out;
-}
+const parsedBodies = (text: string): string[] =>
+  unreadBodies(ts.createSourceFile('x.ts', text, ts.ScriptTarget.ES2022)).map(
+    ({ open, close }) => `${open}-${close}`,
+  );
 
 const found = (text: string): string[] =>
   findBodies(text).map(({ open, close }) => `${open}-${close}`);

@@ -48,10 +48,8 @@ function blanked(text: string, bodies: readonly BodyBraces[]): string {
 /** Whether each of `bodies` is, in `file`, the body of a member whose body codegen never reads. */
 function agrees(file: ts.SourceFile, bodies: readonly BodyBraces[]): boolean {
   if ((file as { parseDiagnostics?: readonly unknown[] }).parseDiagnostics?.length) return false;
-  const unread = unreadBodies(file);
-  if (unread.length < bodies.length) return false;
-  const opens = new Map(unread.map((body) => [body.getStart(file), body.end - 1]));
-  return bodies.every(({ open, close }) => opens.get(open) === close);
+  const unread = new Map(unreadBodies(file).map(({ open, close }) => [open, close]));
+  return bodies.every(({ open, close }) => unread.get(open) === close);
 }
 
 /**

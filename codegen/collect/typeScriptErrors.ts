@@ -44,8 +44,8 @@ function toDiagnostic(diagnostic: ts.Diagnostic): CodegenDiagnostic | undefined 
 function syntaxErrorsRead(file: ts.SourceFile, program: ts.Program): readonly ts.Diagnostic[] {
   const errors = program.getSyntacticDiagnostics(file);
   if (!errors.length) return errors;
-  const bodies = unreadBodies(file).map((body) => [body.getStart(file), body.end] as const);
-  const inBody = (at: number) => bodies.some(([open, end]) => at > open && at < end - 1);
+  const bodies = unreadBodies(file);
+  const inBody = (at: number) => bodies.some(({ open, close }) => at > open && at < close);
   return errors.filter((error) => !inBody(error.start ?? 0));
 }
 

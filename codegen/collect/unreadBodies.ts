@@ -6,25 +6,27 @@
  * and `--watch` agree on every file.
  */
 import { ts } from '../typescript';
+import type { BodyBraces } from './bodyScanner';
 
 /** Whether codegen never reads `member`'s body (when it has one). */
-export function isUnreadBody(member: ts.ClassElement): boolean {
+function isUnreadBody(member: ts.ClassElement): boolean {
   if (ts.isConstructorDeclaration(member) || ts.isSetAccessorDeclaration(member)) return true;
   return (ts.isMethodDeclaration(member) || ts.isGetAccessorDeclaration(member)) && !!member.type;
 }
 
 /**
- * The bodies of `file` codegen never reads.
+ * Where the bodies of `file` codegen never reads are: the offsets of each one's braces.
  * @example
- * for (const body of unreadBodies(file)) console.log(body.getStart(file), body.end);
+ * for (const { open, close } of unreadBodies(file)) console.log(file.text.slice(open, close + 1));
  */
-export function unreadBodies(file: ts.SourceFile): ts.Block[] {
-  const out: ts.Block[] = [];
+export function unreadBodies(file: ts.SourceFile): BodyBraces[] {
+  const out: BodyBraces[] = [];
   for (const statement of file.statements) {
     if (!ts.isClassDeclaration(statement)) continue;
     for (const member of statement.members) {
       const body = (member as ts.FunctionLikeDeclaration).body;
-      if (body && ts.isBlock(body) && isUnreadBody(member)) out.push(body);
+      if (body && ts.isBlock(body) && isUnreadBody(member))
+        out.push({ open: body.getStart(file), close: body.end - 1 });
     }
   }
   return out;
