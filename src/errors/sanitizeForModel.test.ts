@@ -1,3 +1,4 @@
+import { hasLoneSurrogate } from '../text/cutAtCodePoint';
 import { sanitizeForModel } from './sanitizeForModel';
 
 describe('sanitizeForModel', () => {
@@ -11,5 +12,13 @@ describe('sanitizeForModel', () => {
     const text = sanitizeForModel('x'.repeat(5000), 100);
     expect(text).toHaveLength(100);
     expect(text).toMatch(/^x+… \(4924 more characters\)$/);
+  });
+
+  it('cuts a long text of emoji at a character boundary, counting what it left out', () => {
+    const text = sanitizeForModel('😀'.repeat(3000), 101);
+    expect(hasLoneSurrogate(text)).toBe(false);
+    const kept = text.slice(0, text.indexOf('…'));
+    expect(kept).toBe('😀'.repeat(kept.length / 2));
+    expect(text).toContain(`(${6000 - kept.length} more characters)`);
   });
 });

@@ -2,6 +2,7 @@
  * The one sanitiser for error text the model sees: one line per problem, no stack traces,
  * no control characters, bounded length. Every format sends error text through here.
  */
+import { cutAtCodePoint } from '../text/cutAtCodePoint';
 
 const STACK_LINE = /^\s+at\s.+$/;
 // eslint-disable-next-line no-control-regex
@@ -22,5 +23,6 @@ export function sanitizeForModel(text: string, maxLength = DEFAULT_MAX_ERROR_LEN
   if (joined.length <= maxLength) return joined;
   const suffix = (omitted: number): string => `… (${omitted} more characters)`;
   const keep = Math.max(0, maxLength - suffix(joined.length).length);
-  return `${joined.slice(0, keep)}${suffix(joined.length - keep)}`;
+  const kept = cutAtCodePoint(joined, keep);
+  return `${kept}${suffix(joined.length - kept.length)}`;
 }
