@@ -3,6 +3,7 @@
  * `count`, `search_lang`, `freshness` (pd/pw/pm/py); hits are `web.results[]` with `url`,
  * `title`, `description` and `extra_snippets`. The key stays in the header, never in a text.
  */
+import { cutAtCodePoint } from '../text/cutAtCodePoint';
 import { fetchJson } from './fetchJson';
 import type { FetchLike } from './fetchJson';
 import { plainText } from './plainText';
@@ -40,7 +41,7 @@ export class BraveSearchSource implements SearchSource {
   async search(request: SearchRequest): Promise<SearchHit[]> {
     const base = (this.options.baseURL ?? 'https://api.search.brave.com').replace(/\/+$/, '');
     const params = new URLSearchParams({
-      q: request.query.slice(0, 400),
+      q: cutAtCodePoint(request.query, 400),
       count: String(Math.min(request.maxResults, 20)),
     });
     if (request.language) params.set('search_lang', request.language);

@@ -3,6 +3,7 @@
  * hits are `query.search[]` with `title`, `pageid` and an HTML `snippet`; the model cites the
  * article's public URL. A descriptive User-Agent is sent, as Wikimedia's policy asks.
  */
+import { cutAtCodePoint } from '../text/cutAtCodePoint';
 import { fetchJson } from './fetchJson';
 import type { FetchLike } from './fetchJson';
 import { plainText } from './plainText';
@@ -41,7 +42,7 @@ export class WikipediaSource implements SearchSource {
     const params = new URLSearchParams({
       action: 'query',
       list: 'search',
-      srsearch: request.query.slice(0, 300),
+      srsearch: cutAtCodePoint(request.query, 300),
       srlimit: String(request.maxResults),
       srprop: 'snippet',
       format: 'json',

@@ -6,6 +6,7 @@
 import { searchResultContent } from '../content/searchResultContent';
 import { toolContent } from '../content/toolContent';
 import type { ToolContentResult } from '../content/toolContent';
+import { codePointBoundary, cutAtCodePoint } from '../text/cutAtCodePoint';
 import type { SearchHit } from './types';
 
 /** How much of the hits the model reads. */
@@ -22,19 +23,25 @@ export const CUT_MARKER = ' […cut]';
 /** Defaults of `SearchBudget`. */
 export const DEFAULT_BUDGET: Required<SearchBudget> = { maxResultChars: 2000, maxTotalChars: 8000 };
 
-/** The text cut to `max` characters, marker included, at a word boundary when one is near. */
+/**
+ * The text cut to `max` characters, marker included, at a word boundary when one is near and
+ * never inside a character (`codePointBoundary`).
+ */
 export function cutText(text: string, max: number): string {
   if (text.length <= max) return text;
   const room = Math.max(0, max - CUT_MARKER.length);
-  let cut = text.slice(0, room);
+  let cut = text.slice(0, codePointBoundary(text, room));
   const space = cut.lastIndexOf(' ');
   if (space > room * 0.8) cut = cut.slice(0, space);
   return cut + CUT_MARKER;
 }
 
-/** What the model reads when nothing matched: said in words, with a hint. */
+/** Characters of the query the no-match sentence echoes at most (ellipsis included). */
+const ECHO_CHARS = 101;
+
+/** What the model reads when nothing matched: said in words, with a hint (the query cut at a code point). */
 export function noHitsText(query: string): string {
-  const shown = query.length > 100 ? `${query.slice(0, 100)}…` : query;
+  const shown = cutAtCodePoint(query, ECHO_CHARS, '…');
   return `No results for "${shown}". Try fewer or broader words, a synonym, or check the spelling.`;
 }
 
