@@ -1,7 +1,10 @@
 /**
  * Cuts a long text into chunks for indexing: at paragraph, then sentence, then word boundaries,
  * each at most `maxChars`, with a small overlap so a passage cut in two is still found whole.
+ * Text with no break is cut between grapheme clusters (`Intl.Segmenter`), never inside a
+ * character: half an emoji would reach the stores as U+FFFD or an unpaired surrogate.
  */
+import { codePointBoundary } from '../text/cutAtCodePoint';
 
 /** How texts are chunked. */
 export interface ChunkOptions {
@@ -11,6 +14,19 @@ export interface ChunkOptions {
   overlap?: number;
 }
 
+const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
+/** UTF-16 units past `max` segmented to find the cluster holding it (longer ones cut at a code point). */
+const CLUSTER_REACH = 64;
+
+/**
+ * The last place at or before `max` that is not inside a grapheme cluster (an emoji with its
+ * modifiers, a letter with its accents); inside a cluster longer than `max`, a code point.
+ */
+function clusterBoundary(text: string, max: number): number {
+  const start = graphemes.segment(text.slice(0, max + CLUSTER_REACH)).containing(max)?.index;
+  return start !== undefined && start > 0 ? start : Math.max(1, codePointBoundary(text, max));
+}
+
 /** The best place to cut `text` before `max`: a paragraph, a sentence end, a space, or `max`. */
 function cutPoint(text: string, max: number): number {
   const window = text.slice(0, max);
@@ -18,7 +34,7 @@ function cutPoint(text: string, max: number): number {
     const at = window.lastIndexOf(mark);
     if (at > max / 2) return at + mark.length;
   }
-  return max;
+  return clusterBoundary(text, max);
 }
 
 /**
