@@ -7,6 +7,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { checkEmbedder, storedEmbedderOf } from './checkEmbedder';
+import { cleanQuery } from './cleanQuery';
 import type { StoredEmbedder } from './checkEmbedder';
 import { chunkText } from './chunkText';
 import type { ChunkOptions } from './chunkText';
@@ -114,12 +115,13 @@ export class MemorySearchStore implements SearchSource {
 
   /** The best chunks for a request, one hit per chunk. */
   async search(request: SearchRequest): Promise<SearchHit[]> {
+    const text = cleanQuery(request.query);
     const entries = [...this.chunks.values()].flat().filter((entry) => this.passes(entry, request));
-    const lexical = this.bm25(entries, tokenize(request.query));
+    const lexical = this.bm25(entries, tokenize(text));
     const lists = [lexical];
     const embedder = this.options.embedder;
     if (embedder) {
-      const [query] = await embedder.embed([request.query], {
+      const [query] = await embedder.embed([text], {
         inputType: 'query',
         signal: request.signal,
       });

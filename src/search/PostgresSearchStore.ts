@@ -5,7 +5,9 @@
  * reciprocal-rank fusion. The indexing API is the in-memory store's; the SQL is in
  * `postgresSearchSql.ts`, and the model's text only ever reaches it as a parameter.
  */
+import { cutAtCodePoint } from '../text/cutAtCodePoint';
 import { chunkText } from './chunkText';
+import { cleanQuery } from './cleanQuery';
 import type { ChunkOptions } from './chunkText';
 import type { Embedder } from './Embedder';
 import { openSearchTable } from './openSearchTable';
@@ -17,7 +19,7 @@ import type { SearchTableSql } from './postgresSearchSql';
 import { reciprocalRankFusion } from './rrf';
 import type { SearchDocument } from './SearchDocument';
 import { SearchSourceError } from './SearchSourceError';
-import { tokenize } from './tokenize';
+import { spacedWords, spacedWordsOrNull } from './spacedWords';
 import type { SearchHit, SearchRequest, SearchSource } from './types';
 
 /** Options of `PostgresSearchStore`. */
@@ -46,8 +48,9 @@ export interface PostgresSearchStoreOptions {
 }
 
 /**
- * Words of a query kept, at most: `ts_rank_cd` and `ts_headline` cost grows with the query's
- * words times the chunks matched, and a 10,000-character query must not hold the server.
+ * Words of an `all` query kept, at most: `ts_rank_cd` and `ts_headline` cost grows with the
+ * query's words times the chunks matched, and a 10,000-character query must not hold the
+ * server (`any` keeps `MAX_QUERY_TERMS` of PostgreSQL's own terms, in the SQL).
  */
 const MAX_QUERY_WORDS = 32;
 /** Characters of a query kept in `all` mode (a long word without spaces). */
@@ -90,15 +93,15 @@ function storeFailure(error: unknown): SearchSourceError {
 }
 
 /**
- * The text given to `websearch_to_tsquery`: for `any`, the query's words joined by `or` (its
- * words only, never its syntax); for `all`, its first words as written.
+ * The query text the SQL reads, cleaned (`cleanQuery`) and with the words of unspaced scripts
+ * spaced as the index holds them: for `any`, whole (PostgreSQL's parser takes its terms, never
+ * its syntax); for `all`, its first words as written, for `websearch_to_tsquery`.
  */
 function queryText(query: string, match: 'any' | 'all'): string {
-  if (match === 'all') {
-    return query.trim().split(/\s+/).slice(0, MAX_QUERY_WORDS).join(' ').slice(0, MAX_QUERY_CHARS);
-  }
-  const words = [...new Set(tokenize(query))].filter((word) => word !== 'or');
-  return words.slice(0, MAX_QUERY_WORDS).join(' or ');
+  const text = spacedWords(cleanQuery(query)).trim();
+  if (match === 'any') return text;
+  const words = text.split(/\s+/).slice(0, MAX_QUERY_WORDS).join(' ');
+  return cutAtCodePoint(words, MAX_QUERY_CHARS);
 }
 
 /**
@@ -185,6 +188,8 @@ export class PostgresSearchStore implements SearchSource {
         document.url ?? null,
         JSON.stringify(document.metadata ?? {}),
         text,
+        spacedWordsOrNull(document.title),
+        spacedWordsOrNull(text),
       ];
       return embedder ? [...base, vectorText(vector)] : base;
     });
@@ -218,11 +223,12 @@ export class PostgresSearchStore implements SearchSource {
     const embedder = this.options.embedder;
     const filter = JSON.stringify(request.filters ?? {});
     const limit = embedder ? Math.max(20, request.maxResults * 4) : request.maxResults;
-    const text = queryText(request.query, this.options.match ?? 'any');
+    const match = this.options.match ?? 'any';
+    const text = queryText(request.query, match);
     const snippets = this.options.snippets !== false;
-    const lexical = text.trim()
+    const lexical = text
       ? ((
-          await this.searchQuery(this.sql.lexical(snippets), [
+          await this.searchQuery(this.sql.lexical(snippets, match), [
             this.textConfig,
             text,
             limit,
@@ -233,7 +239,7 @@ export class PostgresSearchStore implements SearchSource {
       : [];
     if (snippets) for (const row of lexical) row.text = row.text.replace(/\s+/g, ' ').trim();
     if (!embedder) return lexical.slice(0, request.maxResults).map(hitOf);
-    const [vector] = await embedder.embed([request.query], {
+    const [vector] = await embedder.embed([cleanQuery(request.query)], {
       inputType: 'query',
       signal: request.signal,
     });

@@ -15,6 +15,7 @@ import type { ChunkOptions } from './chunkText';
 import type { Embedder } from './Embedder';
 import { checkEmbedder, storedEmbedderOf } from './checkEmbedder';
 import type { StoredEmbedder } from './checkEmbedder';
+import { cleanQuery } from './cleanQuery';
 import { fts5MatchExpression } from './fts5Query';
 import { reciprocalRankFusion } from './rrf';
 import type { SearchDocument } from './SearchDocument';
@@ -194,7 +195,8 @@ export class SqliteSearchStore implements SearchSource {
 
   /** The best chunks for a request, one hit per chunk: bm25 (fused with vectors when an embedder is set). */
   async search(request: SearchRequest): Promise<SearchHit[]> {
-    const match = fts5MatchExpression(request.query);
+    const query = cleanQuery(request.query);
+    const match = fts5MatchExpression(query);
     const filters = Object.entries(request.filters ?? {}).flat();
     const embedder = this.options.embedder;
     const depth = embedder ? Math.max(FUSION_DEPTH, request.maxResults) : request.maxResults;
@@ -210,14 +212,14 @@ export class SqliteSearchStore implements SearchSource {
         ).map(hitOf)
       : [];
     if (!embedder) return lexical.slice(0, request.maxResults).map(({ hit }) => hit);
-    const [query] = await embedder.embed([request.query], {
+    const [vector] = await embedder.embed([query], {
       inputType: 'query',
       signal: request.signal,
     });
     const semantic = (
       await this.read(
         sql.vectorSearch(filters.length / 2),
-        [blobOf(query), depth, ...filters],
+        [blobOf(vector), depth, ...filters],
         depth,
         request.signal,
       )

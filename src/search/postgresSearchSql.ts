@@ -3,6 +3,9 @@
  * search configuration and vector size. Only those three (checked identifiers and an integer)
  * are written into the SQL; every value (documents, queries, vectors, filters) is a parameter.
  * Apart from the store so that the SQL can be read, reviewed and run as a migration on its own.
+ * `title_words` and `body_words` hold a chunk's title and text with the words of Chinese,
+ * Japanese, Thai… spaced apart (`spacedWords`), NULL when that changes nothing; the `tsv`
+ * column indexes them in place of the originals, which are what a search shows.
  */
 import { SearchConfigError } from './SearchConfigError';
 
@@ -31,20 +34,34 @@ export interface SearchTableSql {
   readMeta: string;
   /** $1 document ids: deletes their chunks, answers `removed` (documents). */
   remove: string;
-  /** $1..$6 (+ $7 vectors) arrays of the chunks' columns. */
+  /** $1..$8 (+ $9 vectors) arrays of the chunks' columns. */
   insert: string;
   /** Answers `documents`. */
   count: string;
   /**
    * $1 config, $2 query text, $3 limit, $4 metadata filter (jsonb), then $5 the `ts_headline`
-   * options when `snippets`: the best chunks by `ts_rank_cd`, best first.
+   * options when `snippets`: the best chunks by `ts_rank_cd`, best first. `any` matches any
+   * term PostgreSQL's own parser finds in the query text (`to_tsvector`, so `3.14159`,
+   * `ada@example.com` and `v1.2.3` are the single terms the index holds); `all` reads it as
+   * `websearch_to_tsquery` syntax.
    */
-  lexical(snippets: boolean): string;
+  lexical(snippets: boolean, match: 'any' | 'all'): string;
   /** $1 query vector, $2 limit, $3 metadata filter (jsonb): the nearest chunks by cosine. */
   nearest: string;
 }
 
 const quote = (part: string): string => `"${part}"`;
+
+/** Terms of a query `any` searches at most, in the order they appear in it. */
+export const MAX_QUERY_TERMS = 32;
+
+/**
+ * The `any` query: each lexeme of `to_tsvector($1, $2)` (the first `MAX_QUERY_TERMS`) quoted as
+ * a tsquery operand and joined by `|`, cast without a second normalisation; NULL (no match)
+ * when the text holds no term.
+ */
+const ANY_QUERY = `(SELECT string_agg('''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''', ' | ')::tsquery AS q
+  FROM (SELECT lexeme FROM unnest(to_tsvector($1::regconfig, $2)) ORDER BY positions[1] LIMIT ${MAX_QUERY_TERMS}) AS terms) AS query`;
 
 /** The parts of `schema.table` or `table`, each checked. */
 function tableParts(table: string): string[] {
@@ -93,7 +110,9 @@ export function searchTableSql(shape: SearchTableShape): SearchTableSql {
   url text,
   metadata jsonb NOT NULL DEFAULT '{}'::jsonb,
   body text NOT NULL,
-  tsv tsvector GENERATED ALWAYS AS (setweight(to_tsvector(${literal}, title), 'A') || setweight(to_tsvector(${literal}, body), 'B')) STORED,${vectors ? `\n  embedding vector(${dimensions}),` : ''}
+  title_words text,
+  body_words text,
+  tsv tsvector GENERATED ALWAYS AS (setweight(to_tsvector(${literal}, coalesce(title_words, title)), 'A') || setweight(to_tsvector(${literal}, coalesce(body_words, body)), 'B')) STORED,${vectors ? `\n  embedding vector(${dimensions}),` : ''}
   PRIMARY KEY (document_id, part)
 )`,
     `CREATE INDEX IF NOT EXISTS ${quote(`${base}_tsv`)} ON ${table} USING gin (tsv)`,
@@ -110,24 +129,26 @@ export function searchTableSql(shape: SearchTableShape): SearchTableSql {
   dimensions integer
 )`,
   ];
-  const columns = ['d', 'p', 't', 'u', 'm', 'b', ...(vectors ? ['e'] : [])];
-  const types = ['text', 'int', 'text', 'text', 'text', 'text', 'text'];
+  const columns = ['d', 'p', 't', 'u', 'm', 'b', 'tw', 'bw', ...(vectors ? ['e'] : [])];
+  const types = ['text', 'int', 'text', 'text', 'text', 'text', 'text', 'text', 'text'];
   return {
     schema,
     writeMeta: `INSERT INTO ${meta} (text_config, embedder_id, dimensions) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`,
     readMeta: `SELECT text_config, embedder_id, dimensions FROM ${meta}`,
     remove: `WITH gone AS (DELETE FROM ${table} WHERE document_id = ANY($1::text[]) RETURNING document_id)
 SELECT count(DISTINCT document_id)::int AS removed FROM gone`,
-    insert: `INSERT INTO ${table} (document_id, part, title, url, metadata, body${vectors ? ', embedding' : ''})
-SELECT d, p, t, u, m::jsonb, b${vectors ? ', e::vector' : ''}
+    insert: `INSERT INTO ${table} (document_id, part, title, url, metadata, body, title_words, body_words${vectors ? ', embedding' : ''})
+SELECT d, p, t, u, m::jsonb, b, tw, bw${vectors ? ', e::vector' : ''}
 FROM unnest(${columns.map((_, at) => `$${at + 1}::${types[at]}[]`).join(', ')}) AS x(${columns.join(', ')})`,
     count: `SELECT count(DISTINCT document_id)::int AS documents FROM ${table}`,
-    lexical: (snippets) => `SELECT document_id, part, title, url, ${
-      snippets ? 'ts_headline($1::regconfig, body, q, $5)' : 'body'
+    lexical: (snippets, match) => `SELECT document_id, part, title, url, ${
+      snippets
+        ? 'CASE WHEN body_words IS NULL THEN ts_headline($1::regconfig, body, q, $5) ELSE body END'
+        : 'body'
     } AS text
 FROM (
-  SELECT document_id, part, title, url, body, q, ts_rank_cd(tsv, q) AS rank
-  FROM ${table}, websearch_to_tsquery($1::regconfig, $2) AS q
+  SELECT document_id, part, title, url, body, body_words, q, ts_rank_cd(tsv, q) AS rank
+  FROM ${table}, ${match === 'any' ? ANY_QUERY : 'websearch_to_tsquery($1::regconfig, $2) AS q'}
   WHERE tsv @@ q AND metadata @> $4::jsonb
   ORDER BY rank DESC, document_id, part
   LIMIT $3

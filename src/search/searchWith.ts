@@ -1,8 +1,10 @@
 /**
- * The one path of every search tool: bound `max_results`, ask the source, render the hits
- * within the budgets. A source's failure reaches the model as its `SearchSourceError` text.
+ * The one path of every search tool: clean the query (`cleanQuery`), bound `max_results`, ask
+ * the source, render the hits within the budgets. A source's failure reaches the model as its
+ * `SearchSourceError` text.
  */
 import { renderHits } from './budget';
+import { cleanQuery } from './cleanQuery';
 import type { SearchBudget } from './budget';
 import type { ToolContentResult } from '../content/toolContent';
 import type { SearchRequest, SearchSource } from './types';
@@ -17,7 +19,7 @@ export async function searchWith(
   request: Omit<SearchRequest, 'maxResults'> & { maxResults?: number },
   budget: SearchBudget = {},
 ): Promise<ToolContentResult | string> {
-  const query = request.query.trim();
+  const query = cleanQuery(request.query).trim();
   const maxResults = Math.min(
     Math.max(1, Math.floor(request.maxResults ?? DEFAULT_MAX_RESULTS)),
     MAX_RESULTS_LIMIT,

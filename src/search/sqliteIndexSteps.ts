@@ -7,6 +7,7 @@ import type { BatchStep, SqlParam } from '../sqlite/protocol';
 import type { Embedder } from './Embedder';
 import { EmbedderMismatchError } from './EmbedderMismatchError';
 import type { SearchDocument } from './SearchDocument';
+import { spacedWordsOrNull } from './spacedWords';
 import * as sql from './sqliteSearchSql';
 
 /** A document and the chunks its text was cut into. */
@@ -37,10 +38,11 @@ export function indexSteps(
   let at = 0;
   for (const { document, parts } of chunked) {
     const { id, title, url, metadata } = document;
+    const titleWords = spacedWordsOrNull(title);
     docRows.push([id, title, url ?? null, metadata ? JSON.stringify(metadata) : null]);
     for (const [key, value] of Object.entries(metadata ?? {})) metaRows.push([id, key, value]);
     parts.forEach((text, part) => {
-      chunkRows.push([id, part, title, text]);
+      chunkRows.push([id, part, title, text, titleWords, spacedWordsOrNull(text)]);
       if (!embedder) return;
       const vector = vectors[at++];
       if (vector?.length !== embedder.dimensions) {

@@ -2,13 +2,16 @@
  * The SQL of the SQLite search store, in one place: the schema (documents, their metadata for
  * filters, chunks with an external-content FTS5 index kept in step by triggers, vectors apart so
  * a vector scan never reads text) and the statements that index and search it. Every value is a
- * bound parameter; the only text spliced is the number of filter clauses.
+ * bound parameter; the only text spliced is the number of filter clauses. A chunk's
+ * `title_words` and `text_words` hold its title and text with the words of Chinese, Japanese,
+ * Thai… spaced apart (`spacedWords`), NULL when that changes nothing: the index reads them
+ * through the view `chunks_fts_source`, and the search shows the original text.
  */
 
 /** The `format` the store writes into `toolwright_index` and checks on load. */
 export const INDEX_FORMAT = 'toolwright-search-sqlite';
 /** The schema's version. */
-export const INDEX_VERSION = '1';
+export const INDEX_VERSION = '2';
 
 /** Creates the schema of an empty index. */
 export const SCHEMA: readonly string[] = [
@@ -17,14 +20,19 @@ export const SCHEMA: readonly string[] = [
   'CREATE TABLE document_metadata (document_id TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, ' +
     'PRIMARY KEY (document_id, key)) WITHOUT ROWID',
   'CREATE TABLE chunks (id INTEGER PRIMARY KEY, document_id TEXT NOT NULL, part INTEGER NOT NULL, ' +
-    'title TEXT NOT NULL, text TEXT NOT NULL, UNIQUE (document_id, part))',
+    'title TEXT NOT NULL, text TEXT NOT NULL, title_words TEXT, text_words TEXT, UNIQUE (document_id, part))',
+  // What the FTS index reads of each chunk: the spaced words where a chunk has them.
+  'CREATE VIEW chunks_fts_source AS SELECT id, coalesce(title_words, title) AS title, ' +
+    'coalesce(text_words, text) AS text FROM chunks',
   'CREATE TABLE vectors (chunk_id INTEGER PRIMARY KEY, vector BLOB NOT NULL)',
-  "CREATE VIRTUAL TABLE chunks_fts USING fts5(title, text, content='chunks', content_rowid='id', " +
+  "CREATE VIRTUAL TABLE chunks_fts USING fts5(title, text, content='chunks_fts_source', content_rowid='id', " +
     "tokenize='unicode61 remove_diacritics 2')",
   'CREATE TRIGGER chunks_ai AFTER INSERT ON chunks BEGIN ' +
-    'INSERT INTO chunks_fts (rowid, title, text) VALUES (new.id, new.title, new.text); END',
+    'INSERT INTO chunks_fts (rowid, title, text) VALUES ' +
+    '(new.id, coalesce(new.title_words, new.title), coalesce(new.text_words, new.text)); END',
   'CREATE TRIGGER chunks_ad AFTER DELETE ON chunks BEGIN ' +
-    "INSERT INTO chunks_fts (chunks_fts, rowid, title, text) VALUES ('delete', old.id, old.title, old.text); " +
+    "INSERT INTO chunks_fts (chunks_fts, rowid, title, text) VALUES ('delete', old.id, " +
+    'coalesce(old.title_words, old.title), coalesce(old.text_words, old.text)); ' +
     'DELETE FROM vectors WHERE chunk_id = old.id; END',
 ];
 
@@ -44,7 +52,7 @@ export const INSERT_DOCUMENT =
 export const INSERT_METADATA =
   'INSERT INTO document_metadata (document_id, key, value) VALUES (?1, ?2, ?3)';
 export const INSERT_CHUNK =
-  'INSERT INTO chunks (document_id, part, title, text) VALUES (?1, ?2, ?3, ?4)';
+  'INSERT INTO chunks (document_id, part, title, text, title_words, text_words) VALUES (?1, ?2, ?3, ?4, ?5, ?6)';
 export const INSERT_VECTOR =
   'INSERT INTO vectors (chunk_id, vector) SELECT id, ?3 FROM chunks WHERE document_id = ?1 AND part = ?2';
 export const COUNT_DOCUMENTS = 'SELECT count(*) FROM documents';
@@ -62,10 +70,13 @@ function filterClauses(count: number, first: number): string {
 /**
  * The lexical search: ?1 the MATCH expression, ?2 the snippet's tokens, ?3 the limit, then the
  * filters' keys and values. Columns: chunk id, document id, title, url, passage, bm25 score.
- * With `snippetTokens` 0 the passage is the whole chunk.
+ * With `snippetTokens` 0 the passage is the whole chunk, as it is for a chunk with spaced words
+ * (whose `snippet()` would show the added spaces).
  */
 export function lexicalSearch(filters: number, wholeChunk: boolean): string {
-  const passage = wholeChunk ? 'c.text' : "snippet(chunks_fts, 1, '', '', '…', ?2)";
+  const passage = wholeChunk
+    ? 'c.text'
+    : "CASE WHEN c.text_words IS NULL THEN snippet(chunks_fts, 1, '', '', '…', ?2) ELSE c.text END";
   return (
     `SELECT c.id, c.document_id, c.title, d.url, ${passage}, -bm25(chunks_fts) ` +
     'FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid JOIN documents d ON d.id = c.document_id ' +
