@@ -5,12 +5,15 @@
  * findable (Chinese and Japanese words, numbers with dots, e-mail addresses, versions), and a
  * query holding NUL or half a surrogate pair answers as any other.
  */
+import Anthropic from '@anthropic-ai/sdk';
 import { Pool } from 'pg';
 import { describeWithServer } from '../../test/describeWithServer';
 import { postgresMissing, startPostgres } from '../../test/startPostgres';
 import type { PostgresServer } from '../../test/startPostgres';
 import type { ContentBlock } from '../content/ContentBlock';
+import { ToolAgent } from '../agent/ToolAgent';
 import { ToolRegistry } from '../registry/ToolRegistry';
+import { startScriptedServer } from '../testing/startScriptedServer';
 import { hasLoneSurrogate } from '../text/cutAtCodePoint';
 import type { SearchBudget } from './budget';
 import { MemorySearchStore } from './MemorySearchStore';
@@ -80,6 +83,32 @@ function describeTextCases(
       const text = shown(outcome.content);
       expect(text).toMatch(/^No results for "zebras 😀+…"/u);
       expect(hasLoneSurrogate(text)).toBe(false);
+    });
+
+    it('sends the model no half emoji on the next turn of an agent run', async () => {
+      const store = await open();
+      await store.add(DOCUMENTS);
+      const query = `zebras ${EMOJI.repeat(4999)}`;
+      const server = await startScriptedServer({
+        turns: [
+          { content: [{ type: 'tool_use', id: 's1', name: 'search_documents', input: { query } }] },
+          { content: [{ type: 'text', text: 'Nothing about zebras.' }] },
+        ],
+      });
+      try {
+        const client = new Anthropic({ apiKey: 'test', baseURL: server.url, maxRetries: 0 });
+        const agent = new ToolAgent({ client, registry: tool(store), model: 'claude-test' });
+        const result = await agent.run('Find zebras');
+        expect(result.finalText).toBe('Nothing about zebras.');
+        // What the client sent on the second turn (the API refuses half a pair with a 400).
+        const sent = JSON.stringify(server.requests[1].body.messages);
+        expect(sent).toContain('No results for \\"zebras 😀');
+        expect(hasLoneSurrogate(sent)).toBe(false);
+        // JSON.stringify writes a pair as itself and half a pair as an escape.
+        expect(sent).not.toMatch(/\\ud[89a-f]/i);
+      } finally {
+        await server.close();
+      }
     });
 
     it('cuts a result to its budget between emoji, never inside one', async () => {
