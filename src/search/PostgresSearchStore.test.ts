@@ -99,6 +99,8 @@ describeWithServer(postgresMissing, 'PostgresSearchStore on PostgreSQL', () => {
     server = await startPostgres();
     admin = new Client({ connectionString: server.url });
     await admin.connect();
+    // The application role's connection string (in an application: its configuration).
+    const connectionString = server.urlFor('app');
     // What the README tells a database owner to run: the schema, then the application's grants.
     for (const statement of PostgresSearchStore.schemaSql({ table: 'kb' })) {
       await admin.query(statement);
@@ -106,7 +108,7 @@ describeWithServer(postgresMissing, 'PostgresSearchStore on PostgreSQL', () => {
     await admin.query(`CREATE ROLE app LOGIN;
       GRANT SELECT, INSERT, DELETE ON kb TO app;
       GRANT SELECT, INSERT ON kb_meta TO app;`);
-    pool = new Pool({ connectionString: server.urlFor('app'), max: 3 });
+    pool = new Pool({ connectionString, max: 3 });
     store = await PostgresSearchStore.open(pool, { table: 'kb', createSchema: false });
   }, 60_000);
   afterAll(async () => {

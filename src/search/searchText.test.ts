@@ -216,3 +216,37 @@ describeWithServer(postgresMissing, 'PostgresSearchStore on PostgreSQL', () => {
     ['any', 'all'],
   );
 });
+
+describe('search_documents in the legacy XML format', () => {
+  it('is called as the README shows and answers the Japanese passage', async () => {
+    const store = new MemorySearchStore();
+    await store.add(DOCUMENTS);
+    const call =
+      '<function_calls><invoke><tool_name>search_documents</tool_name><parameters><query>きょうは</query><max_results>3</max_results></parameters></invoke>';
+    const server = await startScriptedServer({
+      turns: [
+        {
+          content: [{ type: 'text', text: call }],
+          stop_reason: 'stop_sequence',
+          stop_sequence: '</function_calls>',
+        },
+        { content: [{ type: 'text', text: '<answer>It was a fun day.</answer>' }] },
+      ],
+    });
+    try {
+      const client = new Anthropic({ apiKey: 'test', baseURL: server.url, maxRetries: 0 });
+      const registry = new ToolRegistry({ manifest: searchManifest }).register(
+        new DocumentSearch(store),
+      );
+      const agent = new ToolAgent({ client, registry, model: 'claude-test', format: 'xml' });
+      const result = await agent.run('What did the diary say?');
+      expect(result.answer).toBe('It was a fun day.');
+      const sent = JSON.stringify(server.requests[1].body.messages);
+      expect(sent).toContain('<tool_name>search_documents</tool_name>');
+      expect(sent).toContain('<source>ja</source>');
+      expect(sent).toContain('きょうは楽しい');
+    } finally {
+      await server.close();
+    }
+  });
+});
