@@ -213,6 +213,22 @@ describeWithServer(postgresMissing, 'PostgresSearchStore on PostgreSQL', () => {
     ).rejects.toThrow('PostgreSQL has no text search configuration "klingon"');
   });
 
+  it('refuses a table made before the spaced-words columns, saying what to do', async () => {
+    await admin.query(`CREATE TABLE old_kb (document_id text, part int, title text, url text,
+        metadata jsonb, body text, tsv tsvector, PRIMARY KEY (document_id, part));
+      CREATE TABLE old_kb_meta (id boolean PRIMARY KEY DEFAULT true, text_config text NOT NULL,
+        embedder_id text, dimensions integer);
+      INSERT INTO old_kb_meta (text_config) VALUES ('english');`);
+    const owner = new Pool({ connectionString: server.url, max: 1 });
+    try {
+      await expect(PostgresSearchStore.open(owner, { table: 'old_kb' })).rejects.toThrow(
+        'old_kb was created by an earlier toolwright, without the title_words and body_words columns (Chinese, Japanese and Thai words split for the index); drop it and index again',
+      );
+    } finally {
+      await owner.end();
+    }
+  });
+
   it('says what to do when the table is missing or pgvector is not enabled', async () => {
     await expect(
       PostgresSearchStore.open(pool, { table: 'nowhere', createSchema: false }),

@@ -52,6 +52,20 @@ function checkMeta(
   }
 }
 
+/** Refuses a table made before the spaced-words columns, whose inserts and searches would fail. */
+async function checkColumns(pool: PgPoolLike, table: string, sql: SearchTableSql): Promise<void> {
+  try {
+    await pool.query(sql.checkColumns);
+  } catch (error) {
+    // A missing table (42P01) is created next, with the columns.
+    if (sqlStateOf(error) === '42P01') return;
+    if (sqlStateOf(error) !== '42703') throw error;
+    throw new SearchConfigError(
+      `${table} was created by an earlier toolwright, without the title_words and body_words columns (Chinese, Japanese and Thai words split for the index); drop it and index again`,
+    );
+  }
+}
+
 /**
  * The table's SQL, once the table is there and matches `shape`.
  * @example
@@ -89,7 +103,10 @@ export async function openSearchTable(
   };
   // An existing table is checked before any DDL, which would fail on its other shape.
   const existing = await readMeta();
-  if (existing) checkMeta(table, textConfig, embedder, existing);
+  if (existing) {
+    checkMeta(table, textConfig, embedder, existing);
+    await checkColumns(pool, table, sql);
+  }
   if (shape.createSchema) {
     for (const statement of sql.schema) await pool.query(statement);
   }

@@ -38,6 +38,8 @@ export interface SearchTableSql {
   insert: string;
   /** Answers `documents`. */
   count: string;
+  /** Reads no row, and fails (42703) on a table made before the `title_words`, `body_words` columns. */
+  checkColumns: string;
   /**
    * $1 config, $2 query text, $3 limit, $4 metadata filter (jsonb), then $5 the `ts_headline`
    * options when `snippets`: the best chunks by `ts_rank_cd`, best first. `any` matches any
@@ -141,6 +143,7 @@ SELECT count(DISTINCT document_id)::int AS removed FROM gone`,
 SELECT d, p, t, u, m::jsonb, b, tw, bw${vectors ? ', e::vector' : ''}
 FROM unnest(${columns.map((_, at) => `$${at + 1}::${types[at]}[]`).join(', ')}) AS x(${columns.join(', ')})`,
     count: `SELECT count(DISTINCT document_id)::int AS documents FROM ${table}`,
+    checkColumns: `SELECT title_words, body_words FROM ${table} LIMIT 0`,
     lexical: (snippets, match) => `SELECT document_id, part, title, url, ${
       snippets
         ? 'CASE WHEN body_words IS NULL THEN ts_headline($1::regconfig, body, q, $5) ELSE body END'
