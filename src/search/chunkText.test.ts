@@ -3,6 +3,7 @@
  * its joiners, a letter with its accents), so the chunks joined are the text, character for
  * character, and none holds half a surrogate pair.
  */
+import fc from 'fast-check';
 import { hasLoneSurrogate } from '../text/cutAtCodePoint';
 import { chunkText } from './chunkText';
 
@@ -26,5 +27,25 @@ describe('chunkText without a break', () => {
     const text = `a${'\u0301'.repeat(300)}`;
     const chunks = chunkText(text, { maxChars: 50 });
     expect(chunks.join('')).toBe(text);
+  });
+});
+
+describe('chunkText on random text with astral characters', () => {
+  const unbroken = fc
+    .array(fc.constantFrom('a', 'é', '中', '😀', '👩‍👩‍👧', '𝄞', 'e\u0301'), { maxLength: 400 })
+    .map((parts) => parts.join(''));
+
+  it('never holds half a pair, and with no break loses no character', () => {
+    fc.assert(
+      fc.property(unbroken, fc.integer({ min: 50, max: 120 }), (text, maxChars) => {
+        const chunks = chunkText(text, { maxChars, overlap: 0 });
+        for (const chunk of chunks) {
+          expect(hasLoneSurrogate(chunk)).toBe(false);
+          expect(chunk.length).toBeLessThanOrEqual(maxChars);
+        }
+        expect(chunks.join('')).toBe(text);
+      }),
+      { seed: 45, numRuns: 300 },
+    );
   });
 });
