@@ -18,6 +18,7 @@ import type {
 } from '@modelcontextprotocol/sdk/types.js';
 import { finalOutcome } from '../calls/jobOutcome';
 import type { JobTaskRecord, TaskJobDispatcher, ToolJobStatus } from '../calls/ToolJobDispatcher';
+import type { ToolCaller } from '../calls/ToolCaller';
 import type { ToolOutcome } from '../calls/ToolOutcome';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { ToolwrightError } from '../errors/ToolwrightError';
@@ -31,6 +32,8 @@ export type RenderTaskResult = (tool: string, outcome: ToolOutcome) => CallToolR
 export interface TaskCallContext {
   toolUseId?: string;
   state?: unknown;
+  /** Who called: the job carries it (as JSON, `jobCaller`) to the worker's `ctx.caller`. */
+  caller?: ToolCaller;
 }
 
 export const DEFAULT_TASK_TTL_MS = 3_600_000;
@@ -122,6 +125,7 @@ export class JobTaskStore implements TaskStore {
         idempotencyKey: taskId,
         toolUseId: context.toolUseId ?? taskId,
         ...(context.state !== undefined ? { state: context.state } : {}),
+        ...(context.caller ? { caller: context.caller } : {}),
       },
     );
     return taskOf(taskId, record, { state: 'queued' });

@@ -1,6 +1,7 @@
 /**
  * A task-augmented `tools/call` (MCP tasks, 2025-11-25): checked, validated and approved like
- * any call, then answered at once with the task its job runs under (`JobTaskStore`).
+ * any call, then answered at once with the task its job runs under (`JobTaskStore`). The job
+ * carries the request's caller, so the worker runs the tool as that caller (`ctx.caller`).
  */
 import type { CreateTaskResult } from '@modelcontextprotocol/sdk/experimental/tasks/types.js';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
@@ -8,6 +9,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { JsonRpcError } from './callParams';
 import type { CallParams } from './callParams';
 import { approvalOf, stateOf, toolUseIdOf } from './callScope';
+import { callerOf } from './callerOf';
 import type { CallScope, Extra } from './callScope';
 import type { JobTaskStore } from './JobTaskStore';
 
@@ -41,8 +43,10 @@ export async function startTask(
     const refused = await approvalOf(scope, name, input, extra, toolUseId);
     if (refused) throw new JsonRpcError(ErrorCode.InvalidRequest, textOf(refused));
   }
+  const caller = callerOf(extra.authInfo);
+  const context = { toolUseId, state: stateOf(scope, extra), ...(caller ? { caller } : {}) };
   const created = await store.createTask(
-    { ...task, context: { toolUseId, state: stateOf(scope, extra) } },
+    { ...task, context },
     extra.requestId,
     { method: 'tools/call', params: { name, arguments: input } },
     extra.sessionId,
