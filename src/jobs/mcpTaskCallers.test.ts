@@ -1,7 +1,9 @@
 /**
- * MCP tasks and who called them (issue 43, item 1): on a stateless endpoint behind an auth
- * layer, a task-augmented `tools/call` runs in the worker as its caller (`ctx.caller`, as a
- * plain `tools/call` would). A real redis-server, a worker process and the MCP SDK's own client.
+ * MCP tasks and who called them (issue 43, items 1 and 2): on a stateless endpoint behind an
+ * auth layer, a task-augmented `tools/call` runs in the worker as its caller (`ctx.caller`, as a
+ * plain `tools/call` would), and a task is bound to that caller: another authenticated caller,
+ * or an anonymous one, cannot list, get, read or cancel it (answered as an unknown task), while
+ * its owner still can. A real redis-server, a worker process and the MCP SDK's own client.
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server } from 'node:http';
@@ -20,14 +22,19 @@ import { describeWithServer } from '../../test/describeWithServer';
 import { redisMissing, startRedisServer } from '../../test/startRedisServer';
 import type { RedisServer } from '../../test/startRedisServer';
 import { until } from '../../test/until';
-import { ReportService } from './__fixtures__/ReportService';
+import { readLog, ReportService } from './__fixtures__/ReportService';
 import { spawnWorker } from './__fixtures__/spawnWorker';
 import type { WorkerProcess } from './__fixtures__/spawnWorker';
 import { ToolJobs } from './ToolJobs';
 
 /** The callers the auth layer in front knows, by bearer token. */
 const TOKENS: Record<string, ToolCaller> = {
-  'token-ada': { id: 'ada', scopes: ['reports'], roles: ['analyst'], claims: { tenant: 't1' } },
+  'token-ada': {
+    id: 'ada',
+    scopes: ['reports'],
+    roles: ['analyst'],
+    claims: { tenant: 't1' },
+  },
   'token-bob': { id: 'bob', scopes: [], roles: [] },
 };
 
@@ -86,7 +93,10 @@ describeWithServer(redisMissing, 'MCP tasks and their callers (stateless endpoin
 
   async function startTask(client: Client, name: string, month: string): Promise<string> {
     const created = await client.request(
-      { method: 'tools/call', params: { name, arguments: { month }, task: { ttl: 60_000 } } },
+      {
+        method: 'tools/call',
+        params: { name, arguments: { month }, task: { ttl: 60_000 } },
+      },
       CreateTaskResultSchema,
     );
     return created.task.taskId;
@@ -94,7 +104,10 @@ describeWithServer(redisMissing, 'MCP tasks and their callers (stateless endpoin
 
   it('runs a task in the worker as the caller of the request, as a plain call runs', async () => {
     const ada = await clientWith('token-ada');
-    const plain = await ada.callTool({ name: 'who_asked', arguments: { month: '2026-06' } });
+    const plain = await ada.callTool({
+      name: 'who_asked',
+      arguments: { month: '2026-06' },
+    });
     const expected = '2026-06: ada [reports] {"tenant":"t1"}';
     expect(plain.content).toEqual([{ type: 'text', text: expected }]);
 
@@ -105,5 +118,42 @@ describeWithServer(redisMissing, 'MCP tasks and their callers (stateless endpoin
     );
     const result = await ada.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
     expect(result.content).toEqual([{ type: 'text', text: expected }]);
+  }, 60_000);
+
+  it("refuses another caller's tasks/list, get, result and cancel as an unknown task", async () => {
+    const ada = await clientWith('token-ada');
+    const taskId = await startTask(ada, 'export_orders', '2026-07');
+    await until(async () => (await readLog(store)).some((l) => l.key === taskId), 'the job');
+
+    for (const other of [await clientWith('token-bob'), await clientWith()]) {
+      const listed = await other.experimental.tasks.listTasks();
+      expect(listed.tasks.map((task) => task.taskId)).not.toContain(taskId);
+      const notFound = {
+        code: -32602,
+        message: expect.stringContaining('not found'),
+      };
+      await expect(other.experimental.tasks.getTask(taskId)).rejects.toMatchObject(notFound);
+      await expect(
+        other.experimental.tasks.getTaskResult(taskId, CallToolResultSchema),
+      ).rejects.toMatchObject(notFound);
+      await expect(other.experimental.tasks.cancelTask(taskId)).rejects.toMatchObject(notFound);
+    }
+
+    // Nothing the others did reached the job: it still runs, and its owner sees and ends it.
+    expect((await ada.experimental.tasks.getTask(taskId)).status).toBe('working');
+    const own = await ada.experimental.tasks.listTasks();
+    expect(own.tasks.map((task) => task.taskId)).toContain(taskId);
+    await store.set('gate:2026-07', 'open');
+    await until(
+      async () => (await ada.experimental.tasks.getTask(taskId)).status === 'completed',
+      'the task to complete',
+    );
+    const result = await ada.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
+    expect(result.content).toEqual([
+      {
+        type: 'text',
+        text: 'Exported the orders of 2026-07 to exports/2026-07.csv',
+      },
+    ]);
   }, 60_000);
 });

@@ -1,7 +1,8 @@
 /**
  * A task-augmented `tools/call` (MCP tasks, 2025-11-25): checked, validated and approved like
  * any call, then answered at once with the task its job runs under (`JobTaskStore`). The job
- * carries the request's caller, so the worker runs the tool as that caller (`ctx.caller`).
+ * carries the request's caller, so the worker runs the tool as that caller (`ctx.caller`), and
+ * the task is bound to it (`taskOwnerOf`).
  */
 import type { CreateTaskResult } from '@modelcontextprotocol/sdk/experimental/tasks/types.js';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
@@ -10,6 +11,7 @@ import { JsonRpcError } from './callParams';
 import type { CallParams } from './callParams';
 import { approvalOf, stateOf, toolUseIdOf } from './callScope';
 import { callerOf } from './callerOf';
+import { taskOwnerOf } from './taskOwner';
 import type { CallScope, Extra } from './callScope';
 import type { JobTaskStore } from './JobTaskStore';
 
@@ -47,9 +49,8 @@ export async function startTask(
   const context = { toolUseId, state: stateOf(scope, extra), ...(caller ? { caller } : {}) };
   const created = await store.createTask(
     { ...task, context },
-    extra.requestId,
     { method: 'tools/call', params: { name, arguments: input } },
-    extra.sessionId,
+    taskOwnerOf(extra),
   );
   return { task: created };
 }
