@@ -9,10 +9,12 @@ import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { JsonRpcError } from './callParams';
 import type { CallParams } from './callParams';
-import { approvalOf, stateOf, toolUseIdOf } from './callScope';
+import { stateOf } from './callScope';
 import { callerOf } from './callerOf';
 import { taskOwnerOf } from './taskOwner';
 import type { CallScope, Extra } from './callScope';
+import { approvalOf } from './mcpToolCall';
+import type { McpCallPort } from './mcpToolCall';
 import type { JobTaskStore } from './JobTaskStore';
 
 /**
@@ -25,6 +27,7 @@ export async function startTask(
   scope: CallScope,
   store: JobTaskStore,
   call: CallParams,
+  port: McpCallPort,
   extra: Extra,
 ): Promise<CreateTaskResult> {
   const { name, input: raw, task } = call;
@@ -40,9 +43,9 @@ export async function startTask(
   const checked = scope.registry.check ? await scope.registry.check(name, raw) : undefined;
   if (checked && !checked.ok) throw new JsonRpcError(ErrorCode.InvalidParams, checked.error);
   const input = checked?.input ?? raw;
-  const toolUseId = toolUseIdOf(extra);
+  const { toolUseId } = port;
   if (scope.needsApproval(name)) {
-    const refused = await approvalOf(scope, name, input, extra, toolUseId);
+    const refused = await approvalOf(scope, name, input, port);
     if (refused) throw new JsonRpcError(ErrorCode.InvalidRequest, textOf(refused));
   }
   const caller = callerOf(extra.authInfo);
