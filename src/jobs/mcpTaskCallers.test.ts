@@ -3,7 +3,8 @@
  * auth layer, a task-augmented `tools/call` runs in the worker as its caller (`ctx.caller`, as a
  * plain `tools/call` would), and a task is bound to that caller: another authenticated caller,
  * or an anonymous one, cannot list, get, read or cancel it (answered as an unknown task), while
- * its owner still can. A real redis-server, a worker process and the MCP SDK's own client.
+ * its owner still can; a caller that cannot be bound (neither id nor token) is warned about,
+ * once. A real redis-server, a worker process and the MCP SDK's own client.
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server } from 'node:http';
@@ -38,6 +39,11 @@ const TOKENS: Record<string, ToolCaller> = {
   'token-bob': { id: 'bob', scopes: [], roles: [] },
 };
 
+/** API keys a guard maps to scopes alone: a caller with neither an id nor a token. */
+const API_KEYS: Record<string, ToolCaller> = {
+  'key-reports': { scopes: ['reports'], roles: [] },
+};
+
 describeWithServer(redisMissing, 'MCP tasks and their callers (stateless endpoint)', () => {
   let redis: RedisServer;
   let store: Redis;
@@ -47,6 +53,8 @@ describeWithServer(redisMissing, 'MCP tasks and their callers (stateless endpoin
   let http: Server;
   let url: URL;
   const clients: Client[] = [];
+  /** What the endpoint's logger was told. */
+  const warnings: string[] = [];
 
   beforeAll(async () => {
     redis = await startRedisServer();
@@ -59,11 +67,13 @@ describeWithServer(redisMissing, 'MCP tasks and their callers (stateless endpoin
       version: '1',
       stateless: true,
       allowedHosts: LOOPBACK_HOSTS,
+      logger: { warn: (message) => void warnings.push(message) },
     });
     // An auth layer in front, as the SDK's bearer middleware does: the caller goes on `req.auth`.
     http = createServer((req: IncomingMessage & { auth?: unknown }, res) => {
       const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
       if (token && TOKENS[token]) req.auth = authInfoOf(TOKENS[token], token);
+      if (token && API_KEYS[token]) req.auth = authInfoOf(API_KEYS[token]);
       void mcp.handle(req, res);
     });
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
@@ -143,12 +153,11 @@ describeWithServer(redisMissing, 'MCP tasks and their callers (stateless endpoin
     expect((await ada.experimental.tasks.getTask(taskId)).status).toBe('working');
     const own = await ada.experimental.tasks.listTasks();
     expect(own.tasks.map((task) => task.taskId)).toContain(taskId);
+    // tasks/result asked while the task runs answers once it finished.
+    const pending = ada.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
     await store.set('gate:2026-07', 'open');
-    await until(
-      async () => (await ada.experimental.tasks.getTask(taskId)).status === 'completed',
-      'the task to complete',
-    );
-    const result = await ada.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
+    const result = await pending;
+    expect((await ada.experimental.tasks.getTask(taskId)).status).toBe('completed');
     expect(result.content).toEqual([
       {
         type: 'text',
@@ -156,4 +165,14 @@ describeWithServer(redisMissing, 'MCP tasks and their callers (stateless endpoin
       },
     ]);
   }, 60_000);
+
+  it('warns once when a caller with neither an id nor a token makes tasks that cannot be bound', async () => {
+    expect(warnings).toEqual([]);
+    const keyed = await clientWith('key-reports');
+    await keyed.listTools();
+    await keyed.experimental.tasks.listTasks();
+    expect(warnings).toEqual([
+      'toolwright/mcp: an authenticated caller with neither an id nor a token called this stateless endpoint, so the MCP tasks it makes cannot be bound to it: any client without a caller can read and cancel them. Give the caller an id (ToolCaller.id, or the AuthInfo clientId).',
+    ]);
+  });
 });
