@@ -64,6 +64,14 @@ export interface JobTaskRecord {
   pollIntervalMs?: number;
   /** The MCP session that created it, if any: other sessions do not see it. */
   sessionId?: string;
+  /** A digest of the caller who created it (its id, else its token), if any: others do not see it. */
+  caller?: string;
+}
+
+/** Whose tasks: a caller's (`JobTaskRecord.caller`) within a session, either, or neither's. */
+export interface TaskOwner {
+  caller?: string;
+  sessionId?: string;
 }
 
 /**
@@ -86,11 +94,11 @@ export interface TaskJobDispatcher extends ToolJobDispatcher {
    */
   awaitRun(runId: string, jobIds: readonly string[]): Promise<void>;
   /**
-   * Task ids of a session (or of no session), newest first, a page at a time: `limit` ids from
-   * `offset`, and the offset of the next page while more may remain.
+   * Task ids of an owner (a caller and a session, either, or neither), newest first, a page at
+   * a time: `limit` ids from `offset`, and the offset of the next page while more may remain.
    */
   listTasks(
-    sessionId: string | undefined,
+    owner: TaskOwner,
     offset: number,
     limit: number,
   ): Promise<{ ids: string[]; next?: number }>;

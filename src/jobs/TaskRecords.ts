@@ -1,10 +1,10 @@
 /**
  * The records of MCP tasks beside their jobs, in Redis: a JSON record per task (tool, creation
- * time, TTL, session) expiring with the task, and a list per session, newest first, for
- * `tasks/list`. Apart from `ToolJobs` so the queue reads in one place and the tasks in another.
+ * time, TTL, session, caller) expiring with the task, and a list per owner (caller and
+ * session), newest first, for `tasks/list`. Apart from `ToolJobs` so the queue reads in one place and the tasks in another.
  */
 import type Redis from 'ioredis';
-import type { JobTaskRecord } from '../calls/ToolJobDispatcher';
+import type { JobTaskRecord, TaskOwner } from '../calls/ToolJobDispatcher';
 import { taskKeyOf, taskListOf } from './redisKeys';
 import type { JobQueueOptions } from './types';
 
@@ -20,7 +20,7 @@ export class TaskRecords {
   /** Keeps the record of an MCP task until its TTL (or as long as finished jobs are kept). */
   async record(taskId: string, record: JobTaskRecord): Promise<void> {
     const ttlMs = record.ttlMs ?? this.keepFinishedSeconds * 1000;
-    const list = taskListOf(this.options, record.sessionId);
+    const list = taskListOf(this.options, { caller: record.caller, sessionId: record.sessionId });
     await this.redis
       .multi()
       .set(taskKeyOf(this.options, taskId), JSON.stringify(record), 'PX', ttlMs)
@@ -38,15 +38,15 @@ export class TaskRecords {
   }
 
   /**
-   * Task ids of a session, newest first, from `start`; expired ones are dropped from the list on
+   * Task ids of an owner, newest first, from `start`; expired ones are dropped from the list on
    * the way (the next page's offset counts them out).
    */
   async list(
-    sessionId: string | undefined,
+    owner: TaskOwner,
     start: number,
     limit: number,
   ): Promise<{ ids: string[]; next?: number }> {
-    const list = taskListOf(this.options, sessionId);
+    const list = taskListOf(this.options, owner);
     const ids = await this.redis.zrevrange(list, start, start + limit - 1);
     const alive = await Promise.all(
       ids.map((id) => this.redis.exists(taskKeyOf(this.options, id))),

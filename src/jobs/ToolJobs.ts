@@ -13,7 +13,7 @@ import { Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import { abortedText, quoteName, timedOutText } from '../calls/modelText';
 import type { CallOptions, ToolProgress } from '../calls/ToolCallContext';
-import type { JobTaskRecord, ToolJobRequest } from '../calls/ToolJobDispatcher';
+import type { JobTaskRecord, TaskOwner, ToolJobRequest } from '../calls/ToolJobDispatcher';
 import type { ToolOutcome } from '../calls/ToolOutcome';
 import { finalOutcome } from '../calls/jobOutcome';
 import { claimKey, checkJoined } from './claimCall';
@@ -294,16 +294,16 @@ export class ToolJobs {
   }
 
   /**
-   * Task ids of a session, newest first; expired ones are dropped from the list on the way.
+   * Task ids of an owner (caller, session), newest first; expired ones are dropped on the way.
    * @internal the MCP layer's plumbing (`TaskJobDispatcher`), not published
    */
   async listTasks(
-    sessionId: string | undefined,
+    owner: TaskOwner,
     offset: number,
     limit: number,
   ): Promise<{ ids: string[]; next?: number }> {
     await this.gate.reachable();
-    return this.tasks.list(sessionId, offset, limit);
+    return this.tasks.list(owner, offset, limit);
   }
 
   /**

@@ -5,6 +5,7 @@
 import { queueOf } from './queueNames';
 import { sha256 } from './sha256';
 import type { JobQueueOptions } from './types';
+import type { TaskOwner } from '../calls/ToolJobDispatcher';
 
 /** The record of the call an idempotency key belongs to (its tool and input digest). */
 export const keyClaimOf = (options: JobQueueOptions, idempotencyKey: string): string => {
@@ -51,8 +52,15 @@ export const taskKeyOf = (options: JobQueueOptions, taskId: string): string => {
   return `${prefix}:${name}:tw:task:${taskId}`;
 };
 
-/** The tasks of a session (`-` for tasks made without one), scored by creation time. */
-export const taskListOf = (options: JobQueueOptions, sessionId: string | undefined): string => {
+/**
+ * The tasks of an owner, scored by creation time: of a caller (`c:`), of a session (`s:`), of
+ * both, or `-` for tasks made with neither.
+ */
+export const taskListOf = (options: JobQueueOptions, owner: TaskOwner): string => {
   const { name, prefix } = queueOf(options);
-  return `${prefix}:${name}:tw:tasks:${sessionId === undefined ? '-' : `s:${sessionId}`}`;
+  const parts = [
+    ...(owner.caller !== undefined ? [`c:${owner.caller}`] : []),
+    ...(owner.sessionId !== undefined ? [`s:${owner.sessionId}`] : []),
+  ];
+  return `${prefix}:${name}:tw:tasks:${parts.join(':') || '-'}`;
 };

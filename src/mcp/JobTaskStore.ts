@@ -1,26 +1,27 @@
 /**
- * The MCP SDK's experimental `TaskStore` on durable tool jobs: a task is a job of the registry's
- * dispatcher (`ToolJobs`, on BullMQ) under the task's id, plus a small record in Redis (tool,
- * creation time, TTL, session). Its status is read from the job on every `tasks/get`, so any
- * stateless instance answers for any task; `tasks/cancel` cancels the job wherever it runs.
+ * MCP tasks on durable tool jobs: a task is a job of the registry's dispatcher (`ToolJobs`, on
+ * BullMQ) under the task's id, plus a small record in Redis (tool, creation time, TTL, session,
+ * caller). Its status is read from the job on every `tasks/get`, so any stateless instance
+ * answers for any task; `tasks/cancel` cancels the job wherever it runs. Every read names the
+ * requesting owner (`taskOwnerOf`): a task is bound to the caller who created it (and to its
+ * session, when it had one), and to anyone else it does not exist, as MCP 2025-11-25 asks of
+ * tasks made under an authorization context. Not the SDK's `TaskStore`, whose methods see a
+ * session id only: `serveTasks` answers the `tasks/*` requests with the owner of each.
  */
 import { randomUUID } from 'node:crypto';
-import type {
-  CreateTaskOptions,
-  TaskStore,
-} from '@modelcontextprotocol/sdk/experimental/tasks/interfaces.js';
-import type {
-  CallToolResult,
-  Request,
-  RequestId,
-  Result,
-  Task,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { CreateTaskOptions } from '@modelcontextprotocol/sdk/experimental/tasks/interfaces.js';
+import { isTerminal } from '@modelcontextprotocol/sdk/experimental/tasks/interfaces.js';
+import type { CallToolResult, Request, Result, Task } from '@modelcontextprotocol/sdk/types.js';
 import { finalOutcome } from '../calls/jobOutcome';
-import type { JobTaskRecord, TaskJobDispatcher, ToolJobStatus } from '../calls/ToolJobDispatcher';
+import type {
+  JobTaskRecord,
+  TaskJobDispatcher,
+  TaskOwner,
+  ToolJobStatus,
+} from '../calls/ToolJobDispatcher';
+import type { ToolCaller } from '../calls/ToolCaller';
 import type { ToolOutcome } from '../calls/ToolOutcome';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { ToolwrightError } from '../errors/ToolwrightError';
 import { JsonRpcError } from './callParams';
 import { decodeCursor, encodeCursor } from './pageCursor';
 
@@ -31,6 +32,8 @@ export type RenderTaskResult = (tool: string, outcome: ToolOutcome) => CallToolR
 export interface TaskCallContext {
   toolUseId?: string;
   state?: unknown;
+  /** Who called: the job carries it (as JSON, `jobCaller`) to the worker's `ctx.caller`. */
+  caller?: ToolCaller;
 }
 
 export const DEFAULT_TASK_TTL_MS = 3_600_000;
@@ -78,29 +81,46 @@ function taskOf(taskId: string, record: JobTaskRecord, job: ToolJobStatus): Task
   };
 }
 
-/** Whether a session may see a task: its own, or one made without a session. */
-const visibleTo = (record: JobTaskRecord, sessionId: string | undefined): boolean =>
-  record.sessionId === undefined || record.sessionId === sessionId;
+/** Whether an owner may see a task: the same caller (or none, both), and its session if it had one. */
+const visibleTo = (record: JobTaskRecord, owner: TaskOwner): boolean =>
+  record.caller === owner.caller &&
+  (record.sessionId === undefined || record.sessionId === owner.sessionId);
+
+const notFound = (taskId: string): JsonRpcError =>
+  new JsonRpcError(ErrorCode.InvalidParams, `Task not found: ${taskId}`);
+
+/** Resolves after `ms`, or rejects once `signal` aborts. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted)
+      return reject(new JsonRpcError(ErrorCode.ConnectionClosed, 'Request was cancelled'));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new JsonRpcError(ErrorCode.ConnectionClosed, 'Request was cancelled'));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
 
 /**
  * Tasks as durable jobs. `createMcpServer` makes one when the registry's `jobs` can back tasks.
  * @example
- * new Server(info, { capabilities, taskStore: new JobTaskStore(jobs, render) });
+ * const store = new JobTaskStore(jobs, render);
+ * serveTasks(server, store);
  */
-export class JobTaskStore implements TaskStore {
+export class JobTaskStore {
   constructor(
     private readonly jobs: TaskJobDispatcher,
     private readonly render: RenderTaskResult,
     private readonly maxTtlMs = DEFAULT_TASK_TTL_MS * 24,
   ) {}
 
-  /** Records the task and enqueues its job, the task id being the job id. */
-  async createTask(
-    params: CreateTaskOptions,
-    _requestId: RequestId,
-    request: Request,
-    sessionId?: string,
-  ): Promise<Task> {
+  /** Records the task, bound to `owner`, and enqueues its job, the task id being the job id. */
+  async createTask(params: CreateTaskOptions, request: Request, owner: TaskOwner): Promise<Task> {
     const call = (request.params ?? {}) as { name?: unknown; arguments?: unknown };
     if (typeof call.name !== 'string')
       throw new JsonRpcError(ErrorCode.InvalidParams, 'A task needs a tools/call request');
@@ -112,7 +132,8 @@ export class JobTaskStore implements TaskStore {
       // Kept at least a second (Redis expires nothing shorter) and at most `maxTtlMs`.
       ttlMs: Math.max(1000, Math.min(params.ttl ?? DEFAULT_TASK_TTL_MS, this.maxTtlMs)),
       pollIntervalMs: params.pollInterval ?? DEFAULT_POLL_INTERVAL_MS,
-      ...(sessionId !== undefined ? { sessionId } : {}),
+      ...(owner.sessionId !== undefined ? { sessionId: owner.sessionId } : {}),
+      ...(owner.caller !== undefined ? { caller: owner.caller } : {}),
     };
     await this.jobs.recordTask(taskId, record);
     await this.jobs.enqueue(
@@ -122,55 +143,61 @@ export class JobTaskStore implements TaskStore {
         idempotencyKey: taskId,
         toolUseId: context.toolUseId ?? taskId,
         ...(context.state !== undefined ? { state: context.state } : {}),
+        ...(context.caller ? { caller: context.caller } : {}),
       },
     );
     return taskOf(taskId, record, { state: 'queued' });
   }
 
-  async getTask(taskId: string, sessionId?: string): Promise<Task | null> {
-    const record = await this.jobs.readTask(taskId);
-    if (!record || !visibleTo(record, sessionId)) return null;
-    return taskOf(taskId, record, await this.jobs.status(taskId));
+  /** The task, or null when it does not exist for this owner. */
+  async getTask(taskId: string, owner: TaskOwner): Promise<Task | null> {
+    const record = await this.recordFor(taskId, owner);
+    return record ? taskOf(taskId, record, await this.jobs.status(taskId)) : null;
   }
 
-  /** Results are the job's, stored by the worker that ran it. */
-  storeTaskResult(): Promise<void> {
-    return Promise.reject(new ToolwrightError('The result of a job task is stored by its worker'));
+  /**
+   * The call's result, as `tools/call` would have answered it, once the job finished: waits for
+   * it (polling at the task's interval) until then, or until `signal` aborts.
+   */
+  async getTaskResult(taskId: string, owner: TaskOwner, signal?: AbortSignal): Promise<Result> {
+    const record = await this.recordFor(taskId, owner);
+    if (!record) throw notFound(taskId);
+    for (;;) {
+      const outcome = finalOutcome(record.tool, await this.jobs.status(taskId));
+      if (outcome) return this.render(record.tool, outcome);
+      await pause(record.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS, signal);
+    }
   }
 
-  /** The call's result, as `tools/call` would have answered it. */
-  async getTaskResult(taskId: string, sessionId?: string): Promise<Result> {
-    const record = await this.jobs.readTask(taskId);
-    if (!record || !visibleTo(record, sessionId))
-      throw new JsonRpcError(ErrorCode.InvalidParams, `Task not found: ${taskId}`);
-    const outcome = finalOutcome(record.tool, await this.jobs.status(taskId));
-    if (!outcome)
-      throw new JsonRpcError(ErrorCode.InvalidParams, `Task ${taskId} has not finished`);
-    return this.render(record.tool, outcome);
+  /** Cancels the task's job wherever it runs, and answers the task; a finished one is refused. */
+  async cancelTask(taskId: string, owner: TaskOwner): Promise<Task> {
+    const task = await this.getTask(taskId, owner);
+    if (!task) throw notFound(taskId);
+    if (isTerminal(task.status))
+      throw new JsonRpcError(
+        ErrorCode.InvalidParams,
+        `Cannot cancel task in terminal status: ${task.status}`,
+      );
+    await this.jobs.cancel(taskId, 'cancelled by the client');
+    return (await this.getTask(taskId, owner)) ?? task;
   }
 
-  /** Only cancellation changes a job from outside; other statuses are the job's own. */
-  async updateTaskStatus(
-    taskId: string,
-    status: Task['status'],
-    statusMessage?: string,
-    sessionId?: string,
-  ): Promise<void> {
-    if (status !== 'cancelled') return;
-    const record = await this.jobs.readTask(taskId);
-    if (!record || !visibleTo(record, sessionId)) return;
-    await this.jobs.cancel(taskId, statusMessage ?? 'cancelled by the client');
-  }
-
+  /** The owner's tasks, newest first, a page at a time. */
   async listTasks(
-    cursor?: string,
-    sessionId?: string,
+    cursor: string | undefined,
+    owner: TaskOwner,
   ): Promise<{ tasks: Task[]; nextCursor?: string }> {
-    const page = await this.jobs.listTasks(sessionId, decodeCursor('tasks', cursor), PAGE_SIZE);
-    const tasks = await Promise.all(page.ids.map((id) => this.getTask(id, sessionId)));
+    const page = await this.jobs.listTasks(owner, decodeCursor('tasks', cursor), PAGE_SIZE);
+    const tasks = await Promise.all(page.ids.map((id) => this.getTask(id, owner)));
     return {
       tasks: tasks.filter((task): task is Task => task !== null),
       ...(page.next !== undefined ? { nextCursor: encodeCursor('tasks', page.next) } : {}),
     };
+  }
+
+  /** The task's record when `owner` may see it. */
+  private async recordFor(taskId: string, owner: TaskOwner): Promise<JobTaskRecord | undefined> {
+    const record = await this.jobs.readTask(taskId);
+    return record && visibleTo(record, owner) ? record : undefined;
   }
 }

@@ -12,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { cancelOnDisconnect } from './abortOnDisconnect';
 import { callerDigest } from './callerDigest';
+import { isTaskJobDispatcher } from '../calls/ToolJobDispatcher';
 import { createMcpServer } from './createMcpServer';
 import { McpSessions } from './McpSessions';
 import { unboundCallerWarning } from './unboundCaller';
@@ -89,6 +90,11 @@ export function createMcpHttpHandler(
   const maxSessions = options.maxSessions ?? 1000;
   const checkBinding = unboundCallerWarning(options.logger);
   const cancellation = options.stateless ? new StatelessCancellation(options.redis) : undefined;
+  // Stateless, a caller that cannot be bound leaves its tasks unbound: said once too.
+  const checkTasks =
+    options.stateless && isTaskJobDispatcher(registry.jobs)
+      ? unboundCallerWarning(options.logger, 'tasks')
+      : undefined;
 
   async function handle(
     req: IncomingMessage,
@@ -102,8 +108,11 @@ export function createMcpHttpHandler(
       const read = await bodyOf(req, parsedBody);
       if ('rejection' in read) return sendRejection(res, read.rejection);
       const { body } = read;
-      if (cancellation)
+      if (cancellation) {
+        const auth = (req as { auth?: unknown }).auth;
+        checkTasks?.(auth, callerDigest(auth));
         return await handleStateless(registry, options, cancellation, req, res, body);
+      }
       const owner = callerDigest((req as { auth?: unknown }).auth);
       if (id !== undefined) {
         // Another caller's session answers as an unknown one: its existence is not revealed.

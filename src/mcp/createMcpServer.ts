@@ -1,15 +1,18 @@
 /**
  * The MCP server of a registry, on the SDK's low-level `Server` so the registry's JSON Schemas
  * go out untouched: `tools/list` renders `descriptors()` (paged), `tools/call` goes through
- * `handleToolCall` (validation, limits and error text are the registry's), and a change of the
+ * `handleToolCall` (validation, limits and error text are the registry's), the `tasks/*`
+ * requests through `serveTasks` when the registry's jobs can back tasks, and a change of the
  * registry becomes `notifications/tools/list_changed`.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { JsonRpcError } from './callParams';
 import { isTaskJobDispatcher } from '../calls/ToolJobDispatcher';
-import { handleToolCall, renderOutcome } from './handleToolCall';
+import { handleToolCall } from './handleToolCall';
+import { renderOutcome } from './renderOutcome';
 import { JobTaskStore } from './JobTaskStore';
+import { serveTasks } from './serveTasks';
 import type { CallScope } from './callScope';
 import { DEFAULT_PAGE_SIZE, pageOf } from './listTools';
 import { toolsViewOf, visibleTools } from './toolsView';
@@ -51,11 +54,11 @@ export function createMcpServer(registry: McpToolSource, options: McpServerOptio
         tools: { listChanged: true },
         ...(scope.taskStore ? { tasks: TASK_CAPABILITIES } : {}),
       },
-      ...(scope.taskStore ? { taskStore: scope.taskStore } : {}),
       ...(options.instructions ? { instructions: options.instructions } : {}),
     },
   );
   scope.server = server;
+  if (scope.taskStore) serveTasks(server, scope.taskStore);
 
   server.setRequestHandler(ListToolsRequestSchema, (request, extra) =>
     pageOf(

@@ -1,14 +1,20 @@
 /**
  * A task-augmented `tools/call` (MCP tasks, 2025-11-25): checked, validated and approved like
- * any call, then answered at once with the task its job runs under (`JobTaskStore`).
+ * any call, then answered at once with the task its job runs under (`JobTaskStore`). The job
+ * carries the request's caller, so the worker runs the tool as that caller (`ctx.caller`), and
+ * the task is bound to it (`taskOwnerOf`).
  */
 import type { CreateTaskResult } from '@modelcontextprotocol/sdk/experimental/tasks/types.js';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { JsonRpcError } from './callParams';
 import type { CallParams } from './callParams';
-import { approvalOf, stateOf, toolUseIdOf } from './callScope';
+import { stateOf } from './callScope';
+import { callerOf } from './callerOf';
+import { taskOwnerOf } from './taskOwner';
 import type { CallScope, Extra } from './callScope';
+import { approvalOf } from './mcpToolCall';
+import type { McpCallPort } from './mcpToolCall';
 import type { JobTaskStore } from './JobTaskStore';
 
 /**
@@ -21,6 +27,7 @@ export async function startTask(
   scope: CallScope,
   store: JobTaskStore,
   call: CallParams,
+  port: McpCallPort,
   extra: Extra,
 ): Promise<CreateTaskResult> {
   const { name, input: raw, task } = call;
@@ -36,16 +43,17 @@ export async function startTask(
   const checked = scope.registry.check ? await scope.registry.check(name, raw) : undefined;
   if (checked && !checked.ok) throw new JsonRpcError(ErrorCode.InvalidParams, checked.error);
   const input = checked?.input ?? raw;
-  const toolUseId = toolUseIdOf(extra);
+  const { toolUseId } = port;
   if (scope.needsApproval(name)) {
-    const refused = await approvalOf(scope, name, input, extra, toolUseId);
+    const refused = await approvalOf(scope, name, input, port);
     if (refused) throw new JsonRpcError(ErrorCode.InvalidRequest, textOf(refused));
   }
+  const caller = callerOf(extra.authInfo);
+  const context = { toolUseId, state: stateOf(scope, extra), ...(caller ? { caller } : {}) };
   const created = await store.createTask(
-    { ...task, context: { toolUseId, state: stateOf(scope, extra) } },
-    extra.requestId,
+    { ...task, context },
     { method: 'tools/call', params: { name, arguments: input } },
-    extra.sessionId,
+    taskOwnerOf(extra),
   );
   return { task: created };
 }

@@ -2,7 +2,7 @@
  * Turns a registry `ToolOutcome` into an MCP `CallToolResult`: text stays text, base64
  * images become MCP image blocks, search results one `<search_results>` text block (MCP has
  * no block the model can cite), and failures carry `isError: true`. Not exported from
- * `toolwright/mcp`: a typed result's `structuredContent` is added by `handleToolCall`, so a
+ * `toolwright/mcp`: a typed result's `structuredContent` is added by `renderOutcome`, so a
  * server built on this alone would answer differently from toolwright's.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
