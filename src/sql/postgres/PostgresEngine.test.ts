@@ -48,6 +48,35 @@ describeWithServer(postgresMissing, 'SQL tools on PostgreSQL', () => {
       )
     ).rows[0];
   let before: unknown;
+  /**
+   * A database of its own for one test (the shared one's schema is compared at the end), set up
+   * by the superuser; the reader connects to it through an engine on a one-connection pool, so
+   * every call reuses the connection of the call before.
+   */
+  const freshDatabase = async (name: string, setup: string, options: object = {}) => {
+    await admin.query(`CREATE DATABASE ${name}`);
+    const owner = new Client({ connectionString: server.urlFor('postgres', name) });
+    await owner.connect();
+    try {
+      await owner.query(`GRANT USAGE ON SCHEMA public TO reader; ${setup}`);
+    } finally {
+      await owner.end();
+    }
+    const opened = await openPostgres({
+      connectionString: server.urlFor('reader', name),
+      poolSize: 1,
+    });
+    return { engine: opened, registry: sqlRegistry(opened, options) };
+  };
+  const asAdmin = async (database: string, sql: string) => {
+    const owner = new Client({ connectionString: server.urlFor('postgres', database) });
+    await owner.connect();
+    try {
+      return (await owner.query(sql)).rows;
+    } finally {
+      await owner.end();
+    }
+  };
 
   beforeAll(async () => {
     server = await startPostgres();
@@ -81,6 +110,27 @@ describeWithServer(postgresMissing, 'SQL tools on PostgreSQL', () => {
 
   it('puts the dialect and server version into run_query’s description', () => {
     expect(registry.get('run_query')?.description).toMatch(/Dialect: PostgreSQL 15\.\d+/);
+  });
+
+  it('reads sample rows in a read-only transaction: a view over nextval() does not advance its sequence', async () => {
+    const { engine: own, registry: tickets } = await freshDatabase(
+      'tickets',
+      `CREATE SEQUENCE ticket_seq;
+       CREATE VIEW tickets AS SELECT nextval('ticket_seq') AS ticket, g AS n FROM generate_series(1, 3) AS g;
+       GRANT SELECT ON tickets TO reader; GRANT USAGE, UPDATE ON SEQUENCE ticket_seq TO reader;`,
+      { sampleRows: 3 },
+    );
+    try {
+      const described = await tickets.call('describe_table', { table: 'tickets' });
+      expect(await asAdmin('tickets', 'SELECT last_value, is_called FROM ticket_seq')).toEqual([
+        { last_value: '1', is_called: false },
+      ]);
+      expect(String(described.content)).toContain(
+        'columns:\n  ticket bigint\n  n integer\nsample rows: not read (cannot execute nextval() in a read-only transaction)',
+      );
+    } finally {
+      await own.close();
+    }
   });
 
   it('lists the tables it may read, with counts and comments', async () => {

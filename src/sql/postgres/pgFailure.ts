@@ -21,7 +21,8 @@ interface ServerError {
   severity?: string;
 }
 
-const isServerError = (error: unknown): error is ServerError =>
+/** Whether `error` is the server's (an SQL error), not a lost connection. */
+export const isServerError = (error: unknown): error is ServerError =>
   typeof error === 'object' &&
   error !== null &&
   typeof (error as ServerError).code === 'string' &&
