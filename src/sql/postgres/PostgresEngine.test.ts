@@ -242,6 +242,61 @@ describeWithServer(postgresMissing, 'SQL tools on PostgreSQL', () => {
     }
   });
 
+  describe('leaves no session state to the next call on the same connection', () => {
+    let own: SqlEngine;
+    let onOne: ToolRegistry;
+    const run = async (sql: string) =>
+      String((await onOne.call('run_query', { query: sql })).content);
+    beforeAll(async () => {
+      ({ engine: own, registry: onOne } = await freshDatabase('sessions', ''));
+    });
+    afterAll(() => own?.close());
+
+    it.each([
+      [
+        'a prepared statement',
+        'PREPARE p AS SELECT 42 AS answer',
+        'SELECT count(*)::int AS n FROM pg_prepared_statements',
+      ],
+      [
+        'a cursor WITH HOLD',
+        'DECLARE c CURSOR WITH HOLD FOR SELECT 42',
+        "SELECT count(*)::int AS n FROM pg_cursors WHERE name = 'c'",
+      ],
+      ['a LISTEN', 'LISTEN news', 'SELECT count(*)::int AS n FROM pg_listening_channels()'],
+      [
+        'a SET',
+        "SET work_mem = '77kB'",
+        "SELECT count(*)::int AS n FROM pg_settings WHERE name = 'work_mem' AND setting = '77'",
+      ],
+      [
+        'a temporary table (refused in a read-only transaction)',
+        'CREATE TEMP TABLE scratch (a int)',
+        "SELECT count(*)::int AS n FROM pg_class WHERE relpersistence = 't'",
+      ],
+      [
+        'an advisory lock',
+        'SELECT pg_advisory_lock(7)',
+        "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()",
+      ],
+    ])('%s', async (_what, leave, check) => {
+      await run(leave);
+      expect(await run(check)).toBe('n\n0\n(1 row)');
+    });
+
+    it('runs the same PREPARE twice, and never a previous call’s prepared statement', async () => {
+      expect(await run('PREPARE again AS SELECT 1')).toBe(
+        'The statement ran and returned no columns.',
+      );
+      expect(await run('PREPARE again AS SELECT 1')).toBe(
+        'The statement ran and returned no columns.',
+      );
+      expect(await run('EXECUTE again')).toBe(
+        'PostgreSQL error: prepared statement "again" does not exist; fix the query and try again',
+      );
+    });
+  });
+
   it('refuses COPY to or from the client, whose data is no result (and keeps serving)', async () => {
     for (const sql of ['COPY (SELECT 1) TO STDOUT', 'COPY orders FROM STDIN']) {
       const outcome = await query(sql);

@@ -2,9 +2,10 @@
  * PostgreSQL for the SQL tools: `pg` with a pool. Every call runs in `BEGIN READ ONLY` with
  * `SET LOCAL statement_timeout` (and lock and idle timeouts), the model's SQL goes through the
  * extended protocol only (one Parse: one statement, never the simple protocol that runs
- * `COMMIT; DELETE …`), the transaction always ends in ROLLBACK, and advisory locks are released
- * before the connection returns to the pool. A query sends all of that in two writes
- * (`ReadTransaction`); the catalog's reads use the simple protocol. The engine refuses to start
+ * `COMMIT; DELETE …`), the transaction always ends in ROLLBACK, and `DISCARD ALL` drops what the
+ * call left in the session (prepared statements, advisory locks, …) before the connection
+ * returns to the pool. A query sends all of that in one write (`ReadTransaction`); the
+ * catalog's reads use the simple protocol. The engine refuses to start
  * as a superuser or a role that may run programs or read server files.
  */
 import type { Pool, PoolClient, PoolConfig } from 'pg';
@@ -18,6 +19,7 @@ import type {
 } from '../SqlEngine';
 import type { HiddenColumn } from '../hiddenColumns';
 import { ReadTransaction } from './ReadTransaction';
+import { SESSION_RESET, SessionReset } from './SessionReset';
 import { readCatalog } from './readCatalog';
 import { failureOf } from './pgFailure';
 import type { PgModules } from './loadPg';
@@ -38,9 +40,6 @@ function transactionStart(timeoutMs: number): string[] {
     `SET LOCAL idle_in_transaction_session_timeout = ${ms + 5_000}`,
   ];
 }
-
-/** What every transaction ends with, before its connection goes back to the pool. */
-const TRANSACTION_END = ['ROLLBACK', 'SELECT pg_advisory_unlock_all()'];
 
 /** Cancels the statement a server process runs, from a connection of its own (the pool may be full). */
 async function cancelBackend(pg: PgModules, config: PoolConfig, pid: number): Promise<void> {
@@ -91,7 +90,7 @@ export class PostgresEngine implements SqlEngine {
             {
               sql,
               before: transactionStart(timeoutMs),
-              after: TRANSACTION_END,
+              after: SESSION_RESET,
               maxRows,
               countLimit: Math.max(countLimit, maxRows),
               maxCellChars,
@@ -142,7 +141,7 @@ export class PostgresEngine implements SqlEngine {
   /**
    * Lends `work` a pooled connection, cancelling its statement when `signal` aborts. `work`
    * calls `cleanUp(clean)` once its transaction is over: `clean` when it already rolled back
-   * and released the advisory locks on the wire, otherwise `cleanUp` does; the connection goes
+   * and discarded the session on the wire, otherwise `cleanUp` does (`SessionReset`); the connection goes
    * back to the pool after that (destroyed if any of it failed), and the answer need not wait.
    */
   private async withClient<T>(
@@ -171,8 +170,10 @@ export class PostgresEngine implements SqlEngine {
         signal?.removeEventListener('abort', onAbort);
         if (!clean) {
           try {
-            // One round trip (the library's own text, through the simple protocol).
-            await client.query(TRANSACTION_END.join('; '));
+            // One write and one round trip (the library's own statements).
+            const reset = new SessionReset();
+            void client.query(reset);
+            await reset.done;
           } catch {
             healthy = false;
           }

@@ -4,7 +4,7 @@
  * before one Sync: `BEGIN READ ONLY` and the `SET LOCAL` timeouts; the model's statement
  * (Parse, Bind, Describe, Execute: the extended protocol, so the server refuses a second
  * statement), fetching one row more than it counts; Close of its portal; ROLLBACK and
- * `pg_advisory_unlock_all()`. pgjdbc sends its BEGIN with the first query the same way. When
+ * DISCARD ALL (`SessionReset`). pgjdbc sends its BEGIN with the first query the same way. When
  * the model's statement fails, the server skips the rest up to the Sync, and the caller rolls
  * back itself. Rows past the shown ones are counted, never parsed.
  */
@@ -13,6 +13,8 @@ import type { QueryRows, SqlCell } from '../SqlEngine';
 import { pgCell } from './pgCell';
 import { CopyRefused } from './pgFailure';
 import type { PgModules } from './loadPg';
+import { sendStatement } from './pgWire';
+import type { Wire } from './pgWire';
 
 /** What one call runs and reads. */
 export interface ReadPlan {
@@ -20,7 +22,7 @@ export interface ReadPlan {
   sql: string;
   /** The library's own statements before it (BEGIN READ ONLY, SET LOCAL …). */
   before: readonly string[];
-  /** And after it (ROLLBACK, releasing advisory locks). */
+  /** And after it (`SESSION_RESET`: ROLLBACK, DISCARD ALL). */
   after: readonly string[];
   /** Rows parsed and returned at most. */
   maxRows: number;
@@ -33,24 +35,9 @@ export interface ReadPlan {
 type Phase = 'before' | 'read' | 'after' | 'done';
 
 /**
- * The messages of `pg`'s `Connection` this query sends, as `pg` (and `pg-cursor`) call them;
- * `@types/pg` types a few of them too narrowly (Execute's row limit as a string).
- */
-interface Wire {
-  stream: { cork?: () => void; uncork?: () => void };
-  parse(message: { text: string }, more: boolean): void;
-  bind(message: Record<string, never>, more: boolean): void;
-  describe(message: { type: 'P'; name: string }, more: boolean): void;
-  execute(message: { portal: string; rows: number }, more: boolean): void;
-  close(message: { type: 'P'; name: string }, more: boolean): void;
-  sync(): void;
-  sendCopyFail(message: string): void;
-}
-
-/**
  * A `pg` submittable running `plan` in one transaction. `rows` settles when the model's
  * statement has been read (or failed); `ended` settles when the connection is idle again: true
- * when the transaction was rolled back and the advisory locks released, false when not (after
+ * when the transaction was rolled back and the session discarded, false when not (after
  * a failure the caller rolls back itself, or discards the connection).
  */
 export class ReadTransaction {
@@ -89,13 +76,13 @@ export class ReadTransaction {
     const { stream } = connection;
     stream.cork?.();
     try {
-      for (const text of before) this.statement(text);
+      for (const text of before) sendStatement(connection, text);
       connection.parse({ text: sql }, true);
       connection.bind({}, true);
       connection.describe({ type: 'P', name: '' }, true);
       connection.execute({ portal: '', rows: countLimit + 1 }, true);
       connection.close({ type: 'P', name: '' }, true);
-      for (const text of after) this.statement(text);
+      for (const text of after) sendStatement(connection, text);
       connection.sync();
       return undefined;
     } catch (error) {
@@ -191,13 +178,5 @@ export class ReadTransaction {
       countCapped: this.received > countLimit,
       cutCells: this.cut.n,
     });
-  }
-
-  /** One of the library's own statements, unnamed, no parameters, its rows ignored. */
-  private statement(text: string): void {
-    const connection = this.connection!;
-    connection.parse({ text }, true);
-    connection.bind({}, true);
-    connection.execute({ portal: '', rows: 0 }, true);
   }
 }
