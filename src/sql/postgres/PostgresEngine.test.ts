@@ -8,6 +8,7 @@ import 'reflect-metadata';
 import { Client } from 'pg';
 import { describeWithServer } from '../../../test/describeWithServer';
 import { postgresMissing, startPostgres } from '../../../test/startPostgres';
+import { until } from '../../../test/until';
 import type { PostgresServer } from '../../../test/startPostgres';
 import type { ToolRegistry } from '../../registry/ToolRegistry';
 import { sqlRegistry } from '../createSqlTools';
@@ -344,6 +345,65 @@ describeWithServer(postgresMissing, 'SQL tools on PostgreSQL', () => {
     const outcome = await query("SELECT length(repeat('x', 2000000000))");
     expect(outcome.isError).toBe(true);
     expect(outcome.text).toContain('select a part of it (substr), its length, or an aggregate');
+  });
+
+  describe('bounds the bytes a call reads, before they are parsed', () => {
+    /** The most the process's memory (resident) grew above where it started while `work` ran. */
+    const peakGrowth = async (work: () => Promise<unknown>) => {
+      global.gc?.();
+      const start = process.memoryUsage.rss();
+      let peak = start;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5);
+      try {
+        await work();
+      } finally {
+        clearInterval(sampler);
+      }
+      return (Math.max(peak, process.memoryUsage.rss()) - start) / 2 ** 20;
+    };
+    const patient = () => sqlRegistry(engine, { timeoutMs: 5_000 });
+
+    it('refuses a row of 5 MB before reading it (10,001 of them), and the server stops sending', async () => {
+      let text = '';
+      const grew = await peakGrowth(async () => {
+        const outcome = await patient().call('run_query', {
+          query: "SELECT g, repeat('x', 5000000) AS big FROM generate_series(1, 10001) AS g",
+        });
+        text = String(outcome.content);
+      });
+      // Reading the rows until the time limit grew the process by about 290 MB.
+      expect(grew).toBeLessThan(64);
+      expect(text).toBe(
+        'Stopped: a row of the result has 4.8 MiB, more than the 1 MiB a row may have; a value grew past the size limit; select a part of it (substr), its length, or an aggregate',
+      );
+      await until(
+        async () =>
+          (
+            await admin.query(
+              "SELECT 1 FROM pg_stat_activity WHERE query LIKE '%repeat(''x'', 5000000)%' AND pid <> pg_backend_pid()",
+            )
+          ).rowCount === 0,
+        'the server to end the statement',
+      );
+      expect((await query('SELECT 4 AS four')).text).toBe('four\n4\n(1 row)');
+    });
+
+    it('stops counting at the bytes a call may read (16 MiB), answering with the rows so far', async () => {
+      let text = '';
+      const grew = await peakGrowth(async () => {
+        const outcome = await patient().call('run_query', {
+          query: "SELECT g, repeat('x', 500000) AS big FROM generate_series(1, 10001) AS g",
+        });
+        text = String(outcome.content);
+      });
+      // Before, the call read until the time limit and answered only that it was stopped.
+      expect(text.split('\n').slice(-2)).toEqual([
+        '(truncated: showing 33 of more than 33 rows; add a WHERE clause, a LIMIT, or an aggregate (COUNT, GROUP BY) to see what you need)',
+        '(33 long values were cut; select substr(column, 1, n) or length(column) instead)',
+      ]);
+      expect(grew).toBeLessThan(64);
+      expect((await query('SELECT 5 AS five')).text).toBe('five\n5\n(1 row)');
+    });
   });
 
   it('keeps every budget with 100 concurrent queries on a pool of 10', async () => {

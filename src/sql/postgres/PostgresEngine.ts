@@ -24,6 +24,16 @@ import { readCatalog } from './readCatalog';
 import { failureOf } from './pgFailure';
 import type { PgModules } from './loadPg';
 
+/**
+ * Bytes one row of a result may have on the wire (before `pg` parses it): a longer row fails
+ * the call with how to narrow it (cells show 200 characters; a row this long is values the
+ * model should cut with substr or measure with length).
+ */
+const MAX_ROW_BYTES = 2 ** 20;
+
+/** Bytes the rows of one call may add up to: past them, the rows shown answer and counting stops. */
+const MAX_READ_BYTES = 16 * 2 ** 20;
+
 /** Milliseconds the catalog's own reads may take. */
 const CATALOG_TIMEOUT_MS = 10_000;
 
@@ -94,6 +104,8 @@ export class PostgresEngine implements SqlEngine {
               maxRows,
               countLimit: Math.max(countLimit, maxRows),
               maxCellChars,
+              maxRowBytes: MAX_ROW_BYTES,
+              maxReadBytes: MAX_READ_BYTES,
             },
             this.pg.types,
           );

@@ -13,6 +13,17 @@ export class CopyRefused extends ToolwrightError {
   }
 }
 
+/** A row longer than a row may be: refused before it is read (`ByteMeter`). */
+export class RowTooBig extends ToolwrightError {
+  constructor(bytes: number, maxRowBytes: number) {
+    super(
+      `a row of the result has ${mebibytes(bytes)} MiB, more than the ${mebibytes(maxRowBytes)} MiB a row may have`,
+    );
+  }
+}
+
+const mebibytes = (bytes: number): string => String(Math.round((bytes / 2 ** 20) * 10) / 10);
+
 /** The fields of `pg`'s DatabaseError the engine reads. */
 interface ServerError {
   code?: string;
@@ -33,6 +44,7 @@ export function failureOf(error: unknown, timeoutMs: number, cancelled: boolean)
   if (cancelled)
     return { kind: 'aborted', message: 'the call was cancelled; the query was stopped' };
   if (error instanceof CopyRefused) return { kind: 'refused', message: error.message };
+  if (error instanceof RowTooBig) return { kind: 'too-big', message: error.message };
   if (!isServerError(error)) {
     return {
       kind: 'sql',

@@ -6,9 +6,11 @@
  * simple protocol's multi-statement block).
  */
 
+import type { MeteredStream } from './ByteMeter';
+
 /** `pg`'s `Connection`, as sent to; `@types/pg` types a few of these too narrowly (Execute's row limit as a string). */
 export interface Wire {
-  stream: { cork?: () => void; uncork?: () => void };
+  stream: MeteredStream & { cork?: () => void; uncork?: () => void; destroy(): void };
   parse(message: { text: string }, more: boolean): void;
   bind(message: Record<string, never>, more: boolean): void;
   describe(message: { type: 'P'; name: string }, more: boolean): void;
