@@ -186,6 +186,19 @@ describeWithServer(postgresMissing, 'SQL tools on PostgreSQL', () => {
     expect(outcome.text).not.toMatch(/hash-ada|postgres:\/\/|127\.0\.0\.1|at Object/);
   });
 
+  it('names the columns it may read when SELECT * or a hidden column meets column privileges', async () => {
+    const denied =
+      'PostgreSQL error: permission denied for table customers: it has hidden columns; select only id, name, email (not * nor a hidden column); fix the query and try again';
+    expect(await query('SELECT * FROM customers')).toEqual({ isError: true, text: denied });
+    expect(await query('SELECT c.password_hash FROM customers AS c')).toEqual({
+      isError: true,
+      text: denied,
+    });
+    expect((await query('SELECT id, name, email FROM customers ORDER BY id LIMIT 1')).text).toBe(
+      'id | name | email\n1 | Ada | ada@example.com\n(1 row)',
+    );
+  });
+
   it('allows a trailing comment after the one statement', async () => {
     expect((await query('SELECT 1 AS one -- done')).text).toBe('one\n1\n(1 row)');
   });

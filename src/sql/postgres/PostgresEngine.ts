@@ -21,7 +21,7 @@ import type { HiddenColumn } from '../hiddenColumns';
 import { ReadTransaction } from './ReadTransaction';
 import { SESSION_RESET, SessionReset } from './SessionReset';
 import { readCatalog } from './readCatalog';
-import { failureOf } from './pgFailure';
+import { deniedTable, failureOf, namingReadable } from './pgFailure';
 import type { PgModules } from './loadPg';
 
 /**
@@ -123,8 +123,24 @@ export class PostgresEngine implements SqlEngine {
       return { ok: true, rows };
     } catch (error) {
       const failure: QueryFailure = failureOf(error, timeoutMs, cancelled);
-      return { ok: false, failure };
+      return { ok: false, failure: await this.readableNamed(failure, error) };
     }
+  }
+
+  /**
+   * `failure`, and when it is a "permission denied" for a table the role may read some columns
+   * of (`SELECT *`, or a hidden column, of a table with column privileges), those columns.
+   */
+  private async readableNamed(failure: QueryFailure, error: unknown): Promise<QueryFailure> {
+    const table = deniedTable(error);
+    if (table === undefined) return failure;
+    const described = await this.describeTable(table, 0).catch(() => undefined);
+    if (!described || described.columns.length === 0) return failure;
+    return namingReadable(
+      failure,
+      described.name,
+      described.columns.map((c) => c.name),
+    );
   }
 
   async close(): Promise<void> {

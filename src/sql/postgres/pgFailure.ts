@@ -71,3 +71,32 @@ export function failureOf(error: unknown, timeoutMs: number, cancelled: boolean)
   const position = error.position ? Number(error.position) : undefined;
   return { kind: 'sql', message: error.message, ...(position ? { position } : {}) };
 }
+
+/** Column names a refusal lists at most (describe_table lists them all). */
+const LISTED_COLUMNS = 30;
+
+/**
+ * The table a "permission denied" names: PostgreSQL refuses `SELECT *`, or a hidden column, of a
+ * table whose other columns the role may read with the same words as a table it may not read.
+ */
+export function deniedTable(error: unknown): string | undefined {
+  if (!isServerError(error) || error.code !== '42501') return undefined;
+  return /^permission denied for table (.+)$/.exec(error.message)?.[1];
+}
+
+/** `failure` naming the columns of `table` the role may read, so the model names them instead of `*`. */
+export function namingReadable(
+  failure: QueryFailure,
+  table: string,
+  columns: readonly string[],
+): QueryFailure {
+  const listed = columns.slice(0, LISTED_COLUMNS).join(', ');
+  const more =
+    columns.length > LISTED_COLUMNS
+      ? ` and ${columns.length - LISTED_COLUMNS} more (describe_table lists them)`
+      : '';
+  return {
+    ...failure,
+    message: `${failure.message}: it has hidden columns; select only ${listed}${more} (not * nor a hidden column)`,
+  };
+}
