@@ -354,6 +354,34 @@ describeWithServer(postgresMissing, 'SQL tools on PostgreSQL', () => {
     expect((await query('SELECT 2 AS two')).text).toBe('two\n2\n(1 row)');
   });
 
+  it('answers at the shorter of the two limits: the call’s (through the signal) or the budget’s', async () => {
+    const running = () =>
+      admin.query(
+        "SELECT 1 FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(30)' AND state = 'active'",
+      );
+    // The call's limit is the shorter: the registry answers, and the signal stops the statement.
+    const sql = sqlRegistry(engine, { timeoutMs: 60_000 });
+    const outcome = await sql.call(
+      'run_query',
+      { query: 'SELECT pg_sleep(30)' },
+      { signal: AbortSignal.timeout(10_000), timeoutMs: 200 },
+    );
+    expect(outcome).toMatchObject({
+      isError: true,
+      content: 'Tool "run_query" timed out after 200 ms',
+    });
+    await until(async () => (await running()).rowCount === 0, 'the statement to be cancelled');
+    // The budget's is the shorter: the engine stops the statement and the tool says how to narrow.
+    const budgeted = await registry.call(
+      'run_query',
+      { query: 'SELECT pg_sleep(30)' },
+      { timeoutMs: 10_000 },
+    );
+    expect(String(budgeted.content)).toMatch(
+      /^Stopped: the query ran longer than 1000 ms and was stopped; add a WHERE clause or a LIMIT/,
+    );
+  });
+
   it('bounds values in size', async () => {
     const outcome = await query("SELECT length(repeat('x', 2000000000))");
     expect(outcome.isError).toBe(true);
