@@ -1,8 +1,9 @@
 /**
  * The SQL tools on a real PostgreSQL server (started by the suite), through the registry as the
  * model calls them. The reader role is even granted writes on `orders`, so that only the
- * engine's rules (BEGIN READ ONLY, the extended protocol, the timeouts, ROLLBACK, releasing
- * advisory locks) stand between the model and the data; after every attack the data is unchanged.
+ * engine's rules (BEGIN READ ONLY, the extended protocol, the timeouts, ROLLBACK, DISCARD ALL,
+ * the byte limits) stand between the model and the data; after every attack the data is
+ * unchanged. Tests that need tables of their own get a database of their own.
  */
 import 'reflect-metadata';
 import { Client } from 'pg';
@@ -197,6 +198,20 @@ describeWithServer(postgresMissing, 'SQL tools on PostgreSQL', () => {
     expect((await query('SELECT id, name, email FROM customers ORDER BY id LIMIT 1')).text).toBe(
       'id | name | email\n1 | Ada | ada@example.com\n(1 row)',
     );
+    const { engine: own, registry: onViews } = await freshDatabase(
+      'views',
+      `CREATE VIEW people AS SELECT 1 AS id, 'secret' AS token;
+       GRANT SELECT (id) ON people TO reader;`,
+    );
+    try {
+      expect(
+        String((await onViews.call('run_query', { query: 'SELECT * FROM people' })).content),
+      ).toBe(
+        'PostgreSQL error: permission denied for view people: it has hidden columns; select only id (not * nor a hidden column); fix the query and try again',
+      );
+    } finally {
+      await own.close();
+    }
   });
 
   it('allows a trailing comment after the one statement', async () => {

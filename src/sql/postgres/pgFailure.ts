@@ -76,12 +76,14 @@ export function failureOf(error: unknown, timeoutMs: number, cancelled: boolean)
 const LISTED_COLUMNS = 30;
 
 /**
- * The table a "permission denied" names: PostgreSQL refuses `SELECT *`, or a hidden column, of a
+ * The table (or view) a "permission denied" names: PostgreSQL refuses `SELECT *`, or a hidden column, of a
  * table whose other columns the role may read with the same words as a table it may not read.
  */
 export function deniedTable(error: unknown): string | undefined {
   if (!isServerError(error) || error.code !== '42501') return undefined;
-  return /^permission denied for table (.+)$/.exec(error.message)?.[1];
+  return /^permission denied for (?:table|view|materialized view|foreign table) (.+)$/.exec(
+    error.message,
+  )?.[1];
 }
 
 /** `failure` naming the columns of `table` the role may read, so the model names them instead of `*`. */
