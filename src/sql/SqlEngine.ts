@@ -51,8 +51,11 @@ export interface TableDescription {
   foreignKeys: { columns: string[]; references: string }[];
   /** Each index with the (shown) columns it covers, and whether it is unique. */
   indexes: { name: string; columns: string[]; unique: boolean }[];
-  /** A few rows, when the tools are configured with `sampleRows`. */
-  sample?: { columns: string[]; rows: SqlCell[][] };
+  /**
+   * A few rows, when the tools are configured with `sampleRows`; `unreadable` is the engine's
+   * reason when they could not be read (a view calling `nextval()` in a read-only transaction).
+   */
+  sample?: { columns: string[]; rows: SqlCell[][]; unreadable?: string };
 }
 
 /** The limits of one query. */

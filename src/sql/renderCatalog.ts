@@ -44,7 +44,8 @@ export function renderDescription(table: TableDescription, maxChars: number): st
       lines.push(`  ${i.name} (${i.columns.join(', ')})${i.unique ? ' unique' : ''}`);
     }
   }
-  if (table.sample && table.sample.rows.length > 0) {
+  if (table.sample?.unreadable) lines.push(`sample rows: not read (${table.sample.unreadable})`);
+  else if (table.sample && table.sample.rows.length > 0) {
     lines.push('sample rows:', `  ${table.sample.columns.join(' | ')}`);
     for (const row of table.sample.rows) lines.push(`  ${row.map(cell).join(' | ')}`);
   }

@@ -1,13 +1,15 @@
 /**
  * The SQL tools on a real PostgreSQL server (started by the suite), through the registry as the
  * model calls them. The reader role is even granted writes on `orders`, so that only the
- * engine's rules (BEGIN READ ONLY, the extended protocol, the timeouts, ROLLBACK, releasing
- * advisory locks) stand between the model and the data; after every attack the data is unchanged.
+ * engine's rules (BEGIN READ ONLY, the extended protocol, the timeouts, ROLLBACK, DISCARD ALL,
+ * the byte limits) stand between the model and the data; after every attack the data is
+ * unchanged. Tests that need tables of their own get a database of their own.
  */
 import 'reflect-metadata';
 import { Client } from 'pg';
 import { describeWithServer } from '../../../test/describeWithServer';
 import { postgresMissing, startPostgres } from '../../../test/startPostgres';
+import { until } from '../../../test/until';
 import type { PostgresServer } from '../../../test/startPostgres';
 import type { ToolRegistry } from '../../registry/ToolRegistry';
 import { sqlRegistry } from '../createSqlTools';
@@ -48,6 +50,35 @@ describeWithServer(postgresMissing, 'SQL tools on PostgreSQL', () => {
       )
     ).rows[0];
   let before: unknown;
+  /**
+   * A database of its own for one test (the shared one's schema is compared at the end), set up
+   * by the superuser; the reader connects to it through an engine on a one-connection pool, so
+   * every call reuses the connection of the call before.
+   */
+  const freshDatabase = async (name: string, setup: string, options: object = {}) => {
+    await admin.query(`CREATE DATABASE ${name}`);
+    const owner = new Client({ connectionString: server.urlFor('postgres', name) });
+    await owner.connect();
+    try {
+      await owner.query(`GRANT USAGE ON SCHEMA public TO reader; ${setup}`);
+    } finally {
+      await owner.end();
+    }
+    const opened = await openPostgres({
+      connectionString: server.urlFor('reader', name),
+      poolSize: 1,
+    });
+    return { engine: opened, registry: sqlRegistry(opened, options) };
+  };
+  const asAdmin = async (database: string, sql: string) => {
+    const owner = new Client({ connectionString: server.urlFor('postgres', database) });
+    await owner.connect();
+    try {
+      return (await owner.query(sql)).rows;
+    } finally {
+      await owner.end();
+    }
+  };
 
   beforeAll(async () => {
     server = await startPostgres();
@@ -81,6 +112,27 @@ describeWithServer(postgresMissing, 'SQL tools on PostgreSQL', () => {
 
   it('puts the dialect and server version into run_query’s description', () => {
     expect(registry.get('run_query')?.description).toMatch(/Dialect: PostgreSQL 15\.\d+/);
+  });
+
+  it('reads sample rows in a read-only transaction: a view over nextval() does not advance its sequence', async () => {
+    const { engine: own, registry: tickets } = await freshDatabase(
+      'tickets',
+      `CREATE SEQUENCE ticket_seq;
+       CREATE VIEW tickets AS SELECT nextval('ticket_seq') AS ticket, g AS n FROM generate_series(1, 3) AS g;
+       GRANT SELECT ON tickets TO reader; GRANT USAGE, UPDATE ON SEQUENCE ticket_seq TO reader;`,
+      { sampleRows: 3 },
+    );
+    try {
+      const described = await tickets.call('describe_table', { table: 'tickets' });
+      expect(await asAdmin('tickets', 'SELECT last_value, is_called FROM ticket_seq')).toEqual([
+        { last_value: '1', is_called: false },
+      ]);
+      expect(String(described.content)).toContain(
+        'columns:\n  ticket bigint\n  n integer\nsample rows: not read (cannot execute nextval() in a read-only transaction)',
+      );
+    } finally {
+      await own.close();
+    }
   });
 
   it('lists the tables it may read, with counts and comments', async () => {
@@ -133,6 +185,33 @@ describeWithServer(postgresMissing, 'SQL tools on PostgreSQL', () => {
     const outcome = await query(sql);
     expect(outcome.isError).toBe(true);
     expect(outcome.text).not.toMatch(/hash-ada|postgres:\/\/|127\.0\.0\.1|at Object/);
+  });
+
+  it('names the columns it may read when SELECT * or a hidden column meets column privileges', async () => {
+    const denied =
+      'PostgreSQL error: permission denied for table customers: it has hidden columns; select only id, name, email (not * nor a hidden column); fix the query and try again';
+    expect(await query('SELECT * FROM customers')).toEqual({ isError: true, text: denied });
+    expect(await query('SELECT c.password_hash FROM customers AS c')).toEqual({
+      isError: true,
+      text: denied,
+    });
+    expect((await query('SELECT id, name, email FROM customers ORDER BY id LIMIT 1')).text).toBe(
+      'id | name | email\n1 | Ada | ada@example.com\n(1 row)',
+    );
+    const { engine: own, registry: onViews } = await freshDatabase(
+      'views',
+      `CREATE VIEW people AS SELECT 1 AS id, 'secret' AS token;
+       GRANT SELECT (id) ON people TO reader;`,
+    );
+    try {
+      expect(
+        String((await onViews.call('run_query', { query: 'SELECT * FROM people' })).content),
+      ).toBe(
+        'PostgreSQL error: permission denied for view people: it has hidden columns; select only id (not * nor a hidden column); fix the query and try again',
+      );
+    } finally {
+      await own.close();
+    }
   });
 
   it('allows a trailing comment after the one statement', async () => {
@@ -192,6 +271,61 @@ describeWithServer(postgresMissing, 'SQL tools on PostgreSQL', () => {
     }
   });
 
+  describe('leaves no session state to the next call on the same connection', () => {
+    let own: SqlEngine;
+    let onOne: ToolRegistry;
+    const run = async (sql: string) =>
+      String((await onOne.call('run_query', { query: sql })).content);
+    beforeAll(async () => {
+      ({ engine: own, registry: onOne } = await freshDatabase('sessions', ''));
+    });
+    afterAll(() => own?.close());
+
+    it.each([
+      [
+        'a prepared statement',
+        'PREPARE p AS SELECT 42 AS answer',
+        'SELECT count(*)::int AS n FROM pg_prepared_statements',
+      ],
+      [
+        'a cursor WITH HOLD',
+        'DECLARE c CURSOR WITH HOLD FOR SELECT 42',
+        "SELECT count(*)::int AS n FROM pg_cursors WHERE name = 'c'",
+      ],
+      ['a LISTEN', 'LISTEN news', 'SELECT count(*)::int AS n FROM pg_listening_channels()'],
+      [
+        'a SET',
+        "SET work_mem = '77kB'",
+        "SELECT count(*)::int AS n FROM pg_settings WHERE name = 'work_mem' AND setting = '77'",
+      ],
+      [
+        'a temporary table (refused in a read-only transaction)',
+        'CREATE TEMP TABLE scratch (a int)',
+        "SELECT count(*)::int AS n FROM pg_class WHERE relpersistence = 't'",
+      ],
+      [
+        'an advisory lock',
+        'SELECT pg_advisory_lock(7)',
+        "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()",
+      ],
+    ])('%s', async (_what, leave, check) => {
+      await run(leave);
+      expect(await run(check)).toBe('n\n0\n(1 row)');
+    });
+
+    it('runs the same PREPARE twice, and never a previous call’s prepared statement', async () => {
+      expect(await run('PREPARE again AS SELECT 1')).toBe(
+        'The statement ran and returned no columns.',
+      );
+      expect(await run('PREPARE again AS SELECT 1')).toBe(
+        'The statement ran and returned no columns.',
+      );
+      expect(await run('EXECUTE again')).toBe(
+        'PostgreSQL error: prepared statement "again" does not exist; fix the query and try again',
+      );
+    });
+  });
+
   it('refuses COPY to or from the client, whose data is no result (and keeps serving)', async () => {
     for (const sql of ['COPY (SELECT 1) TO STDOUT', 'COPY orders FROM STDIN']) {
       const outcome = await query(sql);
@@ -235,10 +369,97 @@ describeWithServer(postgresMissing, 'SQL tools on PostgreSQL', () => {
     expect((await query('SELECT 2 AS two')).text).toBe('two\n2\n(1 row)');
   });
 
+  it('answers at the shorter of the two limits: the call’s (through the signal) or the budget’s', async () => {
+    const running = () =>
+      admin.query(
+        "SELECT 1 FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(30)' AND state = 'active'",
+      );
+    // The call's limit is the shorter: the registry answers, and the signal stops the statement.
+    const sql = sqlRegistry(engine, { timeoutMs: 60_000 });
+    const outcome = await sql.call(
+      'run_query',
+      { query: 'SELECT pg_sleep(30)' },
+      { signal: AbortSignal.timeout(10_000), timeoutMs: 200 },
+    );
+    expect(outcome).toMatchObject({
+      isError: true,
+      content: 'Tool "run_query" timed out after 200 ms',
+    });
+    await until(async () => (await running()).rowCount === 0, 'the statement to be cancelled');
+    // The budget's is the shorter: the engine stops the statement and the tool says how to narrow.
+    const budgeted = await registry.call(
+      'run_query',
+      { query: 'SELECT pg_sleep(30)' },
+      { timeoutMs: 10_000 },
+    );
+    expect(String(budgeted.content)).toMatch(
+      /^Stopped: the query ran longer than 1000 ms and was stopped; add a WHERE clause or a LIMIT/,
+    );
+  });
+
   it('bounds values in size', async () => {
     const outcome = await query("SELECT length(repeat('x', 2000000000))");
     expect(outcome.isError).toBe(true);
     expect(outcome.text).toContain('select a part of it (substr), its length, or an aggregate');
+  });
+
+  describe('bounds the bytes a call reads, before they are parsed', () => {
+    /** The most the process's memory (resident) grew above where it started while `work` ran. */
+    const peakGrowth = async (work: () => Promise<unknown>) => {
+      global.gc?.();
+      const start = process.memoryUsage.rss();
+      let peak = start;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5);
+      try {
+        await work();
+      } finally {
+        clearInterval(sampler);
+      }
+      return (Math.max(peak, process.memoryUsage.rss()) - start) / 2 ** 20;
+    };
+    const patient = () => sqlRegistry(engine, { timeoutMs: 5_000 });
+
+    it('refuses a row of 5 MB before reading it (10,001 of them), and the server stops sending', async () => {
+      let text = '';
+      const grew = await peakGrowth(async () => {
+        const outcome = await patient().call('run_query', {
+          query: "SELECT g, repeat('x', 5000000) AS big FROM generate_series(1, 10001) AS g",
+        });
+        text = String(outcome.content);
+      });
+      // Reading the rows until the time limit grew the process by about 290 MB.
+      expect(grew).toBeLessThan(64);
+      expect(text).toBe(
+        'Stopped: a row of the result has 4.8 MiB, more than the 1 MiB a row may have; a value grew past the size limit; select a part of it (substr), its length, or an aggregate',
+      );
+      await until(
+        async () =>
+          (
+            await admin.query(
+              "SELECT 1 FROM pg_stat_activity WHERE query LIKE '%repeat(''x'', 5000000)%' AND pid <> pg_backend_pid()",
+            )
+          ).rowCount === 0,
+        'the server to end the statement',
+      );
+      expect((await query('SELECT 4 AS four')).text).toBe('four\n4\n(1 row)');
+    });
+
+    it('stops counting at the bytes a call may read (16 MiB), answering with the rows so far', async () => {
+      let text = '';
+      const grew = await peakGrowth(async () => {
+        const outcome = await patient().call('run_query', {
+          query: "SELECT g, repeat('x', 500000) AS big FROM generate_series(1, 10001) AS g",
+        });
+        text = String(outcome.content);
+      });
+      // Before, the call read until the time limit and answered only that it was stopped.
+      expect(text.split('\n').slice(-2)).toEqual([
+        '(truncated: showing 33 of more than 33 rows; add a WHERE clause, a LIMIT, or an aggregate (COUNT, GROUP BY) to see what you need)',
+        '(33 long values were cut; select substr(column, 1, n) or length(column) instead)',
+      ]);
+      expect(grew).toBeLessThan(64);
+      expect((await query('SELECT 5 AS five')).text).toBe('five\n5\n(1 row)');
+    });
   });
 
   it('keeps every budget with 100 concurrent queries on a pool of 10', async () => {

@@ -2,9 +2,10 @@
  * PostgreSQL for the SQL tools: `pg` with a pool. Every call runs in `BEGIN READ ONLY` with
  * `SET LOCAL statement_timeout` (and lock and idle timeouts), the model's SQL goes through the
  * extended protocol only (one Parse: one statement, never the simple protocol that runs
- * `COMMIT; DELETE …`), the transaction always ends in ROLLBACK, and advisory locks are released
- * before the connection returns to the pool. A query sends all of that in two writes
- * (`ReadTransaction`); the catalog's reads use the simple protocol. The engine refuses to start
+ * `COMMIT; DELETE …`), the transaction always ends in ROLLBACK, and `DISCARD ALL` drops what the
+ * call left in the session (prepared statements, advisory locks, …) before the connection
+ * returns to the pool. A query sends all of that in one write (`ReadTransaction`); the
+ * catalog's reads use the simple protocol. The engine refuses to start
  * as a superuser or a role that may run programs or read server files.
  */
 import type { Pool, PoolClient, PoolConfig } from 'pg';
@@ -18,9 +19,20 @@ import type {
 } from '../SqlEngine';
 import type { HiddenColumn } from '../hiddenColumns';
 import { ReadTransaction } from './ReadTransaction';
+import { SESSION_RESET, SessionReset } from './SessionReset';
 import { readCatalog } from './readCatalog';
-import { failureOf } from './pgFailure';
+import { deniedTable, failureOf, namingReadable } from './pgFailure';
 import type { PgModules } from './loadPg';
+
+/**
+ * Bytes one row of a result may have on the wire (before `pg` parses it): a longer row fails
+ * the call with how to narrow it (cells show 200 characters; a row this long is values the
+ * model should cut with substr or measure with length).
+ */
+const MAX_ROW_BYTES = 2 ** 20;
+
+/** Bytes the rows of one call may add up to: past them, the rows shown answer and counting stops. */
+const MAX_READ_BYTES = 16 * 2 ** 20;
 
 /** Milliseconds the catalog's own reads may take. */
 const CATALOG_TIMEOUT_MS = 10_000;
@@ -38,9 +50,6 @@ function transactionStart(timeoutMs: number): string[] {
     `SET LOCAL idle_in_transaction_session_timeout = ${ms + 5_000}`,
   ];
 }
-
-/** What every transaction ends with, before its connection goes back to the pool. */
-const TRANSACTION_END = ['ROLLBACK', 'SELECT pg_advisory_unlock_all()'];
 
 /** Cancels the statement a server process runs, from a connection of its own (the pool may be full). */
 async function cancelBackend(pg: PgModules, config: PoolConfig, pid: number): Promise<void> {
@@ -91,10 +100,12 @@ export class PostgresEngine implements SqlEngine {
             {
               sql,
               before: transactionStart(timeoutMs),
-              after: TRANSACTION_END,
+              after: SESSION_RESET,
               maxRows,
               countLimit: Math.max(countLimit, maxRows),
               maxCellChars,
+              maxRowBytes: MAX_ROW_BYTES,
+              maxReadBytes: MAX_READ_BYTES,
             },
             this.pg.types,
           );
@@ -112,8 +123,24 @@ export class PostgresEngine implements SqlEngine {
       return { ok: true, rows };
     } catch (error) {
       const failure: QueryFailure = failureOf(error, timeoutMs, cancelled);
-      return { ok: false, failure };
+      return { ok: false, failure: await this.readableNamed(failure, error) };
     }
+  }
+
+  /**
+   * `failure`, and when it is a "permission denied" for a table the role may read some columns
+   * of (`SELECT *`, or a hidden column, of a table with column privileges), those columns.
+   */
+  private async readableNamed(failure: QueryFailure, error: unknown): Promise<QueryFailure> {
+    const table = deniedTable(error);
+    if (table === undefined) return failure;
+    const described = await this.describeTable(table, 0).catch(() => undefined);
+    if (!described || described.columns.length === 0) return failure;
+    return namingReadable(
+      failure,
+      described.name,
+      described.columns.map((c) => c.name),
+    );
   }
 
   async close(): Promise<void> {
@@ -142,7 +169,7 @@ export class PostgresEngine implements SqlEngine {
   /**
    * Lends `work` a pooled connection, cancelling its statement when `signal` aborts. `work`
    * calls `cleanUp(clean)` once its transaction is over: `clean` when it already rolled back
-   * and released the advisory locks on the wire, otherwise `cleanUp` does; the connection goes
+   * and discarded the session on the wire, otherwise `cleanUp` does (`SessionReset`); the connection goes
    * back to the pool after that (destroyed if any of it failed), and the answer need not wait.
    */
   private async withClient<T>(
@@ -171,8 +198,10 @@ export class PostgresEngine implements SqlEngine {
         signal?.removeEventListener('abort', onAbort);
         if (!clean) {
           try {
-            // One round trip (the library's own text, through the simple protocol).
-            await client.query(TRANSACTION_END.join('; '));
+            // One write and one round trip (the library's own statements).
+            const reset = new SessionReset();
+            void client.query(reset);
+            await reset.done;
           } catch {
             healthy = false;
           }

@@ -4,15 +4,20 @@
  * before one Sync: `BEGIN READ ONLY` and the `SET LOCAL` timeouts; the model's statement
  * (Parse, Bind, Describe, Execute: the extended protocol, so the server refuses a second
  * statement), fetching one row more than it counts; Close of its portal; ROLLBACK and
- * `pg_advisory_unlock_all()`. pgjdbc sends its BEGIN with the first query the same way. When
+ * DISCARD ALL (`SessionReset`). pgjdbc sends its BEGIN with the first query the same way. When
  * the model's statement fails, the server skips the rest up to the Sync, and the caller rolls
- * back itself. Rows past the shown ones are counted, never parsed.
+ * back itself. Rows past the shown ones are counted, never parsed; a row longer than a row may
+ * be, or rows past the bytes a call may read, cut the connection before `pg` buffers them
+ * (`ByteMeter`).
  */
 import type { Connection, FieldDef } from 'pg';
 import type { QueryRows, SqlCell } from '../SqlEngine';
 import { pgCell } from './pgCell';
-import { CopyRefused } from './pgFailure';
+import { ByteMeter } from './ByteMeter';
+import { CopyRefused, RowTooBig } from './pgFailure';
 import type { PgModules } from './loadPg';
+import { sendStatement } from './pgWire';
+import type { Wire } from './pgWire';
 
 /** What one call runs and reads. */
 export interface ReadPlan {
@@ -20,7 +25,7 @@ export interface ReadPlan {
   sql: string;
   /** The library's own statements before it (BEGIN READ ONLY, SET LOCAL …). */
   before: readonly string[];
-  /** And after it (ROLLBACK, releasing advisory locks). */
+  /** And after it (`SESSION_RESET`: ROLLBACK, DISCARD ALL). */
   after: readonly string[];
   /** Rows parsed and returned at most. */
   maxRows: number;
@@ -28,29 +33,18 @@ export interface ReadPlan {
   countLimit: number;
   /** Characters a cell keeps. */
   maxCellChars: number;
+  /** Bytes one row may have on the wire; a longer one fails the call, unread. */
+  maxRowBytes: number;
+  /** Bytes the rows of the call may add up to; past them the count stops there, as capped. */
+  maxReadBytes: number;
 }
 
 type Phase = 'before' | 'read' | 'after' | 'done';
 
 /**
- * The messages of `pg`'s `Connection` this query sends, as `pg` (and `pg-cursor`) call them;
- * `@types/pg` types a few of them too narrowly (Execute's row limit as a string).
- */
-interface Wire {
-  stream: { cork?: () => void; uncork?: () => void };
-  parse(message: { text: string }, more: boolean): void;
-  bind(message: Record<string, never>, more: boolean): void;
-  describe(message: { type: 'P'; name: string }, more: boolean): void;
-  execute(message: { portal: string; rows: number }, more: boolean): void;
-  close(message: { type: 'P'; name: string }, more: boolean): void;
-  sync(): void;
-  sendCopyFail(message: string): void;
-}
-
-/**
  * A `pg` submittable running `plan` in one transaction. `rows` settles when the model's
  * statement has been read (or failed); `ended` settles when the connection is idle again: true
- * when the transaction was rolled back and the advisory locks released, false when not (after
+ * when the transaction was rolled back and the session discarded, false when not (after
  * a failure the caller rolls back itself, or discards the connection).
  */
 export class ReadTransaction {
@@ -68,6 +62,9 @@ export class ReadTransaction {
   private received = 0;
   private readonly cut = { n: 0 };
   private copying = false;
+  /** The rows passed `maxReadBytes`: counting stopped. */
+  private full = false;
+  private readonly meter: ByteMeter;
 
   constructor(
     private readonly plan: ReadPlan,
@@ -79,6 +76,12 @@ export class ReadTransaction {
       this.rejectRows = reject;
     });
     this.ended = new Promise((resolve) => (this.end = resolve));
+    this.meter = new ByteMeter({
+      maxRowBytes: plan.maxRowBytes,
+      maxReadBytes: plan.maxReadBytes,
+      onRowTooBig: (bytes) => this.cutOff(new RowTooBig(bytes, plan.maxRowBytes)),
+      onReadFull: () => this.cutOff(),
+    });
   }
 
   /** Called by `pg` when the connection is free: sends the whole call. */
@@ -87,15 +90,16 @@ export class ReadTransaction {
     this.connection = connection;
     const { sql, before, after, countLimit } = this.plan;
     const { stream } = connection;
+    this.meter.attach(stream);
     stream.cork?.();
     try {
-      for (const text of before) this.statement(text);
+      for (const text of before) sendStatement(connection, text);
       connection.parse({ text: sql }, true);
       connection.bind({}, true);
       connection.describe({ type: 'P', name: '' }, true);
       connection.execute({ portal: '', rows: countLimit + 1 }, true);
       connection.close({ type: 'P', name: '' }, true);
-      for (const text of after) this.statement(text);
+      for (const text of after) sendStatement(connection, text);
       connection.sync();
       return undefined;
     } catch (error) {
@@ -161,6 +165,7 @@ export class ReadTransaction {
   }
 
   handleReadyForQuery(): void {
+    this.meter.detach();
     const clean = this.phase === 'after';
     this.phase = 'done';
     this.end(clean);
@@ -168,12 +173,33 @@ export class ReadTransaction {
 
   /** A server error (`pg` has already let go of this query) or a lost connection. */
   handleError(error: unknown): void {
+    this.meter.detach();
     const phase = this.phase;
     this.phase = 'done';
     // The server skips the rest up to the Sync (the connection comes back idle, in the failed
     // transaction, which the caller rolls back).
     if (phase === 'before' || phase === 'read') this.rejectRows(error);
     this.end(false);
+  }
+
+  /**
+   * A limit of `ByteMeter` passed: answer with the rows so far (counting stopped), or fail with
+   * `tooBig`; then cut the connection, so `pg` reads no more of the result (the server ends the
+   * statement when it next sends; the engine discards the connection). The meter reads a chunk
+   * before `pg` parses it: this waits until `pg` has parsed the messages before the row.
+   */
+  private cutOff(tooBig?: RowTooBig): void {
+    process.nextTick(() => {
+      if (this.phase !== 'read' && this.phase !== 'before') return;
+      if (tooBig) {
+        this.phase = 'done';
+        this.rejectRows(tooBig);
+      } else {
+        this.full = true;
+        this.afterRead();
+      }
+      this.connection?.stream.destroy();
+    });
   }
 
   /** The model's statement is read: the answer (the clean-up is already on its way). */
@@ -188,16 +214,8 @@ export class ReadTransaction {
       columns: this.columns,
       rows: this.shown.length > maxRows ? this.shown.slice(0, maxRows) : this.shown,
       rowCount: Math.min(this.received, countLimit),
-      countCapped: this.received > countLimit,
+      countCapped: this.received > countLimit || this.full,
       cutCells: this.cut.n,
     });
-  }
-
-  /** One of the library's own statements, unnamed, no parameters, its rows ignored. */
-  private statement(text: string): void {
-    const connection = this.connection!;
-    connection.parse({ text }, true);
-    connection.bind({}, true);
-    connection.execute({ portal: '', rows: 0 }, true);
   }
 }

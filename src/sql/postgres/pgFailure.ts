@@ -13,6 +13,17 @@ export class CopyRefused extends ToolwrightError {
   }
 }
 
+/** A row longer than a row may be: refused before it is read (`ByteMeter`). */
+export class RowTooBig extends ToolwrightError {
+  constructor(bytes: number, maxRowBytes: number) {
+    super(
+      `a row of the result has ${mebibytes(bytes)} MiB, more than the ${mebibytes(maxRowBytes)} MiB a row may have`,
+    );
+  }
+}
+
+const mebibytes = (bytes: number): string => String(Math.round((bytes / 2 ** 20) * 10) / 10);
+
 /** The fields of `pg`'s DatabaseError the engine reads. */
 interface ServerError {
   code?: string;
@@ -21,7 +32,8 @@ interface ServerError {
   severity?: string;
 }
 
-const isServerError = (error: unknown): error is ServerError =>
+/** Whether `error` is the server's (an SQL error), not a lost connection. */
+export const isServerError = (error: unknown): error is ServerError =>
   typeof error === 'object' &&
   error !== null &&
   typeof (error as ServerError).code === 'string' &&
@@ -32,6 +44,7 @@ export function failureOf(error: unknown, timeoutMs: number, cancelled: boolean)
   if (cancelled)
     return { kind: 'aborted', message: 'the call was cancelled; the query was stopped' };
   if (error instanceof CopyRefused) return { kind: 'refused', message: error.message };
+  if (error instanceof RowTooBig) return { kind: 'too-big', message: error.message };
   if (!isServerError(error)) {
     return {
       kind: 'sql',
@@ -57,4 +70,35 @@ export function failureOf(error: unknown, timeoutMs: number, cancelled: boolean)
   if (error.code === '54000') return { kind: 'too-big', message: error.message };
   const position = error.position ? Number(error.position) : undefined;
   return { kind: 'sql', message: error.message, ...(position ? { position } : {}) };
+}
+
+/** Column names a refusal lists at most (describe_table lists them all). */
+const LISTED_COLUMNS = 30;
+
+/**
+ * The table (or view) a "permission denied" names: PostgreSQL refuses `SELECT *`, or a hidden column, of a
+ * table whose other columns the role may read with the same words as a table it may not read.
+ */
+export function deniedTable(error: unknown): string | undefined {
+  if (!isServerError(error) || error.code !== '42501') return undefined;
+  return /^permission denied for (?:table|view|materialized view|foreign table) (.+)$/.exec(
+    error.message,
+  )?.[1];
+}
+
+/** `failure` naming the columns of `table` the role may read, so the model names them instead of `*`. */
+export function namingReadable(
+  failure: QueryFailure,
+  table: string,
+  columns: readonly string[],
+): QueryFailure {
+  const listed = columns.slice(0, LISTED_COLUMNS).join(', ');
+  const more =
+    columns.length > LISTED_COLUMNS
+      ? ` and ${columns.length - LISTED_COLUMNS} more (describe_table lists them)`
+      : '';
+  return {
+    ...failure,
+    message: `${failure.message}: it has hidden columns; select only ${listed}${more} (not * nor a hidden column)`,
+  };
 }

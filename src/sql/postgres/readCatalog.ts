@@ -9,6 +9,7 @@ import { isHidden } from '../hiddenColumns';
 import type { HiddenColumn } from '../hiddenColumns';
 import { COLUMNS, FIND_TABLE, FOREIGN_KEYS, INDEXES, LIST_TABLES } from './pgCatalog';
 import { pgCell } from './pgCell';
+import { isServerError } from './pgFailure';
 
 /** Tables below this estimate are counted exactly. */
 const EXACT_COUNT_BELOW = 100_000;
@@ -18,6 +19,32 @@ type Row = unknown[];
 async function rowsOf(client: PoolClient, text: string, values: unknown[]): Promise<Row[]> {
   const result = await client.query({ text, values, rowMode: 'array' });
   return result.rows as Row[];
+}
+
+/**
+ * A few rows of a table, read in the engine's read-only transaction (a view over `nextval()`
+ * fails there instead of advancing its sequence); the server's refusal is said in place of the
+ * rows, so the rest of the description still answers.
+ */
+async function sample(
+  client: PoolClient,
+  qualified: string,
+  columns: readonly ColumnInfo[],
+  sampleRows: number,
+): Promise<NonNullable<TableDescription['sample']>> {
+  const names = columns.map((c) => c.name);
+  const list = names.map((name) => client.escapeIdentifier(name)).join(', ');
+  try {
+    const rows = await rowsOf(client, `SELECT ${list} FROM ${qualified} LIMIT $1`, [sampleRows]);
+    const cut = { n: 0 };
+    return {
+      columns: names,
+      rows: rows.map((row) => row.map((value): SqlCell => pgCell(value, 200, cut))),
+    };
+  } catch (error) {
+    if (!isServerError(error)) throw error;
+    return { columns: names, rows: [], unreadable: error.message };
+  }
 }
 
 /** The catalog reads of one connection. */
@@ -96,15 +123,8 @@ export function readCatalog(client: PoolClient, hidden: readonly HiddenColumn[])
         indexes,
       };
       if (sampleRows > 0 && columns.length > 0) {
-        const list = columns.map((c) => client.escapeIdentifier(c.name)).join(', ');
-        const sample = await rowsOf(client, `SELECT ${list} FROM ${qualified} LIMIT $1`, [
-          sampleRows,
-        ]);
-        const cut = { n: 0 };
-        description.sample = {
-          columns: columns.map((c) => c.name),
-          rows: sample.map((row) => row.map((value): SqlCell => pgCell(value, 200, cut))),
-        };
+        // Last: a failure here aborts the transaction, which only the ROLLBACK after it reads.
+        description.sample = await sample(client, qualified, columns, sampleRows);
       }
       return description;
     },
