@@ -18,6 +18,11 @@ import { startMcpHttpServer } from '../mcp2/startMcpHttpServer';
 import { connectClient } from '../mcp2/__fixtures__/dualClients';
 import { toLangChainTools } from '../langchain/toLangChainTools';
 import { createWideRegistry, wideManifest } from './__fixtures__/wideRegistry';
+import { ToolJobs } from '../jobs/ToolJobs';
+import { startToolWorker } from '../jobs/startToolWorker';
+import { describeWithServer } from '../../test/describeWithServer';
+import { redisMissing, startRedisServer } from '../../test/startRedisServer';
+import type { RedisServer } from '../../test/startRedisServer';
 
 const OWNER = { id: 'u1', name: 'Ada' };
 const EXPECTED: Record<string, unknown> = {
@@ -177,5 +182,29 @@ describe('results are shaped to the declared output', () => {
       spy.mockRestore();
     }
     expect(emitted).toEqual([expect.stringContaining('"summary" returned fields')]);
+  });
+});
+
+describeWithServer(redisMissing, 'a durable job run by a worker on redis-server', () => {
+  let redis: RedisServer;
+  let jobs: ToolJobs;
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    jobs = new ToolJobs({ connection: redis.url });
+  }, 30_000);
+  afterAll(async () => {
+    await jobs?.close();
+    await redis?.stop();
+  });
+
+  it('answers with the shaped result the worker produced', async () => {
+    const worker = await startToolWorker(createWideRegistry(), { connection: redis.url });
+    try {
+      const outcome = await createWideRegistry({ jobs }).call('export_summary', { id: 'e1' });
+      expect(outcome).toEqual({ content: JSON.stringify({ id: 'e1', total: 7 }), isError: false });
+    } finally {
+      await worker.close();
+    }
   });
 });

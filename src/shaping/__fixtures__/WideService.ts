@@ -57,4 +57,10 @@ export class WideService {
     ];
     return { items, owner: new Account('u1', 'Ada') };
   }
+
+  /** Exports a summary, as a durable job when the registry has a queue. */
+  @Tool({ longRunning: true })
+  async exportSummary(@Param() id: string): Promise<Summary> {
+    return { id, total: 7, internal_cost: 3 } as Summary;
+  }
 }
