@@ -64,6 +64,9 @@ export { toOpenAITools } from './wire/openai/toOpenAITools';
 export type { OpenAIRenderOptions } from './wire/openai/toOpenAITools';
 export { callOpenAI } from './wire/openai/callOpenAI';
 export type { CallOpenAIOptions, OpenAIToolHost } from './wire/openai/callOpenAI';
+export type { ModelCallHost } from './pipeline/runModelCall';
+export { withAccess } from './registry/withAccess';
+export type { ToolAccess } from './registry/withAccess';
 export type {
   OpenAIAssistantMessage,
   OpenAIFunctionTool,

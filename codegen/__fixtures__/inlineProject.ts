@@ -119,8 +119,8 @@ function createProject(): Project {
     [
       'export declare function Type(f: () => Function): PropertyDecorator;',
       'export declare function Transform(f: (params: { value: any }) => unknown): PropertyDecorator;',
-      'export declare function Exclude(): PropertyDecorator;',
-      'export declare function Expose(options?: { name?: string }): PropertyDecorator;',
+      'export declare function Exclude(options?: { toClassOnly?: boolean; toPlainOnly?: boolean }): PropertyDecorator & ClassDecorator;',
+      'export declare function Expose(options?: { name?: string; groups?: string[]; toClassOnly?: boolean }): PropertyDecorator & ClassDecorator;',
     ].join('\n'),
   );
   return project;

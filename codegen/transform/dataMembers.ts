@@ -1,7 +1,8 @@
 /**
  * Which members of an object type are data `JSON.stringify` writes, in source order: not
  * symbol-keyed or `#private` names, not private or protected members, not methods (counted, for
- * the "methods but no data" error), not getters or setters. Its own file because what counts as
+ * the "methods but no data" error), not getters or setters (getters are listed apart: an
+ * `@Expose()`d one is output, see `plainExposure`). Its own file because what counts as
  * data is a question apart from the schema each member gets.
  */
 import { ts } from '../typescript';
@@ -22,12 +23,16 @@ const isAccessor = (symbol: ts.Symbol): boolean =>
     (d) => ts.isGetAccessorDeclaration(d) || ts.isSetAccessorDeclaration(d),
   );
 
-/** The data members of an object type, in source order, and how many methods it has. */
+const isGetter = (symbol: ts.Symbol): boolean =>
+  !!symbol.declarations?.some((d) => ts.isGetAccessorDeclaration(d) && !isHidden(d));
+
+/** The data members of an object type, in source order, its getters, and how many methods it has. */
 export function dataMembers(
   checker: ts.TypeChecker,
   type: ts.Type,
-): { members: ts.Symbol[]; methods: number } {
+): { members: ts.Symbol[]; getters: ts.Symbol[]; methods: number } {
   const members: ts.Symbol[] = [];
+  const getters: ts.Symbol[] = [];
   let methods = 0;
   for (const property of orderProperties(checker.getPropertiesOfType(type))) {
     const name = property.getName();
@@ -37,8 +42,11 @@ export function dataMembers(
       methods++;
       continue;
     }
-    if (isAccessor(property)) continue;
+    if (isAccessor(property)) {
+      if (isGetter(property)) getters.push(property);
+      continue;
+    }
     members.push(property);
   }
-  return { members, methods };
+  return { members, getters, methods };
 }

@@ -3,7 +3,8 @@
  * one property per data member (not methods, getters or setters), `required` as the shared
  * rule set decides from `?` / `| undefined`, initializers and the decorators,
  * `additionalProperties: false` unless a string index signature says what extra values are,
- * and `patternProperties` for template-literal keys. Which members are data is `dataMembers`.
+ * and `patternProperties` for template-literal keys. Which members are data is `dataMembers`; in
+ * the output direction, which of them class-transformer sends (and under what name) is `plainExposure`.
  */
 import { ts } from '../typescript';
 import { hasUndefined } from './optionality';
@@ -13,6 +14,7 @@ import { dataMembers } from './dataMembers';
 import { propertyKeywords } from './propertyKeywords';
 import type { PropertySchema } from './propertyKeywords';
 import { templatePattern } from './templatePattern';
+import { isClassExcluded, plainName } from './plainExposure';
 import {
   isExcluded,
   isValidatedClass,
@@ -30,9 +32,18 @@ export function objectSchema(builder: SchemaSource, type: ts.Type, path: string)
   const validated = builder.context.direction !== 'output' && isValidatedClass(builder, type);
   const whitelisted = validated && builder.context.pipe?.whitelist !== false;
   const { index, patterns } = indexSignatures(builder, type, path);
-  const { members, methods } = dataMembers(checker, type);
-  for (const property of members) {
-    const name = property.getName();
+  const { members, getters, methods } = dataMembers(checker, type);
+  const output = builder.context.direction === 'output';
+  const classExcluded = output && isClassExcluded(builder, type);
+  const candidates: [ts.Symbol, boolean][] = [
+    ...members.map((m): [ts.Symbol, boolean] => [m, false]),
+    ...(output ? getters.map((g): [ts.Symbol, boolean] => [g, true]) : []),
+  ];
+  for (const [property, accessor] of candidates) {
+    const name = output
+      ? plainName(builder, property, classExcluded, accessor)
+      : property.getName();
+    if (name === undefined) continue;
     const declaration = property.valueDeclaration ?? property.declarations?.[0];
     if (whitelisted && !isValidatedProperty(builder, property)) {
       const at = path ? `${path}.${name}` : name;

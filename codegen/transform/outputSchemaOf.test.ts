@@ -83,4 +83,50 @@ class Unused {`);
       'warning TW207: S.counts: its return type cannot be described as JSON (Map<string, number> cannot be sent as JSON; use Record<string, V> or an array of [key, value] pairs); the tool has no output schema',
     ]);
   });
+
+  it("advertises what class-transformer sends: no @Exclude() member, a class's @Expose()d ones, exposed getters", () => {
+    const result = generateOne(`import { Exclude, Expose } from 'class-transformer';
+export class S {
+  /** A. */
+  @Tool() user(): User { return new User(); }
+  /** B. */
+  @Tool() card(): Promise<Card[]> { return Promise.resolve([]); }
+}
+export class User {
+  id = '';
+  @Exclude() passwordHash = '';
+  @Exclude({ toClassOnly: true }) email = '';
+  @Expose({ groups: ['admin'] }) notes = '';
+  private secret = '';
+  get shouted(): string { return this.id; }
+  @Expose() get initials(): string { return this.id; }
+}
+@Exclude()
+export class Card {
+  @Expose() id = '';
+  @Expose({ name: 'label' }) title = '';
+  internalCost = 0;
+}`);
+    expect(result.diagnostics).toEqual([]);
+    const outputs = Object.fromEntries(result.manifest.tools.map((t) => [t.name, t.outputSchema]));
+    expect(outputs.user).toEqual({
+      type: 'object',
+      properties: {
+        id: { type: 'string' },
+        email: { type: 'string' },
+        initials: { type: 'string' },
+      },
+      required: ['id', 'email', 'initials'],
+      additionalProperties: false,
+    });
+    expect(outputs.card).toEqual({
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { id: { type: 'string' }, label: { type: 'string' } },
+        required: ['id', 'label'],
+        additionalProperties: false,
+      },
+    });
+  });
 });

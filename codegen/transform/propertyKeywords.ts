@@ -8,6 +8,7 @@
  * `readDecorators.ts` and the ruling reported in `reportRuling.ts`; this file joins the phases.
  */
 import { ts } from '../typescript';
+import { isExposureDecorator } from './plainExposure';
 import type { JsonSchema } from '../../src/schema/JsonSchema';
 import { ruleProperty } from '../../src/schema/propertyRules';
 import type { PropertyRuling } from '../../src/schema/propertyRules';
@@ -40,8 +41,10 @@ export function propertyKeywords(
     docKeywords(doc, derived, path, (node, code, message) => builder.reportAt(node, code, message)),
   );
   const declaration = property.declarations?.find(ts.isPropertyDeclaration);
-  const decorators = declaration ? (ts.getDecorators(declaration) ?? []) : [];
   const input = builder.context.direction !== 'output';
+  const written = declaration ? (ts.getDecorators(declaration) ?? []) : [];
+  // In output, `@Exclude()`/`@Expose()` decide which members are sent (`plainExposure`), not their schema.
+  const decorators = input ? written : written.filter((d) => !isExposureDecorator(builder, d));
   const initialized = input && !!declaration?.initializer;
   if (decorators.length === 0 && !initialized) return { schema: base, optional: typeOptional };
   const read = readDecorators(builder, decorators, base, path);

@@ -1,8 +1,8 @@
 /**
  * The registry's tools as Vercel AI SDK tools, built with the SDK's own `tool()` and
- * `jsonSchema()`: the model is shown each tool's JSON Schema, and `execute` goes through
- * `registry.call()`, so validation (path-level errors), time limits and the abort signal hold as
- * in `ToolAgent`. A call the registry answers as an error is thrown as a `ToolError`, which the
+ * `jsonSchema()`: the model is shown each tool's JSON Schema, and `execute` goes through the call
+ * pipeline (`runModelCall`), so the caller's scopes, validation (path-level errors), time limits
+ * and the abort signal hold as in `ToolAgent`. A call the registry answers as an error is thrown as a `ToolError`, which the
  * AI SDK sends back to the model as the tool's error; a tool marked `requiresApproval` uses the
  * SDK's own approval step (`needsApproval`).
  */
@@ -10,16 +10,22 @@ import { jsonSchema, tool } from 'ai';
 import type { ToolSet } from 'ai';
 import { ToolError } from '../errors/ToolError';
 import type { RegisteredToolInfo } from '../registry/types';
-import type { CallOptions } from '../calls/ToolCallContext';
+import type { ToolCaller } from '../calls/ToolCaller';
 import type { ToolOutcome } from '../calls/ToolOutcome';
+import { runModelCall } from '../pipeline/runModelCall';
+import type { ModelCallHost } from '../pipeline/runModelCall';
 
-/** What the adapter needs of a registry (`ToolRegistry` has it). */
-export interface AiSdkToolSource {
+/** What the adapter needs of a registry (`ToolRegistry` has it): the call pipeline's needs, and the list. */
+export interface AiSdkToolSource extends ModelCallHost {
   /** The tools to offer. */
   list(): RegisteredToolInfo[];
-  /** Validates and runs one call; never throws. */
-  call(name: string, input: unknown, options?: CallOptions): Promise<ToolOutcome>;
 }
+
+/**
+ * The pipeline's approval step here: the AI SDK runs `execute` only once its own approval step
+ * (`needsApproval`) was answered with an approval.
+ */
+const approvedByTheSdk = (): boolean => true;
 
 /** Options of `toAiSdkTools`. */
 export interface AiSdkToolsOptions<State = unknown> {
@@ -28,6 +34,8 @@ export interface AiSdkToolsOptions<State = unknown> {
    * AI SDK's `experimental_context` of the call.
    */
   state?: State;
+  /** The authenticated caller (`ctx.caller`), whose scopes and roles a tool may require. */
+  caller?: ToolCaller;
 }
 
 /** The text of an error outcome: the model sees it as the tool's error. */
@@ -66,11 +74,16 @@ export function toAiSdkTools<State = unknown>(
         : {}),
       ...(info.options.requiresApproval ? { needsApproval: true } : {}),
       execute: async (input, { toolCallId, abortSignal, experimental_context }) => {
-        const outcome = await registry.call(name, input, {
-          toolUseId: toolCallId,
-          signal: abortSignal,
-          state: 'state' in options ? options.state : experimental_context,
-        });
+        const outcome = await runModelCall(
+          registry,
+          { id: toolCallId, name, input },
+          {
+            state: 'state' in options ? options.state : experimental_context,
+            ...(abortSignal ? { signal: abortSignal } : {}),
+            ...(options.caller ? { caller: options.caller } : {}),
+            approve: approvedByTheSdk,
+          },
+        );
         if (outcome.isError) throw new ToolError(errorText(outcome.content));
         return outcome.content;
       },

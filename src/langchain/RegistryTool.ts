@@ -1,7 +1,7 @@
 /**
  * One registry tool as a LangChain.js `StructuredTool`: the model is shown the tool's JSON Schema
- * (`bindTools`), and a call goes through `registry.call()` alone, so toolwright's decoder and
- * validator decide, with path-level errors, instead of LangChain's own JSON Schema check (which
+ * (`bindTools`), and a call goes through the call pipeline (`runModelCall`: caller and scopes,
+ * validation, approval, limits), so toolwright's decoder and validator decide, with path-level errors, instead of LangChain's own JSON Schema check (which
  * would answer "did not match expected schema" without saying where). Invoked with a tool call,
  * it answers a `ToolMessage`, `status: 'error'` with the registry's text when the call failed,
  * as LangChain reports tool errors to the model; invoked with bare arguments, a failure throws
@@ -12,7 +12,9 @@ import { ToolMessage } from '@langchain/core/messages';
 import { StructuredTool } from '@langchain/core/tools';
 import type { ToolRunnableConfig } from '@langchain/core/tools';
 import type { ToolCall } from '@langchain/core/messages/tool';
+import { randomUUID } from 'node:crypto';
 import { ToolError } from '../errors/ToolError';
+import { runModelCall } from '../pipeline/runModelCall';
 import type { ObjectSchema } from '../schema/JsonSchema';
 import type { RegisteredToolInfo } from '../registry/types';
 import type { ToolOutcome } from '../calls/ToolOutcome';
@@ -78,11 +80,17 @@ export class RegistryTool extends StructuredTool<ObjectSchema> {
       config.runName ?? this.name,
       toolCallId,
     );
-    const outcome = await this.source.call(this.name, input, {
-      toolUseId: toolCallId,
-      signal: config.signal,
-      state: this.options.state,
-    });
+    const { state, approve, caller } = this.options;
+    const outcome = await runModelCall(
+      this.source,
+      { id: toolCallId ?? `call_${randomUUID()}`, name: this.name, input },
+      {
+        state,
+        ...(config.signal ? { signal: config.signal } : {}),
+        ...(approve ? { approve } : {}),
+        ...(caller ? { caller } : {}),
+      },
+    );
     const output = this.output(outcome, toolCallId);
     await run?.handleToolEnd(output);
     if (output instanceof ToolError) throw output;

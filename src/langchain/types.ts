@@ -2,22 +2,26 @@
  * What the LangChain adapter needs of a registry, and its options. Kept apart so that the tool
  * class and the call sorter share them without importing each other.
  */
-import type { CheckResult, RegisteredToolInfo } from '../registry/types';
-import type { CallOptions } from '../calls/ToolCallContext';
-import type { ToolOutcome } from '../calls/ToolOutcome';
+import type { RegisteredToolInfo } from '../registry/types';
+import type { CallApprover } from '../calls/approveModelCall';
+import type { ToolCaller } from '../calls/ToolCaller';
+import type { ModelCallHost } from '../pipeline/runModelCall';
 
-/** What the LangChain adapter needs of a registry (`ToolRegistry` has it). */
-export interface LangChainToolSource {
+/** What the LangChain adapter needs of a registry (`ToolRegistry` has it): the call pipeline's needs, and the list. */
+export interface LangChainToolSource extends ModelCallHost {
   /** The tools to offer. */
   list(): RegisteredToolInfo[];
-  /** Validates an input without running anything; never throws. */
-  check(name: string, input: unknown): Promise<CheckResult>;
-  /** Validates and runs one call; never throws. */
-  call(name: string, input: unknown, options?: CallOptions): Promise<ToolOutcome>;
 }
 
 /** Options of `toLangChainTools`. */
 export interface LangChainToolsOptions<State = unknown> {
   /** Application state handed to every call (`ctx.state`), such as the current user. */
   state?: State;
+  /**
+   * Decides each valid call of a tool marked `requiresApproval`, as `callOpenAI`'s `approve` does;
+   * without it such calls are refused (a `ToolMessage` with `status: 'error'`).
+   */
+  approve?: CallApprover;
+  /** The authenticated caller (`ctx.caller`), whose scopes and roles a tool may require. */
+  caller?: ToolCaller;
 }

@@ -1,6 +1,7 @@
 /**
  * The registry: joins decorator metadata (and the manifest, when given) into tools, renders
- * them for the Anthropic API, and runs calls through guard → decode → validate → dispatch.
+ * them for the Anthropic API, and runs calls through guard → decode → validate → dispatch →
+ * result shaping (what the tool declares, nothing more).
  * Model mistakes never throw out of `call`; developer mistakes throw at `register`.
  */
 import type { Tool as AnthropicTool } from '@anthropic-ai/sdk/resources/messages';
@@ -25,6 +26,8 @@ import { prepareInput } from '../validation/prepareInput';
 import { registryPipe } from './registryPipe';
 import type { PipeSettings } from '../validation/pipeOptions';
 import { invokeTool } from './invokeTool';
+import type { InvokeSettings } from './invokeTool';
+import { warnDropped } from '../shaping/warnDropped';
 import { callTelemetry } from '../telemetry/CallTelemetry';
 import type { ReportValidation, TraceCall } from '../telemetry/CallTelemetry';
 import { invalidInputText, unknownToolText } from '../calls/modelText';
@@ -73,10 +76,17 @@ export class ToolRegistry {
   /** The `ValidationPipe` settings every tool's input is validated with. */
   private readonly pipe: PipeSettings;
 
+  /** What every dispatch is given: the error length, and the once-per-tool shaping warning. */
+  private readonly invoke: InvokeSettings;
+
   constructor(private readonly options: ToolRegistryOptions = {}) {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.pipe = registryPipe(options);
     this.trace = callTelemetry(options.telemetry);
+    this.invoke = {
+      maxErrorLength: this.limits.maxErrorLength,
+      warnDropped: warnDropped(options.logger),
+    };
   }
 
   /** Registers every `@Tool` method of each instance; throws a `ToolwrightError` on a definition mistake. */
@@ -245,7 +255,7 @@ export class ToolRegistry {
         return await jobs.run({ tool: name, input: prepared.input }, limited);
       }
       const invoke = here ? { ...options, throwCrashes: true } : options;
-      return await invokeTool(tool, prepared, invoke, this.limits.maxErrorLength);
+      return await invokeTool(tool, prepared, invoke, this.invoke);
     } catch (error) {
       if (here) throw error;
       this.options.logger?.warn(

@@ -14,6 +14,8 @@ import { abortedText, thrownText, timedOutText } from '../calls/modelText';
 import type { BoundTool } from './ToolDefinition';
 import type { CallOptions, ToolCallContext } from '../calls/ToolCallContext';
 import type { ToolOutcome } from '../calls/ToolOutcome';
+import { shapeResult } from '../shaping/shapeResult';
+import type { WarnDropped } from '../shaping/warnDropped';
 
 /** Options of one dispatch: the caller's, and whether a crash is thrown rather than answered. */
 export interface InvokeOptions extends CallOptions {
@@ -22,6 +24,12 @@ export interface InvokeOptions extends CallOptions {
    * message is the text the model would get (a job worker rethrows it, so the queue retries).
    */
   throwCrashes?: boolean;
+}
+
+/** What the registry gives every dispatch: how long an error may be, and where shaping warns. */
+export interface InvokeSettings {
+  maxErrorLength: number;
+  warnDropped: WarnDropped;
 }
 
 /** Turns a method's return value into the content the model sees. */
@@ -98,17 +106,19 @@ async function runMethod(
   tool: BoundTool,
   prepared: PreparedInput,
   context: () => ToolCallContext,
-  maxErrorLength: number,
+  settings: InvokeSettings,
   options: InvokeOptions,
   settled: Settled = {},
 ): Promise<ToolOutcome> {
   try {
-    const value = await tool.method.apply(tool.instance, argumentsFor(tool, prepared, context));
+    const returned = await tool.method.apply(tool.instance, argumentsFor(tool, prepared, context));
+    const { value, dropped } = shapeResult(returned, tool.definition.outputSchema);
+    settings.warnDropped(tool.definition.name, dropped);
     const outcome: ToolOutcome = { content: renderResult(value), isError: false };
     if (options.returnValue) outcome.value = value;
     return (settled.outcome = outcome);
   } catch (error) {
-    const content = thrownText(tool.definition.name, error, maxErrorLength);
+    const content = thrownText(tool.definition.name, error, settings.maxErrorLength);
     if (options.throwCrashes && !(error instanceof ToolError)) throw new Error(content);
     return (settled.outcome = { content, isError: true });
   }
@@ -146,7 +156,7 @@ async function runLimited(
   tool: BoundTool,
   prepared: PreparedInput,
   options: InvokeOptions,
-  maxErrorLength: number,
+  settings: InvokeSettings,
   timeoutMs: number,
 ): Promise<ToolOutcome> {
   const name = tool.definition.name;
@@ -166,34 +176,34 @@ async function runLimited(
   });
   const context = () => contextOf(tool, options, () => controller.signal);
   try {
-    return await Promise.race([
-      interrupted,
-      runMethod(tool, prepared, context, maxErrorLength, options),
-    ]);
+    return await Promise.race([interrupted, runMethod(tool, prepared, context, settings, options)]);
   } finally {
     clearTimeout(timer);
     if (onAbort) options.signal?.removeEventListener('abort', onAbort);
   }
 }
 
-/** Runs the method; never throws, unless `throwCrashes` asks a crash to be thrown. */
+/**
+ * Runs the method and shapes its result to the tool's declared output (`shapeResult`); never
+ * throws, unless `throwCrashes` asks a crash to be thrown.
+ */
 export function invokeTool(
   tool: BoundTool,
   prepared: PreparedInput,
   options: InvokeOptions,
-  maxErrorLength: number,
+  settings: InvokeSettings,
 ): Promise<ToolOutcome> {
   const name = tool.definition.name;
   const signal = options.signal;
   if (signal?.aborted) return Promise.resolve({ content: abortedText(name), isError: true });
   const timeoutMs = options.timeoutMs ?? tool.definition.options?.timeoutMs;
   if (timeoutMs !== undefined && timeoutMs > 0)
-    return runLimited(tool, prepared, options, maxErrorLength, timeoutMs);
+    return runLimited(tool, prepared, options, settings, timeoutMs);
   // No time limit: the tool's signal is the caller's own (a quiet one when there is none).
   let quiet: AbortController | undefined;
   const signalOf = signal ? () => signal : () => (quiet ??= new AbortController()).signal;
   const context = () => contextOf(tool, options, signalOf);
   const settled: Settled = {};
-  const running = runMethod(tool, prepared, context, maxErrorLength, options, settled);
+  const running = runMethod(tool, prepared, context, settings, options, settled);
   return signal ? untilSettledOrAborted(name, running, settled, signal) : running;
 }

@@ -2,9 +2,11 @@
  * The registry as tools for the SDK's own loop, `client.beta.messages.toolRunner`: each tool's
  * definition plus `parse` (validation through the registry) and `run` (dispatch through the
  * registry). Whatever the model would be told as an error is thrown as the SDK's `ToolError`,
- * which the runner sends back with `is_error: true`; so is the refusal of a `requiresApproval`
- * tool's call that the `approve` hook does not approve.
+ * which the runner sends back with `is_error: true`; so is a refusal of the call pipeline
+ * (`runModelCall`: a `requiresApproval` tool's call the `approve` hook does not approve, a scoped
+ * tool's call without its caller).
  */
+import { randomUUID } from 'node:crypto';
 import type {
   BetaRunnableTool,
   BetaToolRunContext,
@@ -12,11 +14,11 @@ import type {
 import { ToolError as SdkToolError } from '@anthropic-ai/sdk/lib/tools/ToolError';
 import type { BetaToolResultContentBlockParam } from '@anthropic-ai/sdk/resources/beta/messages/messages';
 import type { Tool as AnthropicTool } from '@anthropic-ai/sdk/resources/messages';
-import { approveModelCall } from '../calls/approveModelCall';
 import type { CallApprover } from '../calls/approveModelCall';
-import type { CheckResult } from './types';
 import type { CallOptions } from '../calls/ToolCallContext';
-import type { ToolOutcome } from '../calls/ToolOutcome';
+import { runModelCall } from '../pipeline/runModelCall';
+import type { ModelCallHost } from '../pipeline/runModelCall';
+import type { CheckResult } from './types';
 
 /** What `parse` hands to `run`: the model's input and its validation under way. */
 export interface ParsedToolInput {
@@ -26,12 +28,9 @@ export interface ParsedToolInput {
   checked: Promise<CheckResult>;
 }
 
-/** What the runnable tools need of a registry. */
-interface RunnableRegistry {
+/** What the runnable tools need of a registry: the call pipeline's needs, and the definitions. */
+interface RunnableRegistry extends ModelCallHost {
   toAnthropic(): AnthropicTool[];
-  get(name: string): { options: { requiresApproval?: boolean } } | undefined;
-  check(name: string, input: unknown): Promise<CheckResult>;
-  call(name: string, input: unknown, options?: CallOptions): Promise<ToolOutcome>;
 }
 
 /** Options of `toRunnableTools`. */
@@ -41,6 +40,8 @@ export interface RunnableToolsOptions {
    * without it such calls are refused (the runner sends the refusal with `is_error: true`).
    */
   approve?: CallApprover;
+  /** The authenticated caller (`ctx.caller`), whose scopes and roles a tool may require. */
+  caller?: CallOptions['caller'];
 }
 
 /**
@@ -66,16 +67,16 @@ export function toRunnableTools(
       run: async (parsed: ParsedToolInput, context?: BetaToolRunContext) => {
         const checked = await parsed.checked;
         if (!checked.ok) throw new SdkToolError(checked.error);
-        if (registry.get(name)?.options.requiresApproval) {
-          const call = { id: context?.toolUse.id ?? name, name, input: checked.input };
-          const refusal = await approveModelCall(call, options.approve);
-          if (refusal !== undefined) throw new SdkToolError(refusal);
-        }
-        // The checked input: dispatched without validating again.
-        const outcome = await registry.call(name, checked.input, {
-          toolUseId: context?.toolUse.id,
-          signal: context?.signal ?? undefined,
-        });
+        // The checked input: the pipeline dispatches it without validating again.
+        const outcome = await runModelCall(
+          registry,
+          { id: context?.toolUse.id ?? `call_${randomUUID()}`, name, input: checked.input },
+          {
+            ...(options.approve ? { approve: options.approve } : {}),
+            ...(options.caller ? { caller: options.caller } : {}),
+            ...(context?.signal ? { signal: context.signal } : {}),
+          },
+        );
         const content = outcome.content as string | BetaToolResultContentBlockParam[];
         if (outcome.isError) throw new SdkToolError(content);
         return content;

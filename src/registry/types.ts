@@ -76,6 +76,10 @@ export interface ToolRegistryOptions {
    * `@opentelemetry/api`, loaded on the first call.
    */
   telemetry?: boolean | TelemetryOptions;
-  /** Where the registry's warnings go (a tool that asks for strict and goes out without it, …); none without it. */
+  /**
+   * Where the registry's warnings go (a tool that asks for strict and goes out without it, …); none
+   * without it, except the once-per-tool note that a result carried undeclared fields, which then
+   * goes to `process.emitWarning`.
+   */
   logger?: Logger;
 }

@@ -9,14 +9,19 @@ import type { ManifestTool, ToolManifest } from '../manifest/types';
 import { ToolRegistry } from '../registry/ToolRegistry';
 import type { ToolRegistryOptions } from '../registry/types';
 import { isValidToolName } from '../naming/toolName';
+import { withAccess } from '../registry/withAccess';
+import type { ToolAccess } from '../registry/withAccess';
 import { SqlConfigError } from './hiddenColumns';
 import type { SqlEngine } from './SqlEngine';
 import { SqlTools } from './SqlTools';
 import type { SqlToolsLimits } from './sqlToolsLimits';
 import { sqlManifest as shipped } from './shippedManifest';
 
-/** Options of `sqlTools` and `sqlRegistry`: names and budgets. */
-export interface SqlToolsOptions extends SqlToolsLimits {
+/**
+ * Options of `sqlTools` and `sqlRegistry`: names, budgets, and who may call the tools (`scopes`,
+ * `roles`: as on any `@Tool`, a caller without them is not listed the tools and is refused).
+ */
+export interface SqlToolsOptions extends SqlToolsLimits, ToolAccess {
   /** Put before every tool name (`crm_` gives `crm_run_query`), for a second database. */
   prefix?: string;
   /** A sentence about the database for `run_query`'s and `list_tables`' descriptions. */
@@ -56,7 +61,7 @@ function classFor(prefix: string): typeof SqlTools {
  * const registry = new ToolRegistry({ manifest }).register(tools);
  */
 export function sqlTools(engine: SqlEngine, options: SqlToolsOptions = {}): SqlToolset {
-  const { prefix = '', about, ...limits } = options;
+  const { prefix = '', about, scopes, roles, ...limits } = options;
   const Tools = classFor(prefix);
   const tools: ManifestTool[] = shipped.tools.map((entry) => {
     const name = `${prefix}${entry.name}`;
@@ -74,7 +79,7 @@ export function sqlTools(engine: SqlEngine, options: SqlToolsOptions = {}): SqlT
   });
   return {
     tools: new Tools(engine, limits),
-    manifest: { version: shipped.version, tools },
+    manifest: withAccess({ version: shipped.version, tools }, { scopes, roles }),
     names: tools.map((tool) => tool.name),
   };
 }

@@ -1,36 +1,30 @@
 /**
  * Runs an OpenAI assistant message's `tool_calls` through a registry and answers each with one
  * `{ role: 'tool', tool_call_id, content }` message, in order. Never throws: unknown tools,
- * arguments that are not one JSON object, failing calls and calls of a `requiresApproval` tool
- * its `approve` hook does not approve answer `Error: …` text. Tools sent
+ * arguments that are not one JSON object, failing calls, and calls the call pipeline refuses (a
+ * `requiresApproval` tool its `approve` hook does not approve, a scoped tool without its
+ * `caller`) answer `Error: …` text. Tools sent
  * with strict function calling get `null` optional properties as absent (see `parseOpenAICalls`).
  */
 import { parseOpenAIToolCall } from './parseOpenAICalls';
 import { sanitizeForModel } from '../../errors/sanitizeForModel';
-import type { ToolOutcome } from '../../calls/ToolOutcome';
 import type { CallOptions } from '../../calls/ToolCallContext';
 import type { ObjectSchema } from '../../schema/JsonSchema';
 import type { ManifestToolOptions } from '../../manifest/types';
-import { approveModelCall } from '../../calls/approveModelCall';
 import type { CallApprover } from '../../calls/approveModelCall';
+import { runModelCall } from '../../pipeline/runModelCall';
+import type { ModelCallHost } from '../../pipeline/runModelCall';
 import { contentText } from '../xml/renderFunctionResults';
 import type { OpenAIToolCall, OpenAIToolMessage } from './types';
 
-/** What `callOpenAI` needs of a registry. */
-export interface OpenAIToolHost {
+/** What `callOpenAI` needs of a registry (`ToolRegistry` has it): the call pipeline's needs, and the list. */
+export interface OpenAIToolHost extends ModelCallHost {
   /** The tools: name and options. */
   list(): readonly { name: string; inputSchema: ObjectSchema; options?: ManifestToolOptions }[];
-  /** Validates without running (the input an approval hook sees). */
-  check(
-    name: string,
-    input: unknown,
-  ): Promise<{ ok: true; input: Record<string, unknown> } | { ok: false; error: string }>;
-  /** Runs a validated call (`ToolRegistry.call`). */
-  call(name: string, input: unknown, options?: CallOptions): Promise<ToolOutcome>;
 }
 
 /** Options of `callOpenAI`: what every call's context gets, and how the tools were rendered. */
-export type CallOpenAIOptions = Pick<CallOptions, 'signal' | 'state' | 'timeoutMs'> & {
+export type CallOpenAIOptions = Pick<CallOptions, 'signal' | 'state' | 'timeoutMs' | 'caller'> & {
   /** The `strict` default the tools were rendered with (`toOpenAI({ strict })`). */
   strict?: boolean;
   /**
@@ -71,18 +65,11 @@ async function answer(
     const { strict, approve, ...callOptions } = options;
     const parsed = parseOpenAIToolCall(toolCall, { tools, strict });
     if ('error' in parsed) return reply(asError(parsed.error));
-    let input = parsed.input;
-    if (tools.find((tool) => tool.name === parsed.name)?.options?.requiresApproval) {
-      const checked = await host.check(parsed.name, input);
-      if (!checked.ok) return reply(asError(checked.error));
-      const refusal = await approveModelCall(
-        { id, name: parsed.name, input: checked.input },
-        approve,
-      );
-      if (refusal !== undefined) return reply(asError(refusal));
-      input = checked.input; // the checked snapshot: dispatched without validating again
-    }
-    const outcome = await host.call(parsed.name, input, { ...callOptions, toolUseId: id });
+    const outcome = await runModelCall(
+      host,
+      { id, name: parsed.name, input: parsed.input },
+      { ...callOptions, ...(approve ? { approve } : {}) },
+    );
     const text = contentText(outcome.content);
     return reply(outcome.isError ? asError(sanitizeForModel(text)) : text);
   } catch (error) {
