@@ -28,6 +28,7 @@ jest.setTimeout(120_000);
 const ROOT = join(__dirname, '..', '..');
 const CLI = JSON.stringify(join(__dirname, '..', 'cli.ts'));
 const CODE_CACHE = JSON.stringify(join(__dirname, 'codeCache.ts'));
+const USE_CACHED = JSON.stringify(join(__dirname, 'useCachedCompiler.ts'));
 
 const SERVICE = `import { Tool, Param } from 'toolwright';
 export interface Visit { at: string; tags: ReadonlyArray<string>; seen: Record<string, number> }
@@ -254,5 +255,38 @@ describe('loadCached', () => {
     );
     expect(load(file)).toEqual({ value: '2', cached: true });
     expect(load(file)).toEqual({ value: '2', cached: true });
+  });
+});
+
+describe('useCachedCompiler', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'toolwright-use-cached-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  /** Loads `file` as the compiler through the cache in a fresh process: what it warned. */
+  const useAsCompiler = (file: string) => {
+    const script = `const { useCachedCompiler } = require(${USE_CACHED});
+      const warnings = [];
+      useCachedCompiler((text) => warnings.push(text), ${JSON.stringify(file)});
+      console.log(JSON.stringify({ warnings, loaded: Boolean(require.cache[${JSON.stringify(file)}]) }));`;
+    const run = node(script, scratch, { TOOLWRIGHT_CACHE_DIR: join(scratch, 'cache') });
+    expect(run.stderr).toBe('');
+    return JSON.parse(run.stdout) as { warnings: string[]; loaded: boolean };
+  };
+
+  it('loads a compiler file whose last line is a // comment through the cache', () => {
+    const file = join(scratch, 'commented.js');
+    writeFileSync(file, 'exports.version = "0";\n//# sourceMappingURL=commented.js.map');
+    expect(useAsCompiler(file)).toEqual({ warnings: [], loaded: true });
+  });
+
+  it('says why when the compiler cannot be loaded through the cache, and goes on without it', () => {
+    const file = join(scratch, 'broken.js');
+    writeFileSync(file, 'exports.version = ;\n');
+    const { warnings, loaded } = useAsCompiler(file);
+    expect(loaded).toBe(false);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      /^toolwright: the compiler's code cache is off for this run \(.*broken\.js: Unexpected token ';'\)\n$/,
+    );
   });
 });

@@ -290,6 +290,18 @@ describeWithServer(redisMissing, 'durable tool jobs on BullMQ', () => {
     expect((await readLog(client)).map((line) => line.event)).toEqual(['started', 'exported']);
   }, 60_000);
 
+  it('refuses a key reused for the same items in another order', async () => {
+    const key = { idempotencyKey: 'order-79' };
+    const first = { tool: 'export_orders', input: { month: '2026-05', ids: [1, 2] } };
+    const jobId = await jobs.enqueue(first, key);
+    // The same call made again joins its job; the items in another order are another call.
+    expect(await jobs.enqueue({ ...first, input: { ids: [1, 2], month: '2026-05' } }, key)).toBe(
+      jobId,
+    );
+    const reordered = jobs.enqueue({ ...first, input: { month: '2026-05', ids: [2, 1] } }, key);
+    await expect(reordered).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+  });
+
   it('refuses a reused key while the first call still waits for a worker', async () => {
     const key = { idempotencyKey: 'order-78', timeoutMs: 30_000 };
     const first = registry.call('export_orders', { month: '2026-02' }, key);

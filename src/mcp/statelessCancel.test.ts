@@ -9,12 +9,14 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import Redis from 'ioredis';
 import { startMcpHttpServer } from './startMcpHttpServer';
 import type { McpHttpServerOptions, RunningMcpHttpServer } from './startMcpHttpServer';
+import { LISTEN_WAIT_MS } from './statelessCancellation';
+import type { McpCancelRedis } from './statelessCancellation';
 import { abortReasons, createShopRegistry, waitLog } from './__fixtures__/shopRegistry';
 import { redisMissing, startRedisServer } from '../../test/startRedisServer';
 import { describeWithServer } from '../../test/describeWithServer';
 import type { RedisServer } from '../../test/startRedisServer';
 
-import { until } from '../../test/until';
+import { sleep, until } from '../../test/until';
 
 const STATELESS: McpHttpServerOptions = { name: 'shop', version: '1', stateless: true };
 
@@ -122,12 +124,15 @@ describeWithServer(
       await redis?.stop();
     });
 
-    async function instance(withRedis: boolean): Promise<RunningMcpHttpServer> {
+    async function instance(
+      withRedis: boolean,
+      wrap: (client: Redis) => McpCancelRedis = (client) => client,
+    ): Promise<RunningMcpHttpServer> {
       const options: McpHttpServerOptions = { ...STATELESS };
       if (withRedis) {
         const client = new Redis(redis.url);
         clients.push(client);
-        options.redis = client;
+        options.redis = wrap(client);
       }
       const server = await startMcpHttpServer(createShopRegistry(), options);
       servers.push(server);
@@ -142,6 +147,39 @@ describeWithServer(
       await startThenAbort(client, 'across');
       await until(() => waitLog.includes('aborted across'), 'the tool to stop');
       expect(abortReasons.get('across')).toBe('the user pressed stop');
+      await client.close();
+    });
+
+    it('serves nothing before a slow subscription listens, so a cancel published meanwhile is not lost', async () => {
+      // The other instance's publish of the cancel, once Redis has taken it.
+      let published!: () => void;
+      const cancelPublished = new Promise<void>((resolve) => (published = resolve));
+      const publishing = (client: Redis): McpCancelRedis => ({
+        publish: (channel, message) => client.publish(channel, message).finally(published),
+        duplicate: () => client.duplicate(),
+      });
+      // The running instance subscribes late: after that publish, or well within the wait an
+      // instance gives its subscription before serving anyway.
+      const subscribingLate = (client: Redis): McpCancelRedis => ({
+        publish: (channel, message) => client.publish(channel, message),
+        duplicate: () => {
+          const subscriber = client.duplicate();
+          return {
+            subscribe: async (channel) => {
+              await Promise.race([cancelPublished, sleep(LISTEN_WAIT_MS * 0.75)]);
+              return subscriber.subscribe(channel);
+            },
+            on: (event, listener) => subscriber.on(event, listener),
+            quit: () => subscriber.quit(),
+          };
+        },
+      });
+      const running = await instance(true, subscribingLate);
+      const other = await instance(true, publishing);
+      const client = await clientOf(running.url, other.url);
+      await startThenAbort(client, 'slow-subscription');
+      await until(() => waitLog.includes('aborted slow-subscription'), 'the tool to stop', 10_000);
+      expect(abortReasons.get('slow-subscription')).toBe('the user pressed stop');
       await client.close();
     });
 

@@ -10,18 +10,21 @@ import { startMcpHttpServer } from './startMcpHttpServer';
 import type { RunningMcpHttpServer } from '../mcp/startMcpHttpServer';
 import type { ToolCaller } from '../calls/ToolCaller';
 import { createDualRegistry } from './__fixtures__/dualRegistry';
+import { AuditWriter } from '../calls/__fixtures__/AuditWriter';
 import { connectClient } from './__fixtures__/dualClients';
 
 /** The tokens the hook knows. */
 const TOKENS: Record<string, ToolCaller> = {
   'token-alice': { id: 'alice', scopes: ['audit:read'], roles: [] },
   'token-bob': { id: 'bob', scopes: [], roles: [] },
+  'token-carol': { id: 'carol', scopes: ['audit:read'], roles: [] },
+  'token-dana': { id: 'dana', scopes: ['audit:write', 'audit:read'], roles: [] },
 };
 
 let server: RunningMcpHttpServer;
 let resource: string;
 beforeAll(async () => {
-  server = await startMcpHttpServer(createDualRegistry(), {
+  server = await startMcpHttpServer(createDualRegistry().register(new AuditWriter()), {
     name: 'oauth',
     version: '1',
     verifyToken: (token) => TOKENS[token],
@@ -93,6 +96,35 @@ it.each(['v1', 'v2-auto'] as const)('gives the verified caller to the tools (%s)
     await Promise.all([alice.close(), bob.close()]);
   }
 });
+
+it.each(['v1', 'v2-auto'] as const)(
+  'asks every scope a tool declares, not one of them (%s)',
+  async (kind) => {
+    const connect = (token: string) =>
+      connectClient(kind, new URL(server.url), { headers: { Authorization: `Bearer ${token}` } });
+    const carol = await connect('token-carol');
+    const dana = await connect('token-dana');
+    try {
+      expect(await carol.listAll()).toContain('read_audit');
+      expect(await carol.listAll()).not.toContain('write_audit');
+      expect(await carol.call('write_audit', { line: 'x' })).toMatchObject({
+        content: [
+          {
+            type: 'text',
+            text: 'Tool "write_audit" was not run: it requires the scope "audit:write"',
+          },
+        ],
+        isError: true,
+      });
+      expect(await dana.listAll()).toContain('write_audit');
+      expect((await dana.call('write_audit', { line: 'x' })).content).toEqual([
+        { type: 'text', text: 'appended: x' },
+      ]);
+    } finally {
+      await Promise.all([carol.close(), dana.close()]);
+    }
+  },
+);
 
 it('answers another verified caller on a 2025 session as on an unknown session', async () => {
   const transport = new StreamableHTTPClientTransport(new URL(server.url), {

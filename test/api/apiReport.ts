@@ -46,11 +46,17 @@ export interface EntryReport {
 const forgottenName = (message: ExtractorMessage): string =>
   /The symbol "([^"]+)"/.exec(message.text)?.[1] ?? message.text;
 
-function extractEntry(entry: string, dts: string, update: boolean, temp: string): EntryReport {
+function extractEntry(
+  entry: string,
+  dts: string,
+  update: boolean,
+  temp: string,
+  packageRoot: string,
+): EntryReport {
   const config = ExtractorConfig.prepare({
     configObject: {
-      projectFolder: ROOT,
-      mainEntryPointFilePath: join(ROOT, dts),
+      projectFolder: packageRoot,
+      mainEntryPointFilePath: join(packageRoot, dts),
       compiler: { tsconfigFilePath: join(ROOT, 'tsconfig.build.json') },
       apiReport: {
         enabled: true,
@@ -71,7 +77,7 @@ function extractEntry(entry: string, dts: string, update: boolean, temp: string)
       },
     },
     configObjectFullPath: undefined,
-    packageJsonFullPath: join(ROOT, 'package.json'),
+    packageJsonFullPath: join(packageRoot, 'package.json'),
   });
   const report: EntryReport = { entry, changed: false, forgotten: [], problems: [] };
   const result = Extractor.invoke(config, {
@@ -99,13 +105,16 @@ function mainExports(temp: string): Set<string> {
   return new Set([...names].map((match) => match[1]));
 }
 
-/** Extracts every entry point; `update` writes the reports instead of comparing. */
-export function extractApi(update = false): EntryReport[] {
+/**
+ * Extracts every entry point of the package built in `packageRoot` (the repository, after
+ * `npm run build`, or a test's staged build); `update` writes the reports instead of comparing.
+ */
+export function extractApi(update = false, packageRoot = ROOT): EntryReport[] {
   const temp = mkdtempSync(join(tmpdir(), 'toolwright-api-'));
   mkdirSync(REPORT_FOLDER, { recursive: true });
   try {
     const reports = Object.entries(ENTRY_POINTS).map(([entry, dts]) =>
-      extractEntry(entry, dts, update, temp),
+      extractEntry(entry, dts, update, temp, packageRoot),
     );
     const fromMain = mainExports(temp);
     for (const report of reports) {

@@ -1,21 +1,22 @@
 /**
- * The package as `npm pack` makes it, shared by the consumer suites: the first suite that asks
- * builds `dist/` (when stale) and packs and unpacks it once per jest run, under a lock in the
- * run's own directory (TOOLWRIGHT_CONSUMER_RUN, made by test/consumerRunSetup.js), so suites
- * in parallel workers wait for one pack and concurrent runs never share files.
+ * The package as `npm pack` makes it, shared by the consumer suites and the API report: the
+ * first suite that asks builds the package from the sources into a staging folder of the run's
+ * own directory (TOOLWRIGHT_CONSUMER_RUN, made by test/consumerRunSetup.js), then packs and
+ * unpacks it, each once per jest run under a lock, so suites in parallel workers wait for one
+ * build and concurrent runs never share files. The working tree's `dist/` is left alone: a
+ * change under test never leaks into it, and a stale one is never what a suite checks.
  */
 import { execFile } from 'node:child_process';
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
-  readdirSync,
+  readFileSync,
   renameSync,
   rmSync,
-  statSync,
   symlinkSync,
   writeFileSync,
-  readFileSync,
 } from 'node:fs';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
@@ -59,71 +60,92 @@ export function runDirectory(): string {
   return ownRun;
 }
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== '__fixtures__') newest = Math.max(newest, newestMtime(path));
-    } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) {
-      newest = Math.max(newest, statSync(path).mtimeMs);
-    }
-  }
-  return newest;
+/** Whether a `files` entry of package.json is build output (made by the build, not copied). */
+const isBuildOutput = (entry: string): boolean => /^dist(\/|$)/.test(entry);
+
+/**
+ * Builds the package into `staging` as its published folder: package.json, the `files` that
+ * are not build output (bin, README.md, LICENSE) copied, and the compiler's output in
+ * `staging/dist`. The working tree's own `dist/` is neither read nor written.
+ */
+async function stage(staging: string): Promise<void> {
+  mkdirSync(staging, { recursive: true });
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { files: string[] };
+  for (const entry of ['package.json', ...pkg.files.filter((file) => !isBuildOutput(file))])
+    cpSync(join(ROOT, entry), join(staging, entry), { recursive: true });
+  const tsconfig = join(ROOT, 'tsconfig.build.json');
+  await run(process.execPath, [TSC, '-p', tsconfig, '--outDir', join(staging, 'dist')], {
+    cwd: ROOT,
+  });
 }
 
-/** Builds the package unless `dist/` is newer than every source file. */
-export async function ensureBuilt(): Promise<void> {
-  const built = join(ROOT, 'dist', 'src', 'index.js');
-  const sources = ['src', 'codegen'].map((dir) => newestMtime(join(ROOT, dir)));
-  if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources)) return;
-  await run(process.execPath, [TSC, '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT });
-}
-
-async function pack(dir: string): Promise<void> {
-  await ensureBuilt();
-  const work = mkdtempSync(join(dir, 'packing-'));
-  const { stdout } = await run(
-    'npm',
-    ['pack', '--ignore-scripts', '--json', '--pack-destination', work],
-    { cwd: ROOT },
-  );
-  const [{ filename }] = JSON.parse(stdout) as Array<{ filename: string }>;
-  await run('tar', ['-xzf', join(work, filename), '-C', work]);
-  renameSync(join(work, 'package'), join(dir, 'package'));
-  // Last: its presence tells the waiting suites that the unpacked package is complete.
-  renameSync(join(work, filename), join(dir, 'toolwright.tgz'));
-  rmSync(work, { recursive: true, force: true });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Packs the package once per run (the first caller packs, the others wait for it). */
-export async function packedPackage(): Promise<PackedPackage> {
+/**
+ * Runs `make` once per jest run under a lock in the run's directory: the first caller makes,
+ * the others wait for `<name>.done` (or fail with the maker's error). Resolves to the run's
+ * directory.
+ */
+async function oncePerRun(name: string, make: (dir: string) => Promise<void>): Promise<string> {
   const dir = runDirectory();
-  const result = { tarball: join(dir, 'toolwright.tgz'), unpacked: join(dir, 'package') };
-  const failed = join(dir, 'pack.failed');
-  let packer = false;
+  const done = join(dir, `${name}.done`);
+  const failed = join(dir, `${name}.failed`);
+  let maker = false;
   try {
-    mkdirSync(join(dir, 'pack.lock'));
-    packer = true;
+    mkdirSync(join(dir, `${name}.lock`));
+    maker = true;
   } catch {
-    // Another suite of this run is packing.
+    // Another suite of this run is making it.
   }
-  if (packer && !existsSync(result.tarball)) {
+  if (maker && !existsSync(done)) {
     try {
-      await pack(dir);
+      await make(dir);
+      // Last: its presence tells the waiting suites that the work is complete.
+      writeFileSync(done, '');
     } catch (error) {
       writeFileSync(failed, String((error as Error).stack ?? error));
       throw error;
     }
   }
-  for (let waited = 0; !existsSync(result.tarball); waited += 200) {
-    if (existsSync(failed)) throw new Error(`npm pack failed:\n${readFileSync(failed, 'utf8')}`);
-    if (waited > 300_000) throw new Error('gave up waiting for npm pack after 300 s');
+  for (let waited = 0; !existsSync(done); waited += 200) {
+    if (existsSync(failed)) throw new Error(`${name} failed:\n${readFileSync(failed, 'utf8')}`);
+    if (waited > 300_000) throw new Error(`gave up waiting for ${name} after 300 s`);
     await sleep(200);
   }
-  return result;
+  return dir;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The package built from the working tree's sources into this run's own folder (once per run),
+ * laid out as it is published: `<folder>/package.json`, `<folder>/bin`, `<folder>/dist/src`…
+ * @example
+ * const folder = await stagedPackage();
+ * existsSync(join(folder, 'dist', 'src', 'index.d.ts'));
+ */
+export async function stagedPackage(): Promise<string> {
+  const dir = await oncePerRun('build', (run) => stage(join(run, 'staging')));
+  return join(dir, 'staging');
+}
+
+async function pack(dir: string): Promise<void> {
+  const staging = await stagedPackage();
+  const work = mkdtempSync(join(dir, 'packing-'));
+  const { stdout } = await run(
+    'npm',
+    ['pack', '--ignore-scripts', '--json', '--pack-destination', work],
+    { cwd: staging },
+  );
+  const [{ filename }] = JSON.parse(stdout) as Array<{ filename: string }>;
+  await run('tar', ['-xzf', join(work, filename), '-C', work]);
+  renameSync(join(work, 'package'), join(dir, 'package'));
+  renameSync(join(work, filename), join(dir, 'toolwright.tgz'));
+  rmSync(work, { recursive: true, force: true });
+}
+
+/** Packs the staged package once per run (the first caller packs, the others wait for it). */
+export async function packedPackage(): Promise<PackedPackage> {
+  const dir = await oncePerRun('pack', pack);
+  return { tarball: join(dir, 'toolwright.tgz'), unpacked: join(dir, 'package') };
 }
 
 /**

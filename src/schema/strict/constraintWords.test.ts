@@ -43,3 +43,33 @@ describe('constraintWords: each keyword of the table, alone', () => {
     ]);
   });
 });
+
+describe('constraintWords: the bounds of a range, together', () => {
+  const node: JsonSchema = { type: 'integer' };
+  const BOUNDS = { minimum: -50, maximum: 100, exclusiveMinimum: -60, exclusiveMaximum: 0 };
+
+  it('reads an inclusive pair as "from … to …"', () => {
+    expect(constraintWords({ minimum: -50, maximum: 100 }, node)).toEqual([
+      'an integer from -50 to 100',
+    ]);
+  });
+
+  it('keeps an exclusive bound beside an inclusive pair', () => {
+    expect(constraintWords({ minimum: -50, maximum: 100, exclusiveMaximum: 0 }, node)).toEqual([
+      'an integer at least -50 and at most 100 and less than 0',
+    ]);
+    expect(constraintWords({ minimum: -50, maximum: 100, exclusiveMinimum: -60 }, node)).toEqual([
+      'an integer at least -50 and greater than -60 and at most 100',
+    ]);
+  });
+
+  it('words every bound of every combination', () => {
+    const keys = Object.keys(BOUNDS) as (keyof typeof BOUNDS)[];
+    for (let mask = 1; mask < 1 << keys.length; mask++) {
+      const present = keys.filter((_, bit) => mask & (1 << bit));
+      const dropped = Object.fromEntries(present.map((key) => [key, BOUNDS[key]]));
+      const [words] = constraintWords(dropped, node);
+      for (const key of present) expect(words.split(' ')).toContain(String(BOUNDS[key]));
+    }
+  });
+});
