@@ -5,12 +5,12 @@ const ts = require('typescript');
 
 module.exports = {
   process(source, filename) {
-    const patched = source.replace(
-      /\bimport\.meta\.url\b/g,
-      "require('node:url').pathToFileURL(__filename).href",
-    );
+    const patched = source
+      .replace(/\bimport\.meta\.url\b/g, "require('node:url').pathToFileURL(__filename).href")
+      // sqlite-wasm declares its own `require`, which CommonJS already has.
+      .replace(/^const require = createRequire\(.*$/m, '');
     const { outputText, sourceMapText } = ts.transpileModule(patched, {
-      fileName: filename,
+      fileName: filename.replace(/\.mjs$/, '.js'), // TypeScript keeps a .mjs file ESM
       compilerOptions: {
         module: ts.ModuleKind.CommonJS,
         target: ts.ScriptTarget.ES2022,

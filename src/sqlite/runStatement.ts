@@ -5,6 +5,8 @@
  * per cell). Failures come back as `Failure` values carrying SQLite's message and offset.
  */
 import type { AuthorizerState } from './authorize';
+import { tableValuedSearch } from './readableTables';
+import { statementName } from './statementName';
 import type { Failure, QueryRequest, QueryResult, SqlCell, SqlParam } from './protocol';
 import type { Capi, Pointer, Sqlite3 } from './sqliteApi';
 
@@ -23,17 +25,19 @@ function charOffset(text: string, bytes: number): number {
 
 /** SQLite's error for the last call, with its position in `sql` when SQLite knows it. */
 function sqlFailure(capi: Capi, db: Pointer, sql: string, state: AuthorizerState): Failure {
-  if (state.denied) {
-    return {
-      kind: 'refused',
-      message: `${state.denied} is not allowed: only reads (one SELECT, WITH … SELECT) may run`,
-    };
-  }
+  if (state.refusal) return { kind: 'refused', message: state.refusal };
+  if (state.denied) return refusedStatement(sql, state.denied);
   const message = capi.sqlite3_errmsg(db);
   const offset = capi.sqlite3_error_offset(db);
   return offset >= 0
     ? { kind: 'sql', message, offset: charOffset(sql, offset) }
     : { kind: 'sql', message };
+}
+
+/** The refusal of a statement that is no read: which statement, and that the tools only read. */
+function refusedStatement(sql: string, action: string): Failure {
+  const message = `${statementName(sql, action)} is not allowed: these tools are read-only`;
+  return { kind: 'refused', message };
 }
 
 /** Prepares the first statement of `sql`; when `single`, refuses any statement after it. */
@@ -131,6 +135,21 @@ function readCell(
   }
 }
 
+/** Refuses a prepared `read` that would write, or that searches a table with a hidden column. */
+function judgeRead(capi: Capi, stmt: Pointer, sql: string, state: AuthorizerState): void {
+  if (!capi.sqlite3_stmt_readonly(stmt)) {
+    throw new StatementFailure(refusedStatement(sql, 'a write'));
+  }
+  const searched = state.readable && tableValuedSearch(sql, state.readable.searchable);
+  if (searched) {
+    const hidden = state.readable!.searchable.get(searched)!.hidden.join(', ');
+    throw new StatementFailure({
+      kind: 'refused',
+      message: `searching all of ${searched} (a table-valued call) is not allowed: its column ${hidden} is hidden; MATCH one of its other columns instead`,
+    });
+  }
+}
+
 /** Prepares, checks and steps one statement under `state`'s policy. */
 export function runStatement(
   sqlite3: Sqlite3,
@@ -141,13 +160,10 @@ export function runStatement(
   const { capi } = sqlite3;
   let stmt: Pointer = 0;
   try {
+    state.preparing = true;
     stmt = prepare(sqlite3, db, request, state);
-    if (request.policy === 'read' && !capi.sqlite3_stmt_readonly(stmt)) {
-      throw new StatementFailure({
-        kind: 'refused',
-        message: 'the statement would write; only reads (SELECT, WITH … SELECT) may run',
-      });
-    }
+    state.preparing = false;
+    if (request.policy === 'read') judgeRead(capi, stmt, request.sql, state);
     if (request.params?.length) bind(sqlite3, stmt, request.params);
     const count = capi.sqlite3_column_count(stmt);
     const keep: number[] = [];
@@ -182,6 +198,7 @@ export function runStatement(
     if (error instanceof StatementFailure) return { ok: false, failure: error.failure };
     throw error;
   } finally {
+    state.preparing = false;
     if (stmt) capi.sqlite3_finalize(stmt);
   }
 }

@@ -21,6 +21,8 @@ import type {
   WorkerReply,
   WorkerRequest,
 } from './protocol';
+import { loadReadableTables } from './readableTables';
+import type { CatalogRead } from './readableTables';
 import { runBatch } from './runBatch';
 import { runStatement } from './runStatement';
 import type { Pointer, Sqlite3 } from './sqliteApi';
@@ -40,6 +42,17 @@ const OPEN_FLAGS = 0x2 | 0x4; // READWRITE | CREATE, of the in-memory database b
 const DESERIALIZE_FREEONCLOSE = 1;
 const DESERIALIZE_READONLY = 4;
 const SQLITE_STATUS_MEMORY_USED = 0;
+/** The budget of the worker's own schema reads. */
+const CATALOG_READ = {
+  type: 'query',
+  id: 0,
+  policy: 'trusted',
+  single: true,
+  maxRows: 100_000,
+  countLimit: 100_000,
+  maxCellChars: 100_000,
+  timeoutMs: 10_000,
+} as const;
 
 const { stop } = workerData as WorkerData;
 const loading = importEsm('@sqlite.org/sqlite-wasm').then((module) =>
@@ -52,6 +65,7 @@ const state: AuthorizerState = {
   pragmas: new Set(),
   hidden: new Map(),
   ignored: new Set(),
+  preparing: false,
 };
 /** The running statement: its request id and deadline, and why the handler stopped it. */
 let running: { id: number; deadline: number; stopped?: 'timeout' | 'aborted' } | undefined;
@@ -96,6 +110,7 @@ function open(sqlite3: Sqlite3, request: OpenRequest): WorkerReply {
   if (request.maxValueBytes) capi.sqlite3_limit(db, SQLITE_LIMIT_LENGTH, request.maxValueBytes);
   if (request.maxSqlLength) capi.sqlite3_limit(db, SQLITE_LIMIT_SQL_LENGTH, request.maxSqlLength);
   state.hidden = hiddenMap(request.hidden ?? []);
+  state.readable = undefined;
   capi.sqlite3_set_authorizer(db, (_user, action, a, b) => authorize(state, action, a, b), 0);
   capi.sqlite3_progress_handler(db, PROGRESS_STEPS, onProgress, 0);
   if (request.vectorFunctions && registerVectorFunctions(sqlite3, db) !== 0) {
@@ -163,12 +178,31 @@ function underDeadline(
   }
 }
 
+/** A trusted read of the schema for `loadReadableTables`; a failure throws. */
+function catalogRead(sqlite3: Sqlite3): CatalogRead {
+  return (sql, params = []) => {
+    const outcome = runStatement(sqlite3, db, { ...CATALOG_READ, sql, params: [...params] }, state);
+    if (!outcome.ok) throw new Error(`reading the schema failed: ${outcome.failure.message}`);
+    return outcome.result.rows;
+  };
+}
+
+/** What a `read` may name, loaded (as trusted code) again after the schema changed. */
+function loadReadable(sqlite3: Sqlite3): void {
+  if (state.readable && !state.schemaChanged) return;
+  state.policy = 'trusted';
+  state.schemaChanged = false;
+  state.readable = loadReadableTables(catalogRead(sqlite3), state.hidden);
+}
+
 function query(sqlite3: Sqlite3, request: QueryRequest): WorkerReply {
   if (!db) return noDatabase(request.id);
+  if (request.policy === 'read') loadReadable(sqlite3);
   state.policy = request.policy;
   state.pragmas = new Set(request.pragmas ?? []);
   state.ignored = new Set();
   state.denied = undefined;
+  state.refusal = undefined;
   try {
     return underDeadline(request, () => runStatement(sqlite3, db, request, state));
   } finally {
