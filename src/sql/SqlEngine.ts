@@ -79,6 +79,10 @@ export interface QueryRows {
   countCapped: boolean;
   /** Cells cut to `maxCellChars`. */
   cutCells: number;
+  /** The hidden columns a statement selected, when it selected nothing else (so none is shown). */
+  hidden?: string[];
+  /** How the engine bounded the read (a call's bytes), for the model, when it did. */
+  note?: string;
 }
 
 /** Why a query gave no rows: SQL the engine rejects, a refusal, a stop. */

@@ -139,6 +139,8 @@ export interface QueryResult {
   cutCells: number;
   /** Rows changed (for `trusted` writes). */
   changes: number;
+  /** Hidden columns the statement selected, left out of `columns`. */
+  hidden?: string[];
 }
 
 /** Why a request failed: SQL the engine rejects, a refusal of the policy, or a stop. */

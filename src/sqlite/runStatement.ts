@@ -168,10 +168,14 @@ export function runStatement(
     const count = capi.sqlite3_column_count(stmt);
     const keep: number[] = [];
     const columns: string[] = [];
+    const hidden: string[] = [];
     for (let i = 0; i < count; i++) {
       const name = capi.sqlite3_column_name(stmt, i);
       // A hidden column read straight from its table (`SELECT *`) reads as NULL: leave it out.
-      if (state.ignored.has(name.toLowerCase())) continue;
+      if (state.ignored.has(name.toLowerCase())) {
+        hidden.push(name);
+        continue;
+      }
       keep.push(i);
       columns.push(name);
     }
@@ -193,7 +197,8 @@ export function runStatement(
       }
     }
     const changes = request.policy === 'trusted' ? capi.sqlite3_changes(db) : 0;
-    return { ok: true, result: { columns, rows, rowCount, countCapped, cutCells: cut.n, changes } };
+    const result = { columns, rows, rowCount, countCapped, cutCells: cut.n, changes };
+    return { ok: true, result: hidden.length ? { ...result, hidden } : result };
   } catch (error) {
     if (error instanceof StatementFailure) return { ok: false, failure: error.failure };
     throw error;

@@ -71,7 +71,9 @@ export async function openSqlite(options: SqliteOptions): Promise<SqliteDatabase
       maxValueBytes: options.maxValueBytes ?? 16 * 1024 * 1024,
       maxSqlLength: 100_000,
     });
-    return new SqliteEngine(worker, version, hidden);
+    const engine = new SqliteEngine(worker, version, hidden);
+    await engine.assertHiddenExist();
+    return engine;
   } catch (error) {
     await worker.close();
     throw error;
@@ -91,6 +93,29 @@ class SqliteEngine implements SqliteDatabase {
   /** Milliseconds the worker thread took to start and load SQLite. */
   get startupMs(): number {
     return this.worker.startupMs;
+  }
+
+  /** Refuses a `hide` entry naming a table or column the database does not have (a typo hides nothing). */
+  async assertHiddenExist(): Promise<void> {
+    for (const { table, column } of this.hidden) {
+      const entry = `hide: "${table}.${column}"`;
+      const found = await this.catalog(
+        "SELECT name FROM pragma_table_list WHERE schema = 'main' AND name = ?1 COLLATE NOCASE",
+        [table],
+      );
+      if (found.rows.length === 0) {
+        throw new SqlConfigError(`${entry}: the database has no table ${table}; check the name`);
+      }
+      const columns = await this.catalog('SELECT name FROM pragma_table_xinfo(?1)', [
+        String(found.rows[0]![0]),
+      ]);
+      const names = columns.rows.map(([name]) => String(name));
+      if (!names.some((name) => name.toLowerCase() === column.toLowerCase())) {
+        throw new SqlConfigError(
+          `${entry}: table ${table} has no column ${column} (its columns: ${names.join(', ')}); check the name`,
+        );
+      }
+    }
   }
 
   async listTables(pattern?: string): Promise<TableSummary[]> {
@@ -180,8 +205,9 @@ class SqliteEngine implements SqliteDatabase {
       signal,
     );
     if (!answer.ok) return failureOf(answer.failure);
-    const { columns, rows, rowCount, countCapped, cutCells } = answer.result;
-    return { ok: true, rows: { columns, rows, rowCount, countCapped, cutCells } };
+    const { columns, rows, rowCount, countCapped, cutCells, hidden } = answer.result;
+    const onlyHidden = columns.length === 0 && hidden ? { hidden } : {};
+    return { ok: true, rows: { columns, rows, rowCount, countCapped, cutCells, ...onlyHidden } };
   }
 
   async close(): Promise<void> {

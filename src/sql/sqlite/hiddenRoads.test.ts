@@ -8,7 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ToolRegistry } from '../../registry/ToolRegistry';
-import { SqliteWorker } from '../../sqlite/SqliteWorker';
+import { sqliteBytes } from '../__fixtures__/sqliteBytes';
 import { sqlRegistry } from '../createSqlTools';
 import type { SqliteDatabase } from '../SqlEngine';
 import { openSqlite } from './SqliteEngine';
@@ -19,23 +19,6 @@ const SETUP = [
   'CREATE VIRTUAL TABLE notes USING fts5(title, body)',
   "INSERT INTO notes VALUES ('todo', 'SECRET body of the note')",
 ];
-
-/** The database as a file's bytes, built by sqlite-wasm itself. */
-async function secretsFile(dir: string): Promise<string> {
-  const worker = await SqliteWorker.start();
-  try {
-    for (const sql of SETUP) {
-      const budget = { maxRows: 0, countLimit: 0, maxCellChars: 0, timeoutMs: 10_000 };
-      const answer = await worker.query({ sql, policy: 'trusted', single: true, ...budget });
-      if (!answer.ok) throw new Error(`${sql}: ${answer.failure.message}`);
-    }
-    const file = join(dir, 'secrets.db');
-    await writeFile(file, await worker.serialize());
-    return file;
-  } finally {
-    await worker.close();
-  }
-}
 
 describe('hidden columns on SQLite, every road', () => {
   let dir: string;
@@ -48,7 +31,8 @@ describe('hidden columns on SQLite, every road', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'toolwright-hidden-'));
-    const file = await secretsFile(dir);
+    const file = join(dir, 'secrets.db');
+    await writeFile(file, await sqliteBytes(SETUP));
     engine = await openSqlite({ file, hide: ['Users.PASSWORD_HASH', 'notes.body'] });
     registry = sqlRegistry(engine);
   });
@@ -88,6 +72,12 @@ describe('hidden columns on SQLite, every road', () => {
     expect(outcome.text).toContain(message);
     expect(outcome.text).not.toContain('SECRET-');
     expect(outcome.text).not.toContain('SECRET body');
+  });
+
+  it('says so when a statement selects only a hidden column', async () => {
+    expect((await query('SELECT password_hash FROM users')).text).toBe(
+      'The statement selected only hidden column (password_hash), which these tools never show; select other columns.',
+    );
   });
 
   it('reads the visible columns, a mixed-case reference to the hidden one as nothing', async () => {
