@@ -54,8 +54,13 @@ export interface QueryRequest {
   maxRows: number;
   /** Rows counted at most (past `maxRows`), to say how big the result was. */
   countLimit: number;
-  /** Characters one cell keeps at most. */
+  /** Characters one cell keeps at most (and so decodes at most four bytes each of). */
   maxCellChars: number;
+  /**
+   * Bytes of values (text and blobs as stored, numbers as 8) the statement may produce over all
+   * the rows it steps, kept or counted; past it, the statement stops as if counting had.
+   */
+  maxBytes?: number;
   /** Milliseconds the statement may run; the progress handler interrupts it after. */
   timeoutMs: number;
 }
@@ -141,6 +146,8 @@ export interface QueryResult {
   changes: number;
   /** Hidden columns the statement selected, left out of `columns`. */
   hidden?: string[];
+  /** Set to `maxBytes` when the statement was stopped for producing more bytes than it. */
+  bytesCapped?: number;
 }
 
 /** Why a request failed: SQL the engine rejects, a refusal of the policy, or a stop. */

@@ -113,6 +113,18 @@ describe('runStatement', () => {
     });
   });
 
+  it('stops stepping once the values pass maxBytes, and decodes a long cell only as far as it shows', () => {
+    const outcome = sqlite.run(
+      "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 5) SELECT printf('%.1000000c', 'é') FROM c",
+      { maxBytes: 5_000_000, maxCellChars: 3 },
+    );
+    expect(outcome).toMatchObject({
+      ok: true,
+      result: { rowCount: 2, countCapped: true, bytesCapped: 5_000_000, cutCells: 2 },
+    });
+    if (outcome.ok) expect(outcome.result.rows).toEqual([['ééé…'], ['ééé…']]);
+  });
+
   it('counts exactly countLimit + 1 rows as more than countLimit', () => {
     const series = (n: number) =>
       `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ${n}) SELECT x FROM c`;

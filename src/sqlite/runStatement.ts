@@ -6,6 +6,7 @@
  */
 import type { AuthorizerState } from './authorize';
 import { tableValuedSearch } from './readableTables';
+import { readCell, rowBytes } from './readRow';
 import { statementName } from './statementName';
 import type { Failure, QueryRequest, QueryResult, SqlCell, SqlParam } from './protocol';
 import type { Capi, Pointer, Sqlite3 } from './sqliteApi';
@@ -106,35 +107,6 @@ export function bind(sqlite3: Sqlite3, stmt: Pointer, params: readonly SqlParam[
   });
 }
 
-/** One cell within the budget; counts a cut cell in `cut`. */
-function readCell(
-  capi: Capi,
-  stmt: Pointer,
-  index: number,
-  maxChars: number,
-  cut: { n: number },
-): SqlCell {
-  switch (capi.sqlite3_column_type(stmt, index)) {
-    case 1: {
-      const value = capi.sqlite3_column_int64(stmt, index);
-      const number = Number(value);
-      return Number.isSafeInteger(number) ? number : String(value);
-    }
-    case 2:
-      return capi.sqlite3_column_double(stmt, index);
-    case 4:
-      return `<blob, ${capi.sqlite3_column_bytes(stmt, index)} bytes>`;
-    case 5:
-      return null;
-    default: {
-      const text = capi.sqlite3_column_text(stmt, index);
-      if (text.length <= maxChars) return text;
-      cut.n++;
-      return `${text.slice(0, maxChars)}…`;
-    }
-  }
-}
-
 /** Refuses a prepared `read` that would write, or that searches a table with a hidden column. */
 function judgeRead(capi: Capi, stmt: Pointer, sql: string, state: AuthorizerState): void {
   if (!capi.sqlite3_stmt_readonly(stmt)) {
@@ -157,7 +129,7 @@ export function runStatement(
   request: QueryRequest,
   state: AuthorizerState,
 ): RunOutcome {
-  const { capi } = sqlite3;
+  const { capi, wasm } = sqlite3;
   let stmt: Pointer = 0;
   try {
     state.preparing = true;
@@ -183,6 +155,9 @@ export function runStatement(
     const cut = { n: 0 };
     let rowCount = 0;
     let countCapped = false;
+    let bytes = 0;
+    let bytesCapped = false;
+    const maxBytes = request.maxBytes ?? Infinity;
     for (;;) {
       const rc = capi.sqlite3_step(stmt);
       if (rc === 101) break;
@@ -191,14 +166,22 @@ export function runStatement(
         countCapped = true;
         break;
       }
+      bytes += rowBytes(capi, stmt, count);
+      if (bytes > maxBytes) {
+        countCapped = true;
+        bytesCapped = true;
+        break;
+      }
       rowCount++;
       if (rows.length < request.maxRows) {
-        rows.push(keep.map((i) => readCell(capi, stmt, i, request.maxCellChars, cut)));
+        rows.push(keep.map((i) => readCell(capi, wasm, stmt, i, request.maxCellChars, cut)));
       }
     }
     const changes = request.policy === 'trusted' ? capi.sqlite3_changes(db) : 0;
-    const result = { columns, rows, rowCount, countCapped, cutCells: cut.n, changes };
-    return { ok: true, result: hidden.length ? { ...result, hidden } : result };
+    const result: QueryResult = { columns, rows, rowCount, countCapped, cutCells: cut.n, changes };
+    if (hidden.length) result.hidden = hidden;
+    if (bytesCapped) result.bytesCapped = maxBytes;
+    return { ok: true, result };
   } catch (error) {
     if (error instanceof StatementFailure) return { ok: false, failure: error.failure };
     throw error;

@@ -65,6 +65,23 @@ describe('SQL budgets on SQLite', () => {
     expect(text).toContain('(truncated: showing 50 of more than 100 rows;');
   });
 
+  it('stops 3,000 rows of 5 MB values at the byte budget, with a note, well inside the time limit', async () => {
+    const { text, isError } = await call('run_query', {
+      query:
+        'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000) ' +
+        // A value per row (a constant expression would be computed once).
+        "SELECT i, replace(printf('%.2500000c', char(120 + i % 2)), char(120 + i % 2), 'yy') AS big FROM n",
+    });
+    // The worker's backstop would answer "Stopped: the query ran longer than …" instead.
+    expect(isError).toBe(false);
+    expect(text.length).toBeLessThanOrEqual(8_000);
+    expect(text).toMatch(/\(truncated: showing \d+ of more than 1\d rows;/);
+    expect(text).toContain(
+      '(stopped after 64 MB of values; select fewer or shorter columns (substr(column, 1, n), length(column)) or add a WHERE clause)',
+    );
+    expect(text).toContain(`1 | ${'y'.repeat(200)}…`);
+  });
+
   it('refuses hide naming a column or a table the database does not have', async () => {
     await expect(openSqlite({ bytes, hide: ['users.pasword_hash'] })).rejects.toThrow(
       'hide: "users.pasword_hash": table users has no column pasword_hash (its columns: id, name, password_hash); check the name',
