@@ -82,6 +82,24 @@ describe('SQL budgets on SQLite', () => {
     expect(text).toContain(`1 | ${'y'.repeat(200)}…`);
   });
 
+  it('stops rows that each compute a 5 MB value at the time limit, without restarting the worker', async () => {
+    const strict = sqlRegistry(engine, { timeoutMs: 1_000 });
+    const startupMs = engine.startupMs;
+    const outcome = await strict.call('run_query', {
+      query:
+        'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000) ' +
+        "SELECT count(*) FROM n WHERE length(replace(printf('%.2500000c', char(120 + i % 2)), char(120 + i % 2), 'yy')) > 0",
+    });
+    expect(String(outcome.content)).toMatch(
+      /^Stopped: the query ran longer than 1000 ms and was stopped/,
+    );
+    // A worker ended by the backstop starts again on the next call, measuring its start anew.
+    expect(String((await strict.call('run_query', { query: 'SELECT 1 AS one' })).content)).toBe(
+      'one\n1\n(1 row)',
+    );
+    expect(engine.startupMs).toBe(startupMs);
+  });
+
   it('refuses hide naming a column or a table the database does not have', async () => {
     await expect(openSqlite({ bytes, hide: ['users.pasword_hash'] })).rejects.toThrow(
       'hide: "users.pasword_hash": table users has no column pasword_hash (its columns: id, name, password_hash); check the name',
