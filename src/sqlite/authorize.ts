@@ -7,7 +7,7 @@
  * `sqlite3_stmt_readonly` alone would pass `PRAGMA query_only=0` and `ATTACH`.
  */
 import type { ReadableTables } from './readableTables';
-import { SEARCH_FUNCTIONS } from './readableTables';
+import { SEARCH_FUNCTIONS, searchRefusal } from './readableTables';
 
 /** SQLite's action codes and answers (the C constants, which never change). */
 const SQLITE_OK = 0;
@@ -144,10 +144,7 @@ function readRefusal(readable: ReadableTables, table: string, column: string): s
   if (readable.tables.has(table)) {
     const search = readable.searchable.get(table);
     if (!search?.searchColumns.has(column)) return undefined;
-    return (
-      `searching all of ${table} (MATCH or = on the table, rank, a table-valued call) is not allowed: ` +
-      `its column ${search.hidden.join(', ')} is hidden; MATCH one of its other columns instead`
-    );
+    return searchRefusal(table, search.hidden, 'MATCH or = on the table, rank');
   }
   // A statement naming no column of a table reads it as ''; a CTE's name reads the same way.
   const known =

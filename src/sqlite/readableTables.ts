@@ -114,6 +114,14 @@ export function loadReadableTables(
   return { tables, unreadable, searchable, searchFunctionsRefused: virtualHidden };
 }
 
+/** The refusal of a search over all of `table`'s columns, some of which (`hidden`) are hidden. */
+export function searchRefusal(table: string, hidden: readonly string[], road: string): string {
+  return (
+    `searching all of ${table} (${road}) is not allowed: its column ${hidden.join(', ')} is ` +
+    'hidden; MATCH one of its other columns instead'
+  );
+}
+
 /**
  * The first searchable table `sql` calls as a table-valued function (`notes('body:x*')`), which
  * searches the whole row and reaches the authorizer as no column at all. Matched on the text,

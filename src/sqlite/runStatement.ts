@@ -5,7 +5,7 @@
  * per cell). Failures come back as `Failure` values carrying SQLite's message and offset.
  */
 import type { AuthorizerState } from './authorize';
-import { tableValuedSearch } from './readableTables';
+import { searchRefusal, tableValuedSearch } from './readableTables';
 import { readCell, rowBytes } from './readRow';
 import { statementName } from './statementName';
 import type { Failure, QueryRequest, QueryResult, SqlCell, SqlParam } from './protocol';
@@ -114,11 +114,9 @@ function judgeRead(capi: Capi, stmt: Pointer, sql: string, state: AuthorizerStat
   }
   const searched = state.readable && tableValuedSearch(sql, state.readable.searchable);
   if (searched) {
-    const hidden = state.readable!.searchable.get(searched)!.hidden.join(', ');
-    throw new StatementFailure({
-      kind: 'refused',
-      message: `searching all of ${searched} (a table-valued call) is not allowed: its column ${hidden} is hidden; MATCH one of its other columns instead`,
-    });
+    const { hidden } = state.readable!.searchable.get(searched)!;
+    const message = searchRefusal(searched, hidden, 'a table-valued call');
+    throw new StatementFailure({ kind: 'refused', message });
   }
 }
 
