@@ -91,9 +91,10 @@ export interface QueryFailure {
    * `sql`: the engine could not run it (an error in the SQL, a lost connection); `refused`: not
    * one read-only statement (a write, a second statement, an empty query); `timeout`: it ran or
    * waited past `timeoutMs`; `aborted`: the call was cancelled; `too-big`: a value grew past the
-   * engine's limit.
+   * engine's limit; `unreadable`: it reads what the tools never show (an internal table, a
+   * road to a hidden column).
    */
-  kind: 'sql' | 'refused' | 'timeout' | 'aborted' | 'too-big';
+  kind: 'sql' | 'refused' | 'timeout' | 'aborted' | 'too-big' | 'unreadable';
   /** The engine's message, safe to show the model (no connection details). */
   message: string;
   /** 1-based character position in the query, when the engine knows it. */

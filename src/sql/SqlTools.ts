@@ -33,6 +33,7 @@ export interface SqlQueryResult {
 const ADVICE: Record<QueryFailure['kind'], string> = {
   sql: 'fix the query and try again',
   refused: 'only one read-only statement (SELECT or WITH … SELECT) may run per call',
+  unreadable: 'list_tables and describe_table show what may be read',
   timeout: 'add a WHERE clause or a LIMIT, use an index, or avoid unbounded recursion',
   aborted: 'the call was cancelled',
   'too-big':

@@ -150,7 +150,7 @@ function readRefusal(readable: ReadableTables, table: string, column: string): s
   const known =
     readable.unreadable.has(table) || table.startsWith('sqlite_') || table.startsWith('pragma_');
   if (column === '' && !known) return undefined;
-  return `${table} cannot be read: these tools read only the database's own tables and views (list_tables names them)`;
+  return `${table} cannot be read: these tools read only the database's own tables and views`;
 }
 
 function functionAnswer(state: AuthorizerState, name: string | null): number {

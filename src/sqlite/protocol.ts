@@ -150,8 +150,11 @@ export interface QueryResult {
   bytesCapped?: number;
 }
 
-/** Why a request failed: SQL the engine rejects, a refusal of the policy, or a stop. */
-export type FailureKind = 'sql' | 'refused' | 'timeout' | 'aborted' | 'internal';
+/**
+ * Why a request failed: SQL the engine rejects, a refusal of the policy (a statement that is no
+ * read; a read of what `read` never shows), or a stop.
+ */
+export type FailureKind = 'sql' | 'refused' | 'unreadable' | 'timeout' | 'aborted' | 'internal';
 
 /** A failed request: what to tell, and where in the SQL (character offset) when known. */
 export interface Failure {

@@ -26,7 +26,7 @@ function charOffset(text: string, bytes: number): number {
 
 /** SQLite's error for the last call, with its position in `sql` when SQLite knows it. */
 function sqlFailure(capi: Capi, db: Pointer, sql: string, state: AuthorizerState): Failure {
-  if (state.refusal) return { kind: 'refused', message: state.refusal };
+  if (state.refusal) return { kind: 'unreadable', message: state.refusal };
   if (state.denied) return refusedStatement(sql, state.denied);
   const message = capi.sqlite3_errmsg(db);
   const offset = capi.sqlite3_error_offset(db);
@@ -116,7 +116,7 @@ function judgeRead(capi: Capi, stmt: Pointer, sql: string, state: AuthorizerStat
   if (searched) {
     const { hidden } = state.readable!.searchable.get(searched)!;
     const message = searchRefusal(searched, hidden, 'a table-valued call');
-    throw new StatementFailure({ kind: 'refused', message });
+    throw new StatementFailure({ kind: 'unreadable', message });
   }
 }
 

@@ -70,6 +70,7 @@ describe('hidden columns on SQLite, every road', () => {
     const outcome = await query(sql);
     expect(outcome.isError).toBe(true);
     expect(outcome.text).toContain(message);
+    expect(outcome.text).toMatch(/; list_tables and describe_table show what may be read$/);
     expect(outcome.text).not.toContain('SECRET-');
     expect(outcome.text).not.toContain('SECRET body');
   });
