@@ -21,8 +21,7 @@ import type {
   WorkerReply,
   WorkerRequest,
 } from './protocol';
-import { loadReadableTables } from './readableTables';
-import type { CatalogRead } from './readableTables';
+import { ensureReadable } from './ensureReadable';
 import { runBatch } from './runBatch';
 import { runStatement } from './runStatement';
 import type { Pointer, Sqlite3 } from './sqliteApi';
@@ -46,17 +45,6 @@ const OPEN_FLAGS = 0x2 | 0x4; // READWRITE | CREATE, of the in-memory database b
 const DESERIALIZE_FREEONCLOSE = 1;
 const DESERIALIZE_READONLY = 4;
 const SQLITE_STATUS_MEMORY_USED = 0;
-/** The budget of the worker's own schema reads. */
-const CATALOG_READ = {
-  type: 'query',
-  id: 0,
-  policy: 'trusted',
-  single: true,
-  maxRows: 100_000,
-  countLimit: 100_000,
-  maxCellChars: 100_000,
-  timeoutMs: 10_000,
-} as const;
 
 const { stop } = workerData as WorkerData;
 const loading = importEsm('@sqlite.org/sqlite-wasm').then((module) =>
@@ -182,26 +170,9 @@ function underDeadline(
   }
 }
 
-/** A trusted read of the schema for `loadReadableTables`; a failure throws. */
-function catalogRead(sqlite3: Sqlite3): CatalogRead {
-  return (sql, params = []) => {
-    const outcome = runStatement(sqlite3, db, { ...CATALOG_READ, sql, params: [...params] }, state);
-    if (!outcome.ok) throw new Error(`reading the schema failed: ${outcome.failure.message}`);
-    return outcome.result.rows;
-  };
-}
-
-/** What a `read` may name, loaded (as trusted code) again after the schema changed. */
-function loadReadable(sqlite3: Sqlite3): void {
-  if (state.readable && !state.schemaChanged) return;
-  state.policy = 'trusted';
-  state.schemaChanged = false;
-  state.readable = loadReadableTables(catalogRead(sqlite3), state.hidden);
-}
-
 function query(sqlite3: Sqlite3, request: QueryRequest): WorkerReply {
   if (!db) return noDatabase(request.id);
-  if (request.policy === 'read') loadReadable(sqlite3);
+  if (request.policy === 'read') ensureReadable(sqlite3, db, state);
   state.policy = request.policy;
   state.pragmas = new Set(request.pragmas ?? []);
   state.ignored = new Set();

@@ -6,7 +6,7 @@
 import type { AuthorizerState } from '../authorize';
 import { authorize } from '../authorize';
 import type { QueryRequest } from '../protocol';
-import { loadReadableTables } from '../readableTables';
+import { ensureReadable } from '../ensureReadable';
 import type { RunOutcome } from '../runStatement';
 import { runStatement } from '../runStatement';
 import type { Pointer, Sqlite3 } from '../sqliteApi';
@@ -51,22 +51,10 @@ export async function inProcessSqlite(
       ...BUDGET,
       ...options,
     };
-    Object.assign(state, { policy: 'trusted', ignored: new Set() });
+    // As the worker's query(): the allow-list first (as trusted code), then a fresh state.
+    if (request.policy === 'read') ensureReadable(sqlite3, db, state);
+    Object.assign(state, { policy: request.policy, ignored: new Set() });
     state.denied = state.refusal = undefined;
-    if (request.policy === 'read' && (!state.readable || state.schemaChanged)) {
-      state.schemaChanged = false;
-      state.readable = loadReadableTables((text, params = []) => {
-        const outcome = runStatement(
-          sqlite3,
-          db,
-          { ...request, sql: text, params: [...params], policy: 'trusted' },
-          state,
-        );
-        if (!outcome.ok) throw new Error(outcome.failure.message);
-        return outcome.result.rows;
-      }, state.hidden);
-    }
-    state.policy = request.policy;
     try {
       return runStatement(sqlite3, db, request, state);
     } finally {
