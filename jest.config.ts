@@ -47,8 +47,10 @@ const shared: Config = {
     '^.+/node_modules/@nestjs/.+\\.js$': '<rootDir>/test/esmToCjs.js',
     // PGlite's CommonJS build loads Node's modules with import(), which Jest's VM cannot run.
     '^.+/node_modules/@electric-sql/.+\\.cjs$': '<rootDir>/test/dynamicImportToRequire.js',
+    // sqlite-wasm is ESM only: the SQLite worker's unit tests load it in process.
+    '^.+/node_modules/@sqlite\\.org/.+\\.mjs$': '<rootDir>/test/esmToCjs.js',
   },
-  transformIgnorePatterns: ['/node_modules/(?!@nestjs/|@electric-sql/)'],
+  transformIgnorePatterns: ['/node_modules/(?!@nestjs/|@electric-sql/|@sqlite\\.org/)'],
   moduleNameMapper: {
     '^toolwright$': '<rootDir>/src/index.ts',
     '^toolwright/codegen$': '<rootDir>/codegen/index.ts',
