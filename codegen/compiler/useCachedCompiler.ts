@@ -10,8 +10,9 @@
  * V8's code of it in the cache folder, because Node 20 has no compile cache): on the bench's
  * 1,000-tool project, a cold `toolwright codegen` process took, medians of alternating runs
  * with it and with Node's compile cache alone, 1.48 s and 1.51 s of CPU on Node 24.22 (0.03 s
- * gained), and 1.75 s and 1.84 to 1.87 s on Node 22.23 (0.09 to 0.11 s, in two series; the
- * wall times of the loaded machine showed no gain): not worth 460 lines on Node's internals.
+ * gained), and 1.75 s and 1.84 to 1.87 s on Node 22.23 (0.09 to 0.11 s, in two series; wall
+ * times on a loaded machine, 3.5 to 4.7 s, noisier than that): not worth 460 lines on Node's
+ * internals for Node 22 alone.
  */
 import { dirname, join } from 'node:path';
 import { bindCompiler } from './bindCompiler';
