@@ -44,7 +44,7 @@ const shared: Config = {
   transform: {
     // SWC, file by file, with decorator metadata: about 25x less CPU than TypeScript's transpiler.
     '^.+\\.ts$': '<rootDir>/test/swcTransform.js',
-    // NestJS 12 is ESM only; Jest below Node 24.9 cannot require ESM, so it is rewritten to CJS.
+    // NestJS 12 is ESM only; Jest 29 cannot require ESM (on any Node), so it is rewritten to CJS.
     '^.+/node_modules/@nestjs/.+\\.js$': '<rootDir>/test/esmToCjs.js',
     // PGlite's CommonJS build loads Node's modules with import(), which Jest's VM cannot run.
     '^.+/node_modules/@electric-sql/.+\\.cjs$': '<rootDir>/test/dynamicImportToRequire.js',

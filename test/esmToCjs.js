@@ -1,6 +1,11 @@
-// Jest transformer for the ESM-only packages under node_modules (NestJS 12 ships ESM only, and
-// Jest on Node < 24.9 cannot require ESM): TypeScript's transpiler rewrites import/export to
-// CommonJS, and `import.meta.url` becomes the file's URL.
+// Jest transformer for the ESM-only packages under node_modules (NestJS 12 ships ESM only, and so
+// do sqlite-wasm's .mjs files): TypeScript's transpiler rewrites import/export to CommonJS, and
+// `import.meta.url` becomes the file's URL.
+// Why it stays on Node 22 and 24: Node's own require(esm) (22.12+) does not reach Jest, whose
+// runtime loads each CommonJS module itself; Jest 29 has no require(esm) at all. Measured: without
+// this transform, src/nest/SqlToolsModule.test.ts fails on Node 24.22 ("SyntaxError: Cannot use
+// import statement outside a module" at @nestjs/common/index.js), as on 22. It can go with a Jest
+// release that implements require(esm) itself (newer than 30.2, and on Node 24.9+ only).
 const { createHash } = require('node:crypto');
 const { readFileSync } = require('node:fs');
 const ts = require('typescript');
