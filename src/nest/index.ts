@@ -7,7 +7,23 @@ import { ToolAgent as Agent } from '../agent/ToolAgent';
 import { ToolRegistry as Registry } from '../registry/ToolRegistry';
 export { ToolwrightModule } from './ToolwrightModule';
 export { PausingToolAgent } from './PausingToolAgent';
-export { ANTHROPIC_CLIENT, SQL_REGISTRY, SQL_TOOLS_OPTIONS, TOOLWRIGHT_OPTIONS } from './constants';
+export {
+  ANTHROPIC_CLIENT,
+  MCP_HANDLER,
+  MCP_OPTIONS,
+  SQL_REGISTRY,
+  SQL_TOOLS_OPTIONS,
+  TOOLWRIGHT_OPTIONS,
+} from './constants';
+export { ToolwrightMcpModule } from './ToolwrightMcpModule';
+export type {
+  McpEndpointOptions,
+  ToolwrightMcpModuleAsyncOptions,
+  ToolwrightMcpModuleOptions,
+} from './ToolwrightMcpModule';
+export { userCallerOf } from './mcpCaller';
+export type { McpRequestUser } from './mcpCaller';
+export type { McpGuard } from './mcpEndpoint';
 export { SqlToolsModule } from './SqlToolsModule';
 export type { SqlToolsModuleAsyncOptions, SqlToolsModuleOptions } from './SqlToolsModule';
 // The SQL types `SqlToolsModuleOptions` names, so this entry's signatures resolve on their own.
