@@ -21,3 +21,6 @@ export const MCP_HANDLER = Symbol('toolwright:mcp-handler');
 
 /** The options of `ToolwrightMcpModule.forRoot()` / `forRootAsync()`. */
 export const MCP_OPTIONS = Symbol('toolwright:mcp-options');
+
+/** The options of `SearchToolsModule.forRoot()` / `forRootAsync()`. */
+export const SEARCH_TOOLS_OPTIONS = Symbol('toolwright:search-tools-options');

@@ -11,6 +11,7 @@ export {
   ANTHROPIC_CLIENT,
   MCP_HANDLER,
   MCP_OPTIONS,
+  SEARCH_TOOLS_OPTIONS,
   SQL_REGISTRY,
   SQL_TOOLS_OPTIONS,
   TOOLWRIGHT_OPTIONS,
@@ -25,6 +26,10 @@ export { userCallerOf } from './mcpCaller';
 export type { McpRequestUser } from './mcpCaller';
 export type { McpGuard } from './mcpEndpoint';
 export { SqlToolsModule } from './SqlToolsModule';
+export { SearchToolsModule } from './SearchToolsModule';
+export type { SearchToolsModuleAsyncOptions, SearchToolsModuleOptions } from './SearchToolsModule';
+export { ToolContribution } from './ToolContribution';
+export type { ContributedAccess } from './ToolContribution';
 export type { SqlToolsModuleAsyncOptions, SqlToolsModuleOptions } from './SqlToolsModule';
 // The SQL types `SqlToolsModuleOptions` names, so this entry's signatures resolve on their own.
 export type {
