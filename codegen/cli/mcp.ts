@@ -42,7 +42,9 @@ returning it, and may export an \`approve\` hook. An ES module (.mjs, or .js in 
 "module" package) may await at top level, as in \`const app = await
 NestFactory.createApplicationContext(AppModule); export const registry = app.get(ToolRegistry);\`.
 A .ts module is compiled to CommonJS, which has no top-level await: export an async function
-returning the registry instead.
+returning the registry instead. It serves MCP 2025-11-25, and 2026-07-28 too when the SDK 2.x
+packages (@modelcontextprotocol/server and @modelcontextprotocol/node) are installed; it says
+which on stderr at start.
 
 Options:
   -m, --module <file>         The .js file, or .ts file (through ts-node's transpile-only register).
