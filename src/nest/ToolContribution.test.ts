@@ -1,9 +1,12 @@
 /**
  * The prebuilt tools' modules beside `ToolwrightModule`: what a wrong configuration is told
- * (no app manifest to join; scopes that are not a list of strings), in a real testing module.
+ * (no app manifest to join: a warning; scopes that are not a list of strings: an error), in a
+ * real testing module.
  */
 import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { ToolRegistry } from '../registry/ToolRegistry';
 import { MemorySearchStore } from '../search/MemorySearchStore';
 import { searchManifest } from '../search/searchManifest';
 import { SearchToolsModule } from './SearchToolsModule';
@@ -27,14 +30,26 @@ async function initError(imports: Parameters<typeof Test.createTestingModule>[0]
   }
 }
 
-it('says the registry needs the app manifest when the search tool joins one without', async () => {
-  const error = await initError([
-    ToolwrightModule.forRoot({}),
-    SearchToolsModule.forRoot({ source: () => new MemorySearchStore() }),
-  ]);
-  expect(error?.message).toMatch(
-    /the prebuilt tools search_documents join a registry built from a manifest; give ToolwrightModule\.forRoot\(\{ manifest \}\)/,
-  );
+it('warns, and leaves the search tool out, when the app registry has no manifest to join', async () => {
+  const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+  try {
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        ToolwrightModule.forRoot({}),
+        SearchToolsModule.forRoot({ source: () => new MemorySearchStore() }),
+      ],
+    }).compile();
+    await moduleRef.init();
+    expect(moduleRef.get(ToolRegistry).get('search_documents')).toBeUndefined();
+    expect(warn.mock.calls.map(([message]) => String(message))).toContainEqual(
+      expect.stringMatching(
+        /the prebuilt tools search_documents join the app's registry only when it is built from a manifest; give ToolwrightModule\.forRoot\(\{ manifest \}\)/,
+      ),
+    );
+    await moduleRef.close();
+  } finally {
+    warn.mockRestore();
+  }
 });
 
 it('names scopes that are not a list of strings', async () => {
@@ -56,7 +71,6 @@ it('lists search_documents with its scope beside an app manifest', async () => {
     ],
   }).compile();
   await moduleRef.init();
-  const { ToolRegistry } = await import('../registry/ToolRegistry');
   const tool = moduleRef.get(ToolRegistry).get('search_documents');
   expect(tool?.options.scopes).toEqual(['docs:read']);
   await moduleRef.close();

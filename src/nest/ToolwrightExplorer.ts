@@ -7,7 +7,7 @@
  * `ToolContribution` (the SQL and search tools' modules provide one) adds its manifest's tools to
  * the registry's manifest and registers its instances.
  */
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError';
@@ -67,15 +67,21 @@ export class ToolwrightExplorer implements OnModuleInit {
     if (found.length > 0) this.registry.register(...found);
   }
 
-  /** A contribution's instances not registered yet, its tools added to the registry's manifest. */
+  /**
+   * A contribution's instances not registered yet, its tools added to the registry's manifest;
+   * none (with a warning) when the registry has no manifest to add them to.
+   */
   private contributed(contribution: ToolContribution): object[] {
     if (this.registered.has(contribution)) return [];
     this.registered.add(contribution);
     if (!this.manifest) {
+      // Apps that serve these tools apart (`SQL_REGISTRY`) and build their own registry without
+      // a manifest keep working: said once, not thrown.
       const names = contribution.manifest.tools.map((tool) => tool.name).join(', ');
-      throw new ToolDefinitionError(
-        `the prebuilt tools ${names} join a registry built from a manifest; give ToolwrightModule.forRoot({ manifest }) (codegen's output)`,
+      new Logger('Toolwright').warn(
+        `the prebuilt tools ${names} join the app's registry only when it is built from a manifest; give ToolwrightModule.forRoot({ manifest }) (codegen's output) to serve them with the app's tools`,
       );
+      return [];
     }
     this.manifest.tools.push(...contribution.manifest.tools);
     return [...contribution.instances];
