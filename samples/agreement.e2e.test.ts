@@ -10,6 +10,7 @@ import { agreementJudge } from '../codegen/__fixtures__/agreement/agreementJudge
 import { CalculatorService } from './calculator/CalculatorService';
 import { CustomersService } from './nest-app/customers/CustomersService';
 import { ExportsService } from './nest-app/exports/ExportsService';
+import { DeskService } from './nest-app/mcp/DeskService';
 import { OrdersService } from './nest-app/orders/OrdersService';
 import { RefundsService } from './nest-app/refunds/RefundsService';
 import { OrderService } from './orders/OrderService';
@@ -38,6 +39,7 @@ describe('every sample tool: the registry accepts exactly what its schema accept
       orders,
       new RefundsService(orders),
       new ExportsService(orders),
+      new DeskService(),
     );
     judge = agreementJudge(registry);
   });

@@ -30,6 +30,9 @@ export interface ExportOrdersInput {
   email: string;
 }
 
+/** The input of `who_is_asking`. */
+export type WhoIsAskingInput = Record<string, never>;
+
 /** The input of `get_order`. */
 export interface GetOrderInput {
   /** The order's id, such as ord_1001. */
@@ -91,6 +94,7 @@ export interface ToolInputs {
   perform_subtraction: PerformSubtractionInput;
   find_customer: FindCustomerInput;
   export_orders: ExportOrdersInput;
+  who_is_asking: WhoIsAskingInput;
   get_order: GetOrderInput;
   list_orders: ListOrdersInput;
   issue_refund: IssueRefundInput;
@@ -363,6 +367,39 @@ export const manifest: ToolManifest = {
         "annotations": {
           "readOnlyHint": false,
           "idempotentHint": true
+        }
+      }
+    },
+    {
+      "name": "who_is_asking",
+      "description": "Says who is signed in at the desk.\n\nReturns: The caller's id and scopes.",
+      "inputSchema": {
+        "type": "object",
+        "properties": {},
+        "additionalProperties": false
+      },
+      "target": {
+        "class": "DeskService",
+        "method": "whoIsAsking",
+        "file": "nest-app/mcp/DeskService.ts",
+        "line": 17
+      },
+      "params": [
+        {
+          "kind": "context",
+          "index": 0
+        }
+      ],
+      "outputSchema": {
+        "type": "string",
+        "description": "The caller's id and scopes."
+      },
+      "options": {
+        "scopes": [
+          "desk:read"
+        ],
+        "annotations": {
+          "readOnlyHint": true
         }
       }
     },

@@ -3,6 +3,9 @@
  * registry a module exports to MCP clients, over stdio (default) or Streamable HTTP at `/mcp`.
  * The MCP SDK is loaded only when this command runs, so the other commands work without it.
  * In stdio mode nothing but protocol reaches stdout: any other write to stdout goes to stderr.
+ * With the SDK 2.x peers (`@modelcontextprotocol/server` and `@modelcontextprotocol/node`)
+ * installed it serves both revisions, 2025-11-25 and 2026-07-28, through `toolwright/mcp2`;
+ * without them 2025-11-25 only. It says which on stderr when it starts.
  */
 import { basename, extname, join } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
@@ -39,7 +42,9 @@ returning it, and may export an \`approve\` hook. An ES module (.mjs, or .js in 
 "module" package) may await at top level, as in \`const app = await
 NestFactory.createApplicationContext(AppModule); export const registry = app.get(ToolRegistry);\`.
 A .ts module is compiled to CommonJS, which has no top-level await: export an async function
-returning the registry instead.
+returning the registry instead. It serves MCP 2025-11-25, and 2026-07-28 too when the SDK 2.x
+packages (@modelcontextprotocol/server and @modelcontextprotocol/node) are installed; it says
+which on stderr at start.
 
 Options:
   -m, --module <file>         The .js file, or .ts file (through ts-node's transpile-only register).
@@ -208,6 +213,34 @@ type McpForCli = typeof import('../../src/mcp/index') &
   Pick<typeof import('../../src/mcp/loadRegistryModule'), 'loadRegistryModule'> &
   Pick<typeof import('../../src/mcp/httpGuards'), 'isLoopbackHost'>;
 
+/** The SDK 2.x packages `toolwright/mcp2` adds for the 2026-07-28 revision. */
+const MODERN_PEERS = ['@modelcontextprotocol/server', '@modelcontextprotocol/node'];
+
+/** The revisions the command serves: both when the SDK 2.x peers resolve, else 2025-11-25. */
+function modernPeersInstalled(): boolean {
+  return MODERN_PEERS.every((name) => {
+    try {
+      require.resolve(name);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** The stderr line saying which revisions are served (and how to get the other). */
+function revisionsLine(both: boolean): string {
+  return both
+    ? 'toolwright mcp: serving MCP revisions 2025-11-25 and 2026-07-28\n'
+    : `toolwright mcp: serving MCP revision 2025-11-25 only (for 2026-07-28 too: npm install ${MODERN_PEERS.join(' ')})\n`;
+}
+
+/** The dual-revision layer (`toolwright/mcp2`), or undefined when its SDK 2.x peers are missing. */
+async function loadMcp2(): Promise<typeof import('../../src/mcp2/index') | undefined> {
+  if (!modernPeersInstalled()) return undefined;
+  return import('../../src/mcp2/index');
+}
+
 /** The MCP layer, or a clear error when the optional MCP SDK is not installed. */
 async function loadMcp(): Promise<McpForCli> {
   try {
@@ -231,7 +264,6 @@ async function serve(
   stdio: ClaimedStdout | undefined,
 ): Promise<number> {
   const mcp = await loadMcp();
-  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
   const modulePath = options.module as string;
   const { registry, exports } = await mcp.loadRegistryModule(modulePath);
   const serverOptions = {
@@ -240,17 +272,19 @@ async function serve(
     approve: approvalHook(options, exports.approve),
   };
 
+  const mcp2 = await loadMcp2();
+  stderr.write(revisionsLine(mcp2 !== undefined));
+
   if (options.http === undefined) {
-    const server = mcp.createMcpServer(registry, serverOptions);
-    const transport = new StdioServerTransport(process.stdin, stdio?.protocol);
-    transport.onerror = (error) => stderr.write(`toolwright mcp: ${error.message}\n`);
-    await server.connect(transport);
+    const close = mcp2
+      ? serveBothOnStdio(mcp2, registry, serverOptions, stdio)
+      : await serveLegacyOnStdio(mcp, registry, serverOptions, stderr, stdio);
     await untilShutdown((stop) => {
       process.stdin.once('end', stop);
       process.stdin.once('close', stop);
       stdio?.protocol.once('error', stop);
     });
-    await server.close();
+    await close();
     return 0;
   }
 
@@ -265,7 +299,7 @@ async function serve(
       'toolwright mcp: stateless without --redis (or REDIS_URL): a cancel that reaches another instance than its call is dropped\n',
     );
   }
-  const running = await mcp.startMcpHttpServer(registry, {
+  const running = await (mcp2 ?? mcp).startMcpHttpServer(registry, {
     ...serverOptions,
     port: options.http,
     host: options.host,
@@ -280,6 +314,43 @@ async function serve(
   await running.close();
   await redis?.quit().catch(() => undefined);
   return 0;
+}
+
+type ServerOptions = import('../../src/mcp/types').McpServerOptions;
+type Registry = Parameters<McpForCli['createMcpServer']>[0];
+
+/** 2025-11-25 alone on stdio; resolves with the close. */
+async function serveLegacyOnStdio(
+  mcp: McpForCli,
+  registry: Registry,
+  serverOptions: ServerOptions,
+  stderr: NodeJS.WritableStream,
+  stdio: ClaimedStdout | undefined,
+): Promise<() => Promise<void>> {
+  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+  const server = mcp.createMcpServer(registry, serverOptions);
+  const transport = new StdioServerTransport(process.stdin, stdio?.protocol);
+  transport.onerror = (error) => stderr.write(`toolwright mcp: ${error.message}\n`);
+  await server.connect(transport);
+  return () => server.close();
+}
+
+/**
+ * Both revisions on stdio: the client's first message picks one (`toolwright/mcp2`'s
+ * `serveStdio`). Returns the close, which closes the server once one was chosen.
+ */
+function serveBothOnStdio(
+  mcp2: typeof import('../../src/mcp2/index'),
+  registry: Registry,
+  serverOptions: ServerOptions,
+  stdio: ClaimedStdout | undefined,
+): () => Promise<void> {
+  let chosen: { close(): Promise<void> } | undefined;
+  mcp2
+    .serveStdio(registry, serverOptions, { stdout: stdio?.protocol })
+    .then((server) => void (chosen = server))
+    .catch(() => undefined); // stdin closed before a first message: nothing to close
+  return async () => chosen?.close();
 }
 
 /** The ioredis client of `--redis`, or a clear error when ioredis is not installed. */

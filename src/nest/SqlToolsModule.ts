@@ -2,7 +2,9 @@
  * The SQL tools as a Nest provider: `SqlToolsModule.forRootAsync({ inject, useFactory })` opens
  * the database the configuration names (`open: () => openPostgres(...)`) and provides a
  * `ToolRegistry` of `list_tables`, `describe_table` and `run_query` under `SQL_REGISTRY`,
- * closing the engine on shutdown. The options builder is Nest's `ConfigurableModuleBuilder`.
+ * closing the engine on shutdown; beside a `ToolwrightModule`, the same tools join the app's
+ * registry (a `ToolContribution`), with `scopes`/`roles` on them. The options builder is Nest's
+ * `ConfigurableModuleBuilder`.
  */
 import { ConfigurableModuleBuilder, Module } from '@nestjs/common';
 import type {
@@ -14,14 +16,19 @@ import type {
 } from '@nestjs/common' with {
   'resolution-mode': 'import',
 };
-import { sqlRegistry } from '../sql/createSqlTools';
+import { sqlRegistry, sqlTools } from '../sql/createSqlTools';
 import type { SqlToolsOptions } from '../sql/createSqlTools';
 import type { SqlEngine } from '../sql/SqlEngine';
 import type { ToolRegistry } from '../registry/ToolRegistry';
 import { SQL_REGISTRY, SQL_TOOLS_OPTIONS } from './constants';
+import { ToolContribution } from './ToolContribution';
+import type { ContributedAccess } from './ToolContribution';
 
-/** What `SqlToolsModule.forRoot` takes (and `forRootAsync`'s factory returns). */
-export interface SqlToolsModuleOptions extends SqlToolsOptions {
+/**
+ * What `SqlToolsModule.forRoot` takes (and `forRootAsync`'s factory returns); `scopes`/`roles`
+ * say who may call the tools.
+ */
+export interface SqlToolsModuleOptions extends SqlToolsOptions, ContributedAccess {
   /** Opens the database: `() => openSqlite({ file })` or `() => openPostgres({ connectionString })`. */
   open: () => Promise<SqlEngine>;
 }
@@ -47,6 +54,9 @@ const ConfigurableSqlToolsModule: ConfigurableModuleCls<
 /** The engine, kept so the module can close it on shutdown. */
 const ENGINE = Symbol('toolwright:sql-engine');
 
+/** The SQL tools as a contribution to the app's `ToolwrightModule` registry. */
+const CONTRIBUTION = Symbol('toolwright:sql-tools-contribution');
+
 /** Closes the engine when the application shuts down. */
 class SqlEngineCloser implements OnApplicationShutdown {
   constructor(private readonly engine: SqlEngine) {}
@@ -66,6 +76,15 @@ const providers: Provider[] = [
     useFactory: (options: SqlToolsModuleOptions, engine: SqlEngine): ToolRegistry => {
       const { open: _open, ...toolOptions } = options;
       return sqlRegistry(engine, toolOptions);
+    },
+    inject: [SQL_TOOLS_OPTIONS, ENGINE],
+  },
+  {
+    provide: CONTRIBUTION,
+    useFactory: (options: SqlToolsModuleOptions, engine: SqlEngine): ToolContribution => {
+      const { open: _open, scopes, roles, ...toolOptions } = options;
+      const { tools, manifest } = sqlTools(engine, toolOptions);
+      return new ToolContribution(manifest, [tools], { scopes, roles });
     },
     inject: [SQL_TOOLS_OPTIONS, ENGINE],
   },

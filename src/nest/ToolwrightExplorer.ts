@@ -3,14 +3,18 @@
  * methods, found through Nest's `DiscoveryService` and `MetadataScanner`, is registered as
  * the DI-managed instance, so its tools use their injected dependencies. Runs in
  * `onModuleInit`, when every singleton exists, and also on first use of the registry before
- * that (a testing module that was compiled but not initialised).
+ * that (a testing module that was compiled but not initialised). A provider that is a
+ * `ToolContribution` (the SQL and search tools' modules provide one) adds its manifest's tools to
+ * the registry's manifest and registers its instances.
  */
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { ToolDefinitionError } from '../errors/ToolDefinitionError';
 import { readTools } from '../metadata/reflection';
+import type { ManifestTool, ToolManifest } from '../manifest/types';
 import type { ToolRegistry } from '../registry/ToolRegistry';
+import { ToolContribution } from './ToolContribution';
 
 /** A provider as discovery describes it. */
 type InstanceWrapper = ReturnType<DiscoveryService['getProviders']>[number];
@@ -19,6 +23,8 @@ type InstanceWrapper = ReturnType<DiscoveryService['getProviders']>[number];
 @Injectable()
 export class ToolwrightExplorer implements OnModuleInit {
   private registry?: ToolRegistry;
+  /** The registry's manifest, which contributions add their tools to. */
+  private manifest?: { tools: ManifestTool[] };
   private readonly registered = new Set<object>();
   private initialized = false;
 
@@ -27,9 +33,10 @@ export class ToolwrightExplorer implements OnModuleInit {
     @Inject(MetadataScanner) private readonly scanner: MetadataScanner,
   ) {}
 
-  /** The registry to fill (called by the registry's provider). */
-  attach(registry: ToolRegistry): void {
+  /** The registry to fill, and its own manifest copy (called by the registry's provider). */
+  attach(registry: ToolRegistry, manifest?: ToolManifest): void {
     this.registry = registry;
+    this.manifest = manifest;
   }
 
   /** True once Nest has run the module's init hook: every tool provider is registered. */
@@ -47,6 +54,10 @@ export class ToolwrightExplorer implements OnModuleInit {
     if (!this.registry) return;
     const found: object[] = [];
     for (const wrapper of this.discovery.getProviders()) {
+      if (wrapper.instance instanceof ToolContribution) {
+        found.push(...this.contributed(wrapper.instance));
+        continue;
+      }
       const instance = this.toolInstance(wrapper);
       if (instance && !this.registered.has(instance)) {
         this.registered.add(instance);
@@ -54,6 +65,26 @@ export class ToolwrightExplorer implements OnModuleInit {
       }
     }
     if (found.length > 0) this.registry.register(...found);
+  }
+
+  /**
+   * A contribution's instances not registered yet, its tools added to the registry's manifest;
+   * none (with a warning) when the registry has no manifest to add them to.
+   */
+  private contributed(contribution: ToolContribution): object[] {
+    if (this.registered.has(contribution)) return [];
+    this.registered.add(contribution);
+    if (!this.manifest) {
+      // Apps that serve these tools apart (`SQL_REGISTRY`) and build their own registry without
+      // a manifest keep working: said once, not thrown.
+      const names = contribution.manifest.tools.map((tool) => tool.name).join(', ');
+      new Logger('Toolwright').warn(
+        `the prebuilt tools ${names} join the app's registry only when it is built from a manifest; give ToolwrightModule.forRoot({ manifest }) (codegen's output) to serve them with the app's tools`,
+      );
+      return [];
+    }
+    this.manifest.tools.push(...contribution.manifest.tools);
+    return [...contribution.instances];
   }
 
   /** The provider's instance when it declares tools; throws for a tool provider that is not a singleton. */

@@ -26,8 +26,17 @@ const registryProvider: Provider = {
   provide: ToolRegistry,
   useFactory: (options: ToolwrightModuleOptions, explorer: ToolwrightExplorer) => {
     const { agent: _agent, worker: _worker, ...registryOptions } = options;
-    const registry = new ToolRegistry({ logger: new Logger('Toolwright'), ...registryOptions });
-    return syncedRegistry(registry, explorer);
+    // A copy of the manifest, which the prebuilt tools' modules add their tools to.
+    const manifest = registryOptions.manifest && {
+      ...registryOptions.manifest,
+      tools: [...registryOptions.manifest.tools],
+    };
+    const registry = new ToolRegistry({
+      logger: new Logger('Toolwright'),
+      ...registryOptions,
+      manifest,
+    });
+    return syncedRegistry(registry, explorer, manifest);
   },
   inject: [TOOLWRIGHT_OPTIONS, ToolwrightExplorer],
 };

@@ -15,3 +15,12 @@ export const SQL_TOOLS_OPTIONS = Symbol('toolwright:sql-tools-options');
 
 /** The `ToolRegistry` holding the SQL tools that `SqlToolsModule` provides. */
 export const SQL_REGISTRY = Symbol('toolwright:sql-registry');
+
+/** The MCP endpoint's handler (`McpHttpHandler`) that `ToolwrightMcpModule` builds from the app's registry. */
+export const MCP_HANDLER = Symbol('toolwright:mcp-handler');
+
+/** The options of `ToolwrightMcpModule.forRoot()` / `forRootAsync()`. */
+export const MCP_OPTIONS = Symbol('toolwright:mcp-options');
+
+/** The options of `SearchToolsModule.forRoot()` / `forRootAsync()`. */
+export const SEARCH_TOOLS_OPTIONS = Symbol('toolwright:search-tools-options');

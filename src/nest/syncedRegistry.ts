@@ -3,6 +3,7 @@
  * before Nest has run the init hooks first registers the tool providers, so a testing module
  * that was compiled but never initialised still sees every tool.
  */
+import type { ToolManifest } from '../manifest/types';
 import type { ToolRegistry } from '../registry/ToolRegistry';
 import type { ToolwrightExplorer } from './ToolwrightExplorer';
 
@@ -10,8 +11,12 @@ import type { ToolwrightExplorer } from './ToolwrightExplorer';
 const NOT_READS = new Set<PropertyKey>(['register', 'onChange', 'constructor']);
 
 /** Wraps `registry` so that its reads register the discovered providers first, until init. */
-export function syncedRegistry(registry: ToolRegistry, explorer: ToolwrightExplorer): ToolRegistry {
-  explorer.attach(registry);
+export function syncedRegistry(
+  registry: ToolRegistry,
+  explorer: ToolwrightExplorer,
+  manifest?: ToolManifest,
+): ToolRegistry {
+  explorer.attach(registry, manifest);
   return new Proxy(registry, {
     get(target, key) {
       const value: unknown = Reflect.get(target, key, target);
