@@ -13,9 +13,12 @@ import { SUBCOMMANDS } from '../codegen/cli';
 
 const ROOT = join(__dirname, '..');
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-const scripts = Object.keys(
-  (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: object }).scripts,
-);
+const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  scripts: object;
+  files: string[];
+  devDependencies: Record<string, string>;
+};
+const scripts = Object.keys(packageJson.scripts);
 
 interface Block {
   lang: string;
@@ -181,6 +184,29 @@ describe('README.md', () => {
       names.filter(({ name, type }) => exported.get(module)?.get(name) === true && !type),
     );
     expect(typesAsValues.map(({ name }) => `import type { ${name} }`)).toEqual([]);
+  });
+
+  it('points to no README the package leaves out', () => {
+    const shipped = (path: string) =>
+      packageJson.files.some((entry) => path === entry || path.startsWith(`${entry}/`));
+    const named = readme.match(/[\w./-]+\/README\.md/g) ?? [];
+    expect(named.filter((path) => !shipped(path))).toEqual([]);
+  });
+
+  it.each([
+    [
+      'the ts-patch version `tspc` is tested with',
+      `ts-patch ${packageJson.devDependencies['ts-patch']}`,
+    ],
+    [
+      'the optional peer of the testing kit’s Bedrock streams',
+      'npm install -D @smithy/eventstream-codec',
+    ],
+    ['the testing kit’s Vertex route', ':streamRawPredict` server-sent events'],
+    ['the AI SDK’s offline test model', "import { MockLanguageModelV3 } from 'ai/test';"],
+    ['the AI SDK’s approval answer', "type: 'tool-approval-response'"],
+  ])('says %s', (_what, text) => {
+    expect(readme).toContain(text);
   });
 
   it.each(shell.map((block) => [`line ${block.line}`, block] as const))(
