@@ -7,7 +7,8 @@ const { join } = require('node:path');
 
 // Node 22.1+ keeps the compiled code of the modules loaded after this (the TypeScript compiler,
 // most of a cold run's start) in its compile cache; NODE_DISABLE_COMPILE_CACHE turns it off.
-// Older Node has no such function, and this is a no-op there.
+// It is the only code cache the CLI has (see codegen/compiler/useCachedCompiler.ts); on 22.0,
+// which has no such function, runs compile everything.
 if (typeof module_.enableCompileCache === 'function') module_.enableCompileCache();
 
 const cli = join(__dirname, '..', 'dist', 'codegen', 'cli.js');

@@ -90,7 +90,7 @@ export async function main(
   }
   try {
     if (options.cachedCompiler && subcommand.readsProjects)
-      (await import('./compiler/useCachedCompiler')).useCachedCompiler(io.stderr);
+      (await import('./compiler/useCachedCompiler')).useCachedCompiler();
     return await subcommand.run(args, io);
   } catch (error) {
     io.stderr(

@@ -6,7 +6,6 @@
 import { dirname, join, resolve } from 'node:path';
 import { openPrograms } from '../collect/loadProgram';
 import { runColdCodegen } from '../runProgram';
-import { keepCompiledCode } from '../compiler/codeCache';
 import { readCodegenSettings } from './codegenSettings';
 import type { CliIo } from './io';
 import { displayPath, openProject, printDiagnostics } from './common';
@@ -108,7 +107,6 @@ export async function runCodegenCommand(args: string[], io: CliIo): Promise<numb
   if (!opened.ok) return usageError(io, opened.error);
   const out = outputPath(values.out, opened.tsconfig, io);
   const result = runColdCodegen(opened.loaded.programs, opened.loaded.settings);
-  keepCompiledCode();
   if (printDiagnostics(result.diagnostics, io)) {
     io.stderr(`No manifest written: fix the errors above.\n`);
     return 1;

@@ -6,7 +6,6 @@
 import { nonStrictMessage, nonStrictTools } from '../../src/schema/strict/strictTools';
 import { openPrograms } from '../collect/loadProgram';
 import { runColdCodegen } from '../runProgram';
-import { keepCompiledCode } from '../compiler/codeCache';
 import { readCodegenSettings } from './codegenSettings';
 import type { CliIo } from './io';
 import { openProject, printDiagnostics } from './common';
@@ -78,7 +77,6 @@ export async function runShowCommand(args: string[], io: CliIo): Promise<number>
   }));
   if (!opened.ok) return usageError(io, opened.error);
   const result = runColdCodegen(opened.loaded.programs, opened.loaded.settings);
-  keepCompiledCode();
   if (printDiagnostics(result.diagnostics, io)) return 1;
   const strict = values.strict === true;
   io.stdout(format.render(result.manifest, { strict }));

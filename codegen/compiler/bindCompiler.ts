@@ -1,9 +1,8 @@
 /**
  * Loads codegen's compiler module (`../typescript`) bound to a compiler module the caller has
  * already loaded, instead of letting it load `@ts-morph/common`'s main module: the plugin binds
- * it to the build's own `typescript` (`preferHostCompiler`), the CLI to the bundled compiler
- * loaded with its code cache (`useCachedCompiler`), so neither loads 3 to 12 MB of JavaScript
- * it does not use.
+ * it to the build's own `typescript` (`preferHostCompiler`), the CLI to the bundled compiler's
+ * own file (`useCachedCompiler`), so neither loads 3 to 12 MB of JavaScript it does not use.
  *
  * Why a `require.cache` entry: `../typescript` must import `@ts-morph/common` statically (it
  * re-exports its compiler as a namespace, types and values under one name, which TypeScript

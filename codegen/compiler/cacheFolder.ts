@@ -1,12 +1,13 @@
 /**
- * Where the CLI keeps what one run can hand the next: the V8 code of the compiler it loads
- * (`codeCache`) and the lib files it reads (`libFiles`). The folder is `.cache/toolwright` in the
- * `node_modules` that holds the installed compiler (`@ts-morph/common`), the convention Babel,
- * ESLint and nyc share (find-cache-dir), so it belongs to whoever installed the packages, as the
- * code it caches does; `TOOLWRIGHT_CACHE_DIR` names another, and `NODE_DISABLE_COMPILE_CACHE`
- * (Node's own switch for its compile cache) turns the cache off. Files are written whole or not
- * at all (a temporary file renamed into place), so concurrent runs never read half a file, and
- * a folder that cannot be written only means a run without the cache. A new entry removes
+ * Where the CLI keeps what one run can hand the next: the lib files it reads (`libFiles`; the
+ * compiled code of the compiler is Node's compile cache's to keep). The folder is
+ * `.cache/toolwright` in the `node_modules` that holds the installed compiler
+ * (`@ts-morph/common`), the convention Babel, ESLint and nyc share (find-cache-dir), so it
+ * belongs to whoever installed the packages; `TOOLWRIGHT_CACHE_DIR` names another, and
+ * `NODE_DISABLE_COMPILE_CACHE` (Node's own switch for its compile cache) turns the cache off.
+ * Files are written whole or not at all (a temporary file renamed into place), so concurrent runs
+ * never read half a file, and a folder that cannot be written only means a run without the
+ * cache. A new entry removes
  * those it replaces (`removeReplaced`), so the folder does not grow with each upgrade.
  */
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,7 +47,7 @@ export function writeWhole(path: string, data: string | Uint8Array): boolean {
  * Removes what `kept` replaces: each other entry of its folder that `replaced` names (files, or
  * folders with what they hold). Best effort: an entry left behind costs disk space, never a run.
  * @example
- * removeReplaced(cacheFile, (name) => name.startsWith('code-'));
+ * removeReplaced(copyFolder, (name) => name.startsWith('libs-'));
  */
 export function removeReplaced(
   kept: string,

@@ -4,6 +4,11 @@
  * compiler that built it; the tools' errors go through ts-patch's `addDiagnostic`, so `tspc`
  * prints them with its own and exits non-zero, and the manifest just written is what is emitted
  * for it (`freshManifestEmit`).
+ *
+ * Tested with ts-patch 3.3 (the devDependency, for `test/consumer/plugin.test.ts`). ts-patch 4
+ * is not taken: besides Node 22.15+, it requires TypeScript 6 and refuses the 5.9 this package
+ * builds with and supports (`tspc` exits with TS_VERSION_UNSUPPORTED, tried on Node 22.23); it
+ * comes with the move to TypeScript 6.
  */
 import type { Compiler, ts } from '../typescript';
 import { freshManifestEmit } from './freshManifestEmit';

@@ -5,6 +5,13 @@
  * and the abort signal hold as in `ToolAgent`. A call the registry answers as an error is thrown as a `ToolError`, which the
  * AI SDK sends back to the model as the tool's error; a tool marked `requiresApproval` uses the
  * SDK's own approval step (`needsApproval`).
+ *
+ * Written for AI SDK 6 (`ai@6`). AI SDK 7 is not taken yet, though Node 22 (which it needs) is
+ * now the floor: tried (7.0.173), it does not typecheck here (`experimental_context` is gone in
+ * favour of a per-tool `context`, and `tool()`'s context type no longer accepts `unknown`), it
+ * deprecates the per-tool `needsApproval` for approval at the `generateText` level, and it is ES
+ * modules only (with zod's ESM locales), which Jest 29 cannot load without more rewriting. That
+ * is a migration of this adapter and its tests of its own.
  */
 import { jsonSchema, tool } from 'ai';
 import type { ToolSet } from 'ai';

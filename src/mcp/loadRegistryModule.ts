@@ -22,7 +22,8 @@ function messageOf(error: unknown): string {
 
 /**
  * Node's own `import()`, which TypeScript would otherwise compile to `require` in CommonJS
- * output (and `require` cannot load ES modules on Node 20).
+ * output (and `require` cannot load an ES module with top-level await, nor any before Node
+ * 22.12).
  */
 const nativeImport = new Function('specifier', 'return import(specifier)') as (
   specifier: string,

@@ -20,6 +20,7 @@ import { Param } from '../decorators/Param';
 import { Params } from '../decorators/Params';
 import { Tool } from '../decorators/Tool';
 import { ToolRegistry } from './ToolRegistry';
+import { expectEqual } from '../../test/expectEqual';
 
 /** The same input as a DTO, validated by class-validator's own rules. */
 class ItemDto {
@@ -261,18 +262,18 @@ describe.each([
         const expected = expectedArguments(input, nullTags);
         const outcome = await registry.call(tool, input);
         const checked = await registry.check(tool, input);
-        expect(prototypeState()).toEqual(before);
-        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-        expect(checked.ok).toBe(expected !== undefined);
+        expectEqual(prototypeState(), before);
+        expectEqual(({} as Record<string, unknown>).polluted, undefined);
+        expectEqual(checked.ok, expected !== undefined);
         if (expected) {
           dispatched++;
-          expect(outcome).toEqual({ content: 'ok', isError: false });
-          expect(service.received).toEqual([expected]);
+          expectEqual(outcome, { content: 'ok', isError: false });
+          expectEqual(service.received, [expected]);
         } else {
-          expect(outcome.isError).toBe(true);
-          expect(typeof outcome.content).toBe('string');
+          expectEqual(outcome.isError, true);
+          expectEqual(typeof outcome.content, 'string');
           expect(outcome.content).toMatch(/^(Invalid input for tool|Unknown tool) "/);
-          expect(service.received).toEqual([]);
+          expectEqual(service.received, []);
         }
       }),
       { numRuns: 1500 },

@@ -1,6 +1,6 @@
 /**
  * Code compiled without decorator metadata, as tsx, esbuild and Vitest compile it: the
- * decorators are applied by hand here, so no `design:paramtypes` exists (ts-jest would emit it).
+ * decorators are applied by hand here, so no `design:paramtypes` exists (Jest's transform would emit it).
  * `@Params(Dto)` names the class; `@Param()` takes everything from the manifest; what cannot work
  * says why (naming tsx, esbuild and Vitest) and the fix.
  */

@@ -9,6 +9,7 @@ import { checkSchema } from '../validation/checkSchema';
 import { constraintKeywords, ruleForDecorator } from './constraintTable';
 import { dateTimeSchema } from './formatPatterns';
 import type { JsonSchema } from './JsonSchema';
+import { expectEqual } from '../../test/expectEqual';
 
 const keywordsOf = (decorator: string, ...args: unknown[]): JsonSchema =>
   constraintKeywords(ruleForDecorator(decorator)!, args);
@@ -74,11 +75,10 @@ describe('@IsUUID(version?) emits what isUUID accepts', () => {
         const expected = Array.isArray(version)
           ? version.some((v) => isUUID(value, v as never))
           : isUUID(value, version as never);
-        expect({ value, version, schema: accepts(schema, value) }).toEqual({
-          value,
-          version,
-          schema: expected,
-        });
+        expectEqual(
+          { value, version, schema: accepts(schema, value) },
+          { value, version, schema: expected },
+        );
       }
     }
   });
@@ -227,17 +227,17 @@ describe('@IsISO8601 and @IsDateString emit what validator.js isISO8601 accepts'
     for (const value of samples) {
       const expected = isISO8601(value);
       if (expected) valid++;
-      expect({ value, schema: accepts(keywordsOf('IsISO8601'), value) }).toEqual({
-        value,
-        schema: expected,
-      });
-      expect({
-        value,
-        separator: accepts(keywordsOf('IsISO8601', { strictSeparator: true }), value),
-      }).toEqual({
-        value,
-        separator: isISO8601(value, { strictSeparator: true }),
-      });
+      expectEqual(
+        { value, schema: accepts(keywordsOf('IsISO8601'), value) },
+        { value, schema: expected },
+      );
+      expectEqual(
+        {
+          value,
+          separator: accepts(keywordsOf('IsISO8601', { strictSeparator: true }), value),
+        },
+        { value, separator: isISO8601(value, { strictSeparator: true }) },
+      );
     }
     expect(Math.min(valid, samples.length - valid)).toBeGreaterThan(1_500);
   });
@@ -246,7 +246,7 @@ describe('@IsISO8601 and @IsDateString emit what validator.js isISO8601 accepts'
     const strict = keywordsOf('IsISO8601', { strict: true });
     for (const value of fc.sample(isoTexts, { numRuns: 10_000, seed: 4 })) {
       if (isISO8601(value, { strict: true }))
-        expect({ value, ok: accepts(strict, value) }).toEqual({ value, ok: true });
+        expectEqual({ value, ok: accepts(strict, value) }, { value, ok: true });
     }
     expect(accepts(strict, '2023-02-29')).toBe(true);
     expect(isISO8601('2023-02-29', { strict: true })).toBe(false);
@@ -291,15 +291,10 @@ describe('@IsDecimal(options?) on a string emits what isDecimal accepts', () => 
       for (const options of OPTIONS) {
         const expected = isDecimal(value, options as never);
         if (expected) valid++;
-        expect({
-          value,
-          options,
-          schema: accepts(keywordsOf('IsDecimal', options), value),
-        }).toEqual({
-          value,
-          options,
-          schema: expected,
-        });
+        expectEqual(
+          { value, options, schema: accepts(keywordsOf('IsDecimal', options), value) },
+          { value, options, schema: expected },
+        );
       }
     }
     expect(valid).toBeGreaterThan(2_000);

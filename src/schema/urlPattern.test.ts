@@ -12,6 +12,7 @@ import { constraintKeywords, ruleForDecorator } from './constraintTable';
 import { URL_SHAPE_PATTERN } from './formatPatterns';
 import type { JsonSchema } from './JsonSchema';
 import { URL_PATTERN } from './urlPattern';
+import { expectEqual } from '../../test/expectEqual';
 
 const keywordsOf = (...args: unknown[]): JsonSchema =>
   constraintKeywords(ruleForDecorator('IsUrl')!, args);
@@ -147,7 +148,7 @@ describe('@IsUrl() with its default options: the schema accepts what isURL accep
       const verdicts = judged(value);
       if (verdicts.classValidator) accepted++;
       if (countsAstralTwice(value)) continue;
-      expect(verdicts).toEqual({
+      expectEqual(verdicts, {
         value,
         ajv: verdicts.classValidator,
         classValidator: verdicts.classValidator,
@@ -213,11 +214,10 @@ describe('@IsUrl(options): only what every isURL refuses (class-validator judges
       for (const options of URL_OPTIONS) {
         if (!isURL(value, options)) continue;
         accepted++;
-        expect({ value, options, schema: checkSchema(value, schema, 'v').length === 0 }).toEqual({
-          value,
-          options,
-          schema: true,
-        });
+        expectEqual(
+          { value, options, schema: checkSchema(value, schema, 'v').length === 0 },
+          { value, options, schema: true },
+        );
       }
     }
     expect(accepted).toBeGreaterThan(10_000);

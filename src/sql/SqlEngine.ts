@@ -82,6 +82,10 @@ export interface QueryRows {
   countCapped: boolean;
   /** Cells cut to `maxCellChars`. */
   cutCells: number;
+  /** The hidden columns a statement selected, when it selected nothing else (so none is shown). */
+  hidden?: string[];
+  /** How the engine bounded the read (a call's bytes), for the model, when it did. */
+  note?: string;
 }
 
 /** Why a query gave no rows: SQL the engine rejects, a refusal, a stop. */
@@ -90,9 +94,10 @@ export interface QueryFailure {
    * `sql`: the engine could not run it (an error in the SQL, a lost connection); `refused`: not
    * one read-only statement (a write, a second statement, an empty query); `timeout`: it ran or
    * waited past `timeoutMs`; `aborted`: the call was cancelled; `too-big`: a value grew past the
-   * engine's limit.
+   * engine's limit; `unreadable`: it reads what the tools never show (an internal table, a
+   * road to a hidden column).
    */
-  kind: 'sql' | 'refused' | 'timeout' | 'aborted' | 'too-big';
+  kind: 'sql' | 'refused' | 'timeout' | 'aborted' | 'too-big' | 'unreadable';
   /** The engine's message, safe to show the model (no connection details). */
   message: string;
   /** 1-based character position in the query, when the engine knows it. */

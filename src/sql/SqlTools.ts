@@ -10,6 +10,7 @@ import { Tool } from '../decorators/Tool';
 import { ToolError } from '../errors/ToolError';
 import type { ToolCallContext } from '../calls/ToolCallContext';
 import { withText } from '../content/withText';
+import { cutAtCodePoint } from '../text/cutAtCodePoint';
 import { renderDescription, renderTables } from './renderCatalog';
 import { renderRows } from './renderRows';
 import type { QueryFailure, SqlEngine } from './SqlEngine';
@@ -32,6 +33,7 @@ export interface SqlQueryResult {
 const ADVICE: Record<QueryFailure['kind'], string> = {
   sql: 'fix the query and try again',
   refused: 'only one read-only statement (SELECT or WITH … SELECT) may run per call',
+  unreadable: 'list_tables and describe_table show what may be read',
   timeout: 'add a WHERE clause or a LIMIT, use an index, or avoid unbounded recursion',
   aborted: 'the call was cancelled',
   'too-big':
@@ -61,7 +63,7 @@ export class SqlTools {
    */
   @Tool({ annotations: { readOnlyHint: true } })
   async listTables(@Param('pattern', { optional: true }) pattern?: string): Promise<string> {
-    return renderTables(await this.engine.listTables(pattern), pattern);
+    return renderTables(await this.engine.listTables(pattern), pattern, this.limits.maxChars);
   }
 
   /**
@@ -77,9 +79,8 @@ export class SqlTools {
     const described = await this.engine.describeTable(table, this.limits.sampleRows);
     if (!described) {
       const names = (await this.engine.listTables()).map((t) => t.name);
-      throw new ToolError(
-        `No table named ${JSON.stringify(table.slice(0, 100))}; the tables are: ${names.join(', ') || '(none)'}`,
-      );
+      const text = `No table named ${JSON.stringify(cutAtCodePoint(table, 100))}; the tables are: ${names.join(', ') || '(none)'}`;
+      throw new ToolError(cutAtCodePoint(text, this.limits.maxChars));
     }
     return renderDescription(described, this.limits.maxChars);
   }
@@ -101,7 +102,7 @@ export class SqlTools {
     const { maxRows, countLimit, maxCellChars, timeoutMs, maxChars } = this.limits;
     const budget = { maxRows, countLimit, maxCellChars, timeoutMs };
     const answer = await this.engine.query(query, budget, ctx.signal);
-    if (!answer.ok) throw new ToolError(this.failureText(answer.failure));
+    if (!answer.ok) throw new ToolError(cutAtCodePoint(this.failureText(answer.failure), maxChars));
     const shown = renderRows(answer.rows, maxChars);
     const value: SqlQueryResult = {
       columns: answer.rows.columns,

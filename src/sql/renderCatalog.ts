@@ -1,21 +1,30 @@
 /** The catalog as the model reads it: `list_tables`' lines and `describe_table`'s text, bounded. */
+import { cutAtCodePoint } from '../text/cutAtCodePoint';
 import type { SqlCell, TableDescription, TableSummary } from './SqlEngine';
 
-/** One line per table: name, kind, rows, comment. */
-export function renderTables(tables: readonly TableSummary[], pattern?: string): string {
+/** One line per table: name, kind, rows, comment; cut to `maxChars`. */
+export function renderTables(
+  tables: readonly TableSummary[],
+  pattern: string | undefined,
+  maxChars: number,
+): string {
   if (tables.length === 0) {
-    return pattern ? `No table matches ${JSON.stringify(pattern)}.` : 'The database has no tables.';
+    const none = pattern
+      ? `No table matches ${JSON.stringify(pattern)}.`
+      : 'The database has no tables.';
+    return cutAtCodePoint(none, maxChars);
   }
-  return tables
-    .map((t) => {
-      const rows =
-        t.rows === undefined
-          ? ''
-          : `, ${t.estimated ? 'about ' : ''}${t.rows} row${t.rows === 1 ? '' : 's'}`;
-      const comment = t.comment ? ` — ${t.comment}` : '';
-      return `${t.name} (${t.kind}${rows})${comment}`;
-    })
-    .join('\n');
+  const lines = tables.map((t) => {
+    const rows =
+      t.rows === undefined
+        ? ''
+        : `, ${t.estimated ? 'about ' : ''}${t.rows} row${t.rows === 1 ? '' : 's'}`;
+    const comment = t.comment ? ` — ${t.comment}` : '';
+    return `${t.name} (${t.kind}${rows})${comment}`;
+  });
+  const note = (shown: number) =>
+    `(cut at the ${maxChars}-character budget: ${shown} of ${tables.length} tables shown; pass a pattern such as "order%")`;
+  return fitLines(lines, maxChars, note);
 }
 
 const cell = (value: SqlCell): string => (value === null ? 'NULL' : String(value));
@@ -49,8 +58,30 @@ export function renderDescription(table: TableDescription, maxChars: number): st
     lines.push('sample rows:', `  ${table.sample.columns.join(' | ')}`);
     for (const row of table.sample.rows) lines.push(`  ${row.map(cell).join(' | ')}`);
   }
-  const text = lines.join('\n');
-  return text.length <= maxChars
-    ? text
-    : `${text.slice(0, maxChars)}\n(cut at ${maxChars} characters)`;
+  const note = (shown: number) =>
+    `(cut at the ${maxChars}-character budget after ${shown} lines; the table has ` +
+    `${table.columns.length} columns: select the ones you need by name in run_query)`;
+  return fitLines(lines, maxChars, note);
+}
+
+/**
+ * `lines` joined, as many as fit in `maxChars` with the note saying where they were cut (the
+ * note counted within it).
+ */
+function fitLines(
+  lines: readonly string[],
+  maxChars: number,
+  note: (shown: number) => string,
+): string {
+  const whole = lines.join('\n');
+  if (whole.length <= maxChars) return whole;
+  const reserve = 1 + note(lines.length).length;
+  let text = '';
+  let shown = 0;
+  for (const line of lines) {
+    if (text.length + (shown > 0 ? 1 : 0) + line.length + reserve > maxChars) break;
+    text += (shown > 0 ? '\n' : '') + line;
+    shown++;
+  }
+  return cutAtCodePoint(`${text}${shown > 0 ? '\n' : ''}${note(shown)}`, maxChars);
 }

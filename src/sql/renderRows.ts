@@ -1,9 +1,10 @@
 /**
- * What the model reads of a query's rows: a compact text table (`a | b` lines) cut to the
- * character budget, and a last line that says how many rows there were and, when cut, how to
- * narrow the query. The same cut decides the structured result, so text and
- * `structuredContent` always show the same rows.
+ * What the model reads of a query's rows: a compact text table (`a | b` lines) and a last line
+ * that says how many rows there were and, when cut, how to narrow the query, all of it within
+ * the character budget (a header too wide for it says to name the columns instead). The same
+ * cut decides the structured result, so text and `structuredContent` always show the same rows.
  */
+import { cutAtCodePoint } from '../text/cutAtCodePoint';
 import type { QueryRows, SqlCell } from './SqlEngine';
 
 /** The rows shown, and how the result reads. */
@@ -15,20 +16,49 @@ export interface RenderedRows {
 }
 
 /** Characters a cell escapes; most cells have none, and skip the replacing. */
-const SPECIAL = /[\n|]/;
+const SPECIAL = /[\r\n|]/;
 
 /** A cell as one line of text: NULL spelled out, line breaks and the separator escaped. */
 function cellText(cell: SqlCell): string {
   if (cell === null) return 'NULL';
   if (typeof cell === 'number') return String(cell);
-  return SPECIAL.test(cell) ? cell.replace(/\r?\n/g, '\\n').replace(/\|/g, '\\|') : cell;
+  return SPECIAL.test(cell)
+    ? cell.replace(/\r?\n/g, '\\n').replace(/\r/g, '\\r').replace(/\|/g, '\\|')
+    : cell;
 }
 
 const NARROW =
   'add a WHERE clause, a LIMIT, or an aggregate (COUNT, GROUP BY) to see what you need';
 
+/** The line saying how many rows there were (and how to narrow when not all are shown). */
+function countLine(shown: number, rowCount: number, countCapped: boolean): string {
+  if (shown < rowCount || countCapped) {
+    const total = countCapped ? `more than ${rowCount}` : String(rowCount);
+    return `(truncated: showing ${shown} of ${total} rows; ${NARROW})`;
+  }
+  if (rowCount === 0) return '(no rows)';
+  return `(${rowCount} row${rowCount === 1 ? '' : 's'})`;
+}
+
+/** The note on cells cut to the cell budget, if any. */
+function cutNote(cutCells: number, note?: string): string {
+  const cut =
+    cutCells > 0
+      ? `\n(${cutCells} long value${cutCells === 1 ? ' was' : 's were'} cut; select substr(column, 1, n) or length(column) instead)`
+      : '';
+  return note ? `${cut}\n(${note})` : cut;
+}
+
+/** The answer when no column is shown: none selected, or only hidden ones. */
+function noColumns(hidden: readonly string[] | undefined): string {
+  if (!hidden?.length) return 'The statement ran and returned no columns.';
+  const names = hidden.join(', ');
+  return `The statement selected only hidden column${hidden.length === 1 ? '' : 's'} (${names}), which these tools never show; select other columns.`;
+}
+
 /**
- * Renders `result` within `maxChars`.
+ * Renders `result` within `maxChars`: the header, as many rows as fit, and the notes, counted
+ * together.
  * @example
  * renderRows({ columns: ['n'], rows: [[8]], rowCount: 1, countCapped: false, cutCells: 0 }, 8000).text;
  * // 'n\n8\n(1 row)'
@@ -36,30 +66,31 @@ const NARROW =
 export function renderRows(result: QueryRows, maxChars: number): RenderedRows {
   const { columns, rowCount, countCapped, cutCells } = result;
   if (columns.length === 0) {
-    return { rows: [], text: 'The statement ran and returned no columns.', truncated: false };
+    return { rows: [], text: cutAtCodePoint(noColumns(result.hidden), maxChars), truncated: false };
+  }
+  const notes = cutNote(cutCells, result.note);
+  // Room kept for the last lines, at their longest (every row shown, the count capped).
+  const reserve = 1 + countLine(result.rows.length, rowCount, true).length + notes.length;
+  const header = columns.map((c) => cellText(c)).join(' | ');
+  if (header.length + reserve > maxChars) {
+    const text =
+      `The result has ${columns.length} columns, whose names alone take ${header.length} of the ` +
+      `${maxChars} characters a result may show; name the columns you need instead of SELECT *.`;
+    return { rows: [], text: cutAtCodePoint(text, maxChars), truncated: true };
   }
   // One string built as it goes (not lines joined at the end): a 1,000-row result renders in
   // half the time, which the bench's ratio against the bare driver feels.
-  let text = columns.map((c) => cellText(c)).join(' | ');
+  let text = header;
   let shown = 0;
   for (const row of result.rows) {
     let line = row.length > 0 ? cellText(row[0]!) : '';
     for (let i = 1; i < row.length; i++) line += ' | ' + cellText(row[i]!);
-    if (text.length + line.length + 1 > maxChars) break;
+    if (text.length + 1 + line.length + reserve > maxChars) break;
     text += '\n' + line;
     shown++;
   }
   const rows = shown === result.rows.length ? result.rows : result.rows.slice(0, shown);
-  if (rowCount === 0) text += '\n(no rows)';
   const truncated = shown < rowCount || countCapped;
-  if (truncated) {
-    const total = countCapped ? `more than ${rowCount}` : String(rowCount);
-    text += `\n(truncated: showing ${shown} of ${total} rows; ${NARROW})`;
-  } else if (rowCount > 0) {
-    text += `\n(${rowCount} row${rowCount === 1 ? '' : 's'})`;
-  }
-  if (cutCells > 0) {
-    text += `\n(${cutCells} long value${cutCells === 1 ? ' was' : 's were'} cut; select substr(column, 1, n) or length(column) instead)`;
-  }
+  text += '\n' + countLine(shown, rowCount, countCapped) + notes;
   return { rows, text, truncated };
 }

@@ -1,10 +1,13 @@
 /**
  * The authorizer's allow-list for a `read` statement, as a pure function of SQLite's action
- * code and arguments: SELECT, READ (hidden columns read as NULL), FUNCTION, RECURSIVE and the
- * PRAGMAs the statement's policy names; everything else (writes, ATTACH, transactions,
- * `PRAGMA query_only=0`, `writable_schema`, temp objects) is denied at prepare time.
+ * code and arguments: SELECT, READ of the user's own tables and views (hidden columns read as
+ * NULL), FUNCTION, RECURSIVE and the PRAGMAs the statement's policy names; everything else
+ * (writes, ATTACH, transactions, `PRAGMA query_only=0`, `writable_schema`, temp objects,
+ * internal and shadow tables, search roads to a hidden column) is denied at prepare time.
  * `sqlite3_stmt_readonly` alone would pass `PRAGMA query_only=0` and `ATTACH`.
  */
+import type { ReadableTables } from './readableTables';
+import { SEARCH_FUNCTIONS, searchRefusal } from './readableTables';
 
 /** SQLite's action codes and answers (the C constants, which never change). */
 const SQLITE_OK = 0;
@@ -32,8 +35,19 @@ export interface AuthorizerState {
   hidden: ReadonlyMap<string, ReadonlySet<string>>;
   /** Hidden columns the statement read (so they read as NULL), lower case: the result drops them. */
   ignored: Set<string>;
+  /**
+   * True while the statement itself is prepared; false while it steps, when the reads asked are
+   * a virtual table's own statements (FTS5 reading its shadow tables), not the model's.
+   */
+  preparing: boolean;
+  /** What a `read` may name; without it, reads are judged by hidden columns only. */
+  readable?: ReadableTables;
+  /** Set when a trusted statement changed the schema, so `readable` is loaded again. */
+  schemaChanged?: boolean;
   /** The first action denied, for the refusal's message. */
   denied?: string;
+  /** A read refused, as the whole message (the table or road, and why). */
+  refusal?: string;
 }
 
 /** Names of the action codes, for messages. */
@@ -49,6 +63,12 @@ const ACTION_NAMES: Record<number, string> = {
   9: 'DELETE',
   10: 'DROP INDEX',
   11: 'DROP TABLE',
+  12: 'DROP TEMP INDEX',
+  13: 'DROP TEMP TABLE',
+  14: 'DROP TEMP TRIGGER',
+  15: 'DROP TEMP VIEW',
+  16: 'DROP TRIGGER',
+  17: 'DROP VIEW',
   18: 'INSERT',
   19: 'PRAGMA',
   22: 'transaction control',
@@ -63,6 +83,11 @@ const ACTION_NAMES: Record<number, string> = {
   32: 'SAVEPOINT',
 };
 
+/** Actions that change the schema (CREATE, DROP, ALTER of any object). */
+const SCHEMA_ACTIONS = new Set([
+  1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14, 15, 16, 17, 26, 29, 30,
+]);
+
 /**
  * The authorizer's answer (`SQLITE_OK`, `SQLITE_DENY` or `SQLITE_IGNORE`) to one action.
  * @example
@@ -75,12 +100,16 @@ export function authorize(
   b: string | null,
 ): number {
   if (action === SQLITE_READ) return readAnswer(state, a, b);
-  if (state.policy === 'trusted') return SQLITE_OK;
+  if (state.policy === 'trusted') {
+    if (SCHEMA_ACTIONS.has(action)) state.schemaChanged = true;
+    return SQLITE_OK;
+  }
   switch (action) {
     case SQLITE_SELECT:
-    case SQLITE_FUNCTION:
     case SQLITE_RECURSIVE:
       return SQLITE_OK;
+    case SQLITE_FUNCTION:
+      return functionAnswer(state, b);
     case SQLITE_PRAGMA: {
       const name = (a ?? '').toLowerCase();
       const allowed = ALWAYS_ALLOWED_PRAGMAS.includes(name) || state.pragmas.has(name);
@@ -95,6 +124,10 @@ export function authorize(
 function readAnswer(state: AuthorizerState, table: string | null, column: string | null): number {
   const tableName = (table ?? '').toLowerCase();
   const columnName = (column ?? '').toLowerCase();
+  if (state.policy === 'read' && state.preparing && state.readable) {
+    const refusal = readRefusal(state.readable, tableName, columnName);
+    if (refusal) return refuse(state, refusal);
+  }
   if (state.hidden.get(tableName)?.has(columnName)) {
     state.ignored.add(columnName);
     return SQLITE_IGNORE;
@@ -106,7 +139,36 @@ function readAnswer(state: AuthorizerState, table: string | null, column: string
   return SQLITE_OK;
 }
 
+/** Why the model's statement may not read `column` of `table` (both lower case), if it may not. */
+function readRefusal(readable: ReadableTables, table: string, column: string): string | undefined {
+  if (readable.tables.has(table)) {
+    const search = readable.searchable.get(table);
+    if (!search?.searchColumns.has(column)) return undefined;
+    return searchRefusal(table, search.hidden, 'MATCH or = on the table, rank');
+  }
+  // A statement naming no column of a table reads it as ''; a CTE's name reads the same way.
+  const known =
+    readable.unreadable.has(table) || table.startsWith('sqlite_') || table.startsWith('pragma_');
+  if (column === '' && !known) return undefined;
+  return `${table} cannot be read: these tools read only the database's own tables and views`;
+}
+
+function functionAnswer(state: AuthorizerState, name: string | null): number {
+  const fn = (name ?? '').toLowerCase();
+  if (!state.readable?.searchFunctionsRefused || !SEARCH_FUNCTIONS.has(fn)) return SQLITE_OK;
+  const hidden = [...state.readable.searchable].map(([t, s]) => `${t}.${s.hidden.join(', ')}`);
+  return refuse(
+    state,
+    `${fn}() is not allowed: it reads a full-text table's text past its hidden column (${hidden.join('; ')})`,
+  );
+}
+
 function deny(state: AuthorizerState, what: string): number {
   state.denied ??= what;
+  return SQLITE_DENY;
+}
+
+function refuse(state: AuthorizerState, message: string): number {
+  state.refusal ??= message;
   return SQLITE_DENY;
 }

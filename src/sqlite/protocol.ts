@@ -54,8 +54,13 @@ export interface QueryRequest {
   maxRows: number;
   /** Rows counted at most (past `maxRows`), to say how big the result was. */
   countLimit: number;
-  /** Characters one cell keeps at most. */
+  /** Characters one cell keeps at most (and so decodes at most four bytes each of). */
   maxCellChars: number;
+  /**
+   * Bytes of values (text and blobs as stored, numbers as 8) the statement may produce over all
+   * the rows it steps, kept or counted; past it, the statement stops as if counting had.
+   */
+  maxBytes?: number;
   /** Milliseconds the statement may run; the progress handler interrupts it after. */
   timeoutMs: number;
 }
@@ -139,10 +144,17 @@ export interface QueryResult {
   cutCells: number;
   /** Rows changed (for `trusted` writes). */
   changes: number;
+  /** Hidden columns the statement selected, left out of `columns`. */
+  hidden?: string[];
+  /** Set to `maxBytes` when the statement was stopped for producing more bytes than it. */
+  bytesCapped?: number;
 }
 
-/** Why a request failed: SQL the engine rejects, a refusal of the policy, or a stop. */
-export type FailureKind = 'sql' | 'refused' | 'timeout' | 'aborted' | 'internal';
+/**
+ * Why a request failed: SQL the engine rejects, a refusal of the policy (a statement that is no
+ * read; a read of what `read` never shows), or a stop.
+ */
+export type FailureKind = 'sql' | 'refused' | 'unreadable' | 'timeout' | 'aborted' | 'internal';
 
 /** A failed request: what to tell, and where in the SQL (character offset) when known. */
 export interface Failure {

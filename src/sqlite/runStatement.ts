@@ -5,6 +5,9 @@
  * per cell). Failures come back as `Failure` values carrying SQLite's message and offset.
  */
 import type { AuthorizerState } from './authorize';
+import { searchRefusal, tableValuedSearch } from './readableTables';
+import { readCell, rowBytes } from './readRow';
+import { statementName } from './statementName';
 import type { Failure, QueryRequest, QueryResult, SqlCell, SqlParam } from './protocol';
 import type { Capi, Pointer, Sqlite3 } from './sqliteApi';
 
@@ -23,17 +26,19 @@ function charOffset(text: string, bytes: number): number {
 
 /** SQLite's error for the last call, with its position in `sql` when SQLite knows it. */
 function sqlFailure(capi: Capi, db: Pointer, sql: string, state: AuthorizerState): Failure {
-  if (state.denied) {
-    return {
-      kind: 'refused',
-      message: `${state.denied} is not allowed: only reads (one SELECT, WITH … SELECT) may run`,
-    };
-  }
+  if (state.refusal) return { kind: 'unreadable', message: state.refusal };
+  if (state.denied) return refusedStatement(sql, state.denied);
   const message = capi.sqlite3_errmsg(db);
   const offset = capi.sqlite3_error_offset(db);
   return offset >= 0
     ? { kind: 'sql', message, offset: charOffset(sql, offset) }
     : { kind: 'sql', message };
+}
+
+/** The refusal of a statement that is no read: which statement, and that the tools only read. */
+function refusedStatement(sql: string, action: string): Failure {
+  const message = `${statementName(sql, action)} is not allowed: these tools are read-only`;
+  return { kind: 'refused', message };
 }
 
 /** Prepares the first statement of `sql`; when `single`, refuses any statement after it. */
@@ -102,32 +107,16 @@ export function bind(sqlite3: Sqlite3, stmt: Pointer, params: readonly SqlParam[
   });
 }
 
-/** One cell within the budget; counts a cut cell in `cut`. */
-function readCell(
-  capi: Capi,
-  stmt: Pointer,
-  index: number,
-  maxChars: number,
-  cut: { n: number },
-): SqlCell {
-  switch (capi.sqlite3_column_type(stmt, index)) {
-    case 1: {
-      const value = capi.sqlite3_column_int64(stmt, index);
-      const number = Number(value);
-      return Number.isSafeInteger(number) ? number : String(value);
-    }
-    case 2:
-      return capi.sqlite3_column_double(stmt, index);
-    case 4:
-      return `<blob, ${capi.sqlite3_column_bytes(stmt, index)} bytes>`;
-    case 5:
-      return null;
-    default: {
-      const text = capi.sqlite3_column_text(stmt, index);
-      if (text.length <= maxChars) return text;
-      cut.n++;
-      return `${text.slice(0, maxChars)}…`;
-    }
+/** Refuses a prepared `read` that would write, or that searches a table with a hidden column. */
+function judgeRead(capi: Capi, stmt: Pointer, sql: string, state: AuthorizerState): void {
+  if (!capi.sqlite3_stmt_readonly(stmt)) {
+    throw new StatementFailure(refusedStatement(sql, 'a write'));
+  }
+  const searched = state.readable && tableValuedSearch(sql, state.readable.searchable);
+  if (searched) {
+    const { hidden } = state.readable!.searchable.get(searched)!;
+    const message = searchRefusal(searched, hidden, 'a table-valued call');
+    throw new StatementFailure({ kind: 'unreadable', message });
   }
 }
 
@@ -138,24 +127,25 @@ export function runStatement(
   request: QueryRequest,
   state: AuthorizerState,
 ): RunOutcome {
-  const { capi } = sqlite3;
+  const { capi, wasm } = sqlite3;
   let stmt: Pointer = 0;
   try {
+    state.preparing = true;
     stmt = prepare(sqlite3, db, request, state);
-    if (request.policy === 'read' && !capi.sqlite3_stmt_readonly(stmt)) {
-      throw new StatementFailure({
-        kind: 'refused',
-        message: 'the statement would write; only reads (SELECT, WITH … SELECT) may run',
-      });
-    }
+    state.preparing = false;
+    if (request.policy === 'read') judgeRead(capi, stmt, request.sql, state);
     if (request.params?.length) bind(sqlite3, stmt, request.params);
     const count = capi.sqlite3_column_count(stmt);
     const keep: number[] = [];
     const columns: string[] = [];
+    const hidden: string[] = [];
     for (let i = 0; i < count; i++) {
       const name = capi.sqlite3_column_name(stmt, i);
       // A hidden column read straight from its table (`SELECT *`) reads as NULL: leave it out.
-      if (state.ignored.has(name.toLowerCase())) continue;
+      if (state.ignored.has(name.toLowerCase())) {
+        hidden.push(name);
+        continue;
+      }
       keep.push(i);
       columns.push(name);
     }
@@ -163,6 +153,9 @@ export function runStatement(
     const cut = { n: 0 };
     let rowCount = 0;
     let countCapped = false;
+    let bytes = 0;
+    let bytesCapped = false;
+    const maxBytes = request.maxBytes ?? Infinity;
     for (;;) {
       const rc = capi.sqlite3_step(stmt);
       if (rc === 101) break;
@@ -171,17 +164,27 @@ export function runStatement(
         countCapped = true;
         break;
       }
+      bytes += rowBytes(capi, stmt, count);
+      if (bytes > maxBytes) {
+        countCapped = true;
+        bytesCapped = true;
+        break;
+      }
       rowCount++;
       if (rows.length < request.maxRows) {
-        rows.push(keep.map((i) => readCell(capi, stmt, i, request.maxCellChars, cut)));
+        rows.push(keep.map((i) => readCell(capi, wasm, stmt, i, request.maxCellChars, cut)));
       }
     }
     const changes = request.policy === 'trusted' ? capi.sqlite3_changes(db) : 0;
-    return { ok: true, result: { columns, rows, rowCount, countCapped, cutCells: cut.n, changes } };
+    const result: QueryResult = { columns, rows, rowCount, countCapped, cutCells: cut.n, changes };
+    if (hidden.length) result.hidden = hidden;
+    if (bytesCapped) result.bytesCapped = maxBytes;
+    return { ok: true, result };
   } catch (error) {
     if (error instanceof StatementFailure) return { ok: false, failure: error.failure };
     throw error;
   } finally {
+    state.preparing = false;
     if (stmt) capi.sqlite3_finalize(stmt);
   }
 }

@@ -116,6 +116,8 @@ export interface Wasm {
   peek(pointer: Pointer, type: 'i64'): bigint;
   heap8u(): Uint8Array;
   ptrSizeof: number;
+  /** The C functions themselves: pointers in and out, nothing converted to JavaScript. */
+  exports: { sqlite3_column_text(stmt: Pointer, index: number): Pointer };
   pstack: { pointer: Pointer; alloc(bytes: number): Pointer; restore(pointer: Pointer): void };
 }
 

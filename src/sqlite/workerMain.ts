@@ -21,6 +21,7 @@ import type {
   WorkerReply,
   WorkerRequest,
 } from './protocol';
+import { ensureReadable } from './ensureReadable';
 import { runBatch } from './runBatch';
 import { runStatement } from './runStatement';
 import type { Pointer, Sqlite3 } from './sqliteApi';
@@ -31,8 +32,12 @@ const importEsm = new Function('specifier', 'return import(specifier)') as (
   specifier: string,
 ) => Promise<{ default: (options: object) => Promise<Sqlite3> }>;
 
-/** Virtual-machine steps between two looks at the clock and the stop flag. */
-const PROGRESS_STEPS = 1000;
+/**
+ * Virtual-machine steps between two looks at the clock and the stop flag: few enough that rows
+ * each computing a 5 MB value (tens of milliseconds a row) are stopped within the limit, not by
+ * the parent's backstop (at 1,000 they were).
+ */
+const PROGRESS_STEPS = 100;
 const SQLITE_LIMIT_LENGTH = 0;
 const SQLITE_LIMIT_SQL_LENGTH = 1;
 const SQLITE_LIMIT_ATTACHED = 7;
@@ -52,6 +57,7 @@ const state: AuthorizerState = {
   pragmas: new Set(),
   hidden: new Map(),
   ignored: new Set(),
+  preparing: false,
 };
 /** The running statement: its request id and deadline, and why the handler stopped it. */
 let running: { id: number; deadline: number; stopped?: 'timeout' | 'aborted' } | undefined;
@@ -96,6 +102,7 @@ function open(sqlite3: Sqlite3, request: OpenRequest): WorkerReply {
   if (request.maxValueBytes) capi.sqlite3_limit(db, SQLITE_LIMIT_LENGTH, request.maxValueBytes);
   if (request.maxSqlLength) capi.sqlite3_limit(db, SQLITE_LIMIT_SQL_LENGTH, request.maxSqlLength);
   state.hidden = hiddenMap(request.hidden ?? []);
+  state.readable = undefined;
   capi.sqlite3_set_authorizer(db, (_user, action, a, b) => authorize(state, action, a, b), 0);
   capi.sqlite3_progress_handler(db, PROGRESS_STEPS, onProgress, 0);
   if (request.vectorFunctions && registerVectorFunctions(sqlite3, db) !== 0) {
@@ -165,10 +172,12 @@ function underDeadline(
 
 function query(sqlite3: Sqlite3, request: QueryRequest): WorkerReply {
   if (!db) return noDatabase(request.id);
+  if (request.policy === 'read') ensureReadable(sqlite3, db, state);
   state.policy = request.policy;
   state.pragmas = new Set(request.pragmas ?? []);
   state.ignored = new Set();
   state.denied = undefined;
+  state.refusal = undefined;
   try {
     return underDeadline(request, () => runStatement(sqlite3, db, request, state));
   } finally {

@@ -1,6 +1,6 @@
 /**
  * A Nest (Express) application with the shop registry's MCP endpoint mounted at /mcp. Run as
- * its own process (Nest 12 is ES-module only, which Jest's runtime cannot load on Node 20);
+ * its own process (Nest 12 is ES-module only, which Jest 29's runtime cannot load on any Node);
  * prints `listening on <url>` and stops on SIGTERM. `MCP_STATELESS=1` mounts it stateless;
  * `MCP_HEADERS_TIMEOUT_MS` sets the slow-client headers limit.
  */

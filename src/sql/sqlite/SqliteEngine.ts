@@ -30,6 +30,23 @@ export interface SqliteOptions {
   hide?: readonly string[];
   /** The largest string or blob a query may build, in bytes (default 16 MiB). */
   maxValueBytes?: number;
+  /**
+   * Bytes of values a query may produce over all its rows, shown or only counted (default 64
+   * MiB): past it the query stops, so a few huge values cannot outrun the time limit.
+   */
+  maxReadBytes?: number;
+}
+
+/** The default of `maxReadBytes`. */
+const MAX_READ_BYTES = 64 * 1024 * 1024;
+
+/** The note for a query stopped by its byte budget. */
+function bytesNote(maxBytes: number): string {
+  const mb = Math.round(maxBytes / (1024 * 1024));
+  return (
+    `stopped after ${mb} MB of values; select fewer or shorter columns ` +
+    '(substr(column, 1, n), length(column)) or add a WHERE clause'
+  );
 }
 
 /** The catalog's own budget: generous, trusted, bounded in time all the same. */
@@ -71,7 +88,10 @@ export async function openSqlite(options: SqliteOptions): Promise<SqliteDatabase
       maxValueBytes: options.maxValueBytes ?? 16 * 1024 * 1024,
       maxSqlLength: 100_000,
     });
-    return new SqliteEngine(worker, version, hidden);
+    const maxReadBytes = options.maxReadBytes ?? MAX_READ_BYTES;
+    const engine = new SqliteEngine(worker, version, hidden, maxReadBytes);
+    await engine.assertHiddenExist();
+    return engine;
   } catch (error) {
     await worker.close();
     throw error;
@@ -86,11 +106,35 @@ class SqliteEngine implements SqliteDatabase {
     private readonly worker: SqliteWorker,
     readonly version: string,
     private readonly hidden: readonly HiddenColumn[],
+    private readonly maxReadBytes: number,
   ) {}
 
   /** Milliseconds the worker thread took to start and load SQLite. */
   get startupMs(): number {
     return this.worker.startupMs;
+  }
+
+  /** Refuses a `hide` entry naming a table or column the database does not have (a typo hides nothing). */
+  async assertHiddenExist(): Promise<void> {
+    for (const { table, column } of this.hidden) {
+      const entry = `hide: "${table}.${column}"`;
+      const found = await this.catalog(
+        "SELECT name FROM pragma_table_list WHERE schema = 'main' AND name = ?1 COLLATE NOCASE",
+        [table],
+      );
+      if (found.rows.length === 0) {
+        throw new SqlConfigError(`${entry}: the database has no table ${table}; check the name`);
+      }
+      const columns = await this.catalog('SELECT name FROM pragma_table_xinfo(?1)', [
+        String(found.rows[0]![0]),
+      ]);
+      const names = columns.rows.map(([name]) => String(name));
+      if (!names.some((name) => name.toLowerCase() === column.toLowerCase())) {
+        throw new SqlConfigError(
+          `${entry}: table ${table} has no column ${column} (its columns: ${names.join(', ')}); check the name`,
+        );
+      }
+    }
   }
 
   async listTables(pattern?: string): Promise<TableSummary[]> {
@@ -176,12 +220,17 @@ class SqliteEngine implements SqliteDatabase {
 
   async query(sql: string, budget: QueryBudget, signal?: AbortSignal): Promise<QueryAnswer> {
     const answer = await this.worker.query(
-      { sql, policy: 'read', single: true, ...budget },
+      { sql, policy: 'read', single: true, maxBytes: this.maxReadBytes, ...budget },
       signal,
     );
     if (!answer.ok) return failureOf(answer.failure);
-    const { columns, rows, rowCount, countCapped, cutCells } = answer.result;
-    return { ok: true, rows: { columns, rows, rowCount, countCapped, cutCells } };
+    const { columns, rows, rowCount, countCapped, cutCells, hidden, bytesCapped } = answer.result;
+    const onlyHidden = columns.length === 0 && hidden ? { hidden } : {};
+    const note = bytesCapped ? { note: bytesNote(bytesCapped) } : {};
+    return {
+      ok: true,
+      rows: { columns, rows, rowCount, countCapped, cutCells, ...onlyHidden, ...note },
+    };
   }
 
   async close(): Promise<void> {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { stockTools } from './__fixtures__/stockTools';
 import type { ToolDescriptor } from '../../manifest/types';
 import { parseXmlCalls } from './parseXmlCalls';
+import { expectEqual } from '../../../test/expectEqual';
 
 const tools: ToolDescriptor[] = [
   ...stockTools,
@@ -96,9 +97,9 @@ describe('parseXmlCalls', () => {
           const parsed = parseXmlCalls(text, { tools, idPrefix: 'f' });
           const count = (text.match(/<invoke>/g) ?? []).length;
           const all = [...parsed.calls, ...parsed.invalidCalls];
-          expect(all.length > 0).toBe(parsed.hasCalls);
+          expectEqual(all.length > 0, parsed.hasCalls);
           expect(all.length).toBeLessThanOrEqual(Math.max(count, 1));
-          expect(new Set(all.map((call) => call.id)).size).toBe(all.length);
+          expectEqual(new Set(all.map((call) => call.id)).size, all.length);
         },
       ),
       { numRuns: 3000 },

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { searchResultContent } from '../../content/searchResultContent';
 import { parseFunctionResults } from './parseFunctionResults';
 import { renderFunctionResults } from './renderFunctionResults';
+import { expectEqual } from '../../../test/expectEqual';
 
 describe('renderFunctionResults', () => {
   it("renders the page's result block exactly", () => {
@@ -81,7 +82,8 @@ describe('renderFunctionResults', () => {
         }),
         (results) => {
           const parsed = parseFunctionResults(renderFunctionResults(results));
-          expect(parsed).toEqual(
+          expectEqual(
+            parsed,
             results.map((r) => ({ kind: 'result', name: r.name, text: r.content })),
           );
         },

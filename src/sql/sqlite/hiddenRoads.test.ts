@@ -1,0 +1,93 @@
+/**
+ * Hidden columns on every road, on a real SQLite file through the registry as the model calls
+ * it: a hidden column of an ordinary table and of an FTS5 table stays out of raw pages, shadow
+ * tables, the auxiliary functions and MATCH, each refused with a message naming why.
+ */
+import 'reflect-metadata';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ToolRegistry } from '../../registry/ToolRegistry';
+import { sqliteBytes } from '../__fixtures__/sqliteBytes';
+import { sqlRegistry } from '../createSqlTools';
+import type { SqliteDatabase } from '../SqlEngine';
+import { openSqlite } from './SqliteEngine';
+
+const SETUP = [
+  'CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT, Password_Hash TEXT)',
+  "INSERT INTO users VALUES (1, 'Ada', 'SECRET-hash-of-ada')",
+  'CREATE VIRTUAL TABLE notes USING fts5(title, body)',
+  "INSERT INTO notes VALUES ('todo', 'SECRET body of the note')",
+];
+
+describe('hidden columns on SQLite, every road', () => {
+  let dir: string;
+  let engine: SqliteDatabase;
+  let registry: ToolRegistry;
+  const query = async (sql: string) => {
+    const outcome = await registry.call('run_query', { query: sql });
+    return { text: String(outcome.content), isError: outcome.isError };
+  };
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'toolwright-hidden-'));
+    const file = join(dir, 'secrets.db');
+    await writeFile(file, await sqliteBytes(SETUP));
+    engine = await openSqlite({ file, hide: ['Users.PASSWORD_HASH', 'notes.body'] });
+    registry = sqlRegistry(engine);
+  });
+  afterAll(async () => {
+    await engine.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it.each([
+    [
+      'raw pages',
+      "SELECT pgno, CAST(substr(data, instr(data, CAST('SECRET' AS BLOB)), 22) AS TEXT) FROM sqlite_dbpage",
+      'sqlite_dbpage cannot be read',
+    ],
+    ['dbstat', 'SELECT * FROM dbstat', 'dbstat cannot be read'],
+    ['the FTS5 shadow table', 'SELECT * FROM notes_content', 'notes_content cannot be read'],
+    ['the index', 'SELECT * FROM notes_data', 'notes_data cannot be read'],
+    [
+      'highlight()',
+      "SELECT highlight(notes, 1, '[', ']') FROM notes",
+      'highlight() is not allowed',
+    ],
+    [
+      'snippet()',
+      "SELECT snippet(notes, 1, '[', ']', '', 4) FROM notes",
+      'snippet() is not allowed',
+    ],
+    [
+      'MATCH on the table',
+      "SELECT title FROM notes WHERE notes MATCH 'body:SECRET*'",
+      'its column body is hidden',
+    ],
+    ['a table-valued search', "SELECT title FROM notes('SECRET')", 'its column body is hidden'],
+  ])('refuses %s with a clear message', async (_road, sql, message) => {
+    const outcome = await query(sql);
+    expect(outcome.isError).toBe(true);
+    expect(outcome.text).toContain(message);
+    expect(outcome.text).toMatch(/; list_tables and describe_table show what may be read$/);
+    expect(outcome.text).not.toContain('SECRET-');
+    expect(outcome.text).not.toContain('SECRET body');
+  });
+
+  it('says so when a statement selects only a hidden column', async () => {
+    expect((await query('SELECT password_hash FROM users')).text).toBe(
+      'The statement selected only hidden column (password_hash), which these tools never show; select other columns.',
+    );
+  });
+
+  it('reads the visible columns, a mixed-case reference to the hidden one as nothing', async () => {
+    expect((await query('SELECT * FROM users')).text).toBe('id | name\n1 | Ada\n(1 row)');
+    expect((await query('SELECT * FROM notes')).text).toBe('title\ntodo\n(1 row)');
+    expect((await query("SELECT title FROM notes WHERE title MATCH 'todo'")).text).toBe(
+      'title\ntodo\n(1 row)',
+    );
+    const mixed = await query("SELECT id FROM USERS WHERE Password_hash LIKE 'SECRET%'");
+    expect(mixed.text).toBe('id\n(no rows)');
+  });
+});
