@@ -1,17 +1,24 @@
 /**
  * Keeps README.md honest: every TypeScript or JSON block must be an excerpt of the file named in the
  * `<!-- from: path -->` comment above it (a sample or a test, so it compiles and runs), and
- * every shell command must name an npm script or a CLI subcommand that exists.
+ * every shell command must name an npm script or a CLI subcommand that exists. A block may open
+ * with import lines its source does not hold (a test in src/ imports relatively): each names what
+ * the package entry point exports (as its API report in api/ lists it), or what the source
+ * imports from the same module; and every toolwright name a block uses, it imports, a type with
+ * `import type` (Nest's isolatedModules with emitDecoratorMetadata refuses it otherwise, TS1272).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SUBCOMMANDS } from '../codegen/cli';
 
 const ROOT = join(__dirname, '..');
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-const scripts = Object.keys(
-  (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: object }).scripts,
-);
+const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  scripts: object;
+  files: string[];
+  devDependencies: Record<string, string>;
+};
+const scripts = Object.keys(packageJson.scripts);
 
 interface Block {
   lang: string;
@@ -40,6 +47,99 @@ function blocks(): Block[] {
  */
 const normalized = (text: string): string => text.replace(/\s+/g, '').replace(/,(?=[\])}])/g, '');
 
+/** One import statement: its module and the names it binds (`type`: imported as a type only). */
+interface Import {
+  module: string;
+  names: { name: string; type: boolean }[];
+}
+
+const IMPORT = /^import\s+(type\s+)?(?:(\w+)\s*,?\s*)?(?:\{([^}]*)\})?\s*from\s*'([^']+)';?/;
+
+function importOf(statement: string): Import | undefined {
+  const match = IMPORT.exec(statement);
+  if (!match) return undefined;
+  const typeOnly = Boolean(match[1]);
+  const names = (match[3] ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => ({
+      name: part
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)
+        .pop()!,
+      type: typeOnly || part.startsWith('type '),
+    }));
+  if (match[2]) names.push({ name: match[2], type: typeOnly });
+  return { module: match[4], names };
+}
+
+/** The import statements a code opens with, and the code after them. */
+function splitImports(code: string): { imports: Import[]; body: string } {
+  const imports: Import[] = [];
+  let rest = code.trimStart();
+  for (let match = IMPORT.exec(rest); match; match = IMPORT.exec(rest)) {
+    imports.push(importOf(match[0])!);
+    rest = rest.slice(match[0].length).trimStart();
+  }
+  return { imports, body: rest };
+}
+
+/** Every import statement anywhere in a source file. */
+const importsIn = (source: string): Import[] =>
+  [...source.matchAll(/^import\s[^;]*;/gm)].flatMap((match) => importOf(match[0]) ?? []);
+
+/**
+ * What each entry point of the package exports, from its API report: module (`toolwright`,
+ * `toolwright/nest`…) → name → whether the name is only a type (an interface or a type alias).
+ */
+function packageExports(): Map<string, Map<string, boolean>> {
+  const entries = new Map<string, Map<string, boolean>>();
+  for (const file of readdirSync(join(ROOT, 'api')).filter((name) => name.endsWith('.api.md'))) {
+    const entry = file.replace(/\.api\.md$/, '').replace(/^toolwright-?/, '');
+    const names = new Map<string, boolean>();
+    const report = readFileSync(join(ROOT, 'api', file), 'utf8');
+    const declared =
+      /^export (?:declare )?(?:abstract )?(class|function|const|let|interface|type|enum) (\w+)/gm;
+    for (const [, kind, name] of report.matchAll(declared))
+      names.set(name, kind === 'interface' || kind === 'type');
+    entries.set(entry ? `toolwright/${entry}` : 'toolwright', names);
+  }
+  return entries;
+}
+
+const exported = packageExports();
+/** Every name some entry point exports → whether it is only a type there. */
+const toolwrightNames = new Map([...exported.values()].flatMap((names) => [...names]));
+
+/** The identifiers a code uses (not after a dot), with comments and strings taken out. */
+const identifiersIn = (code: string): Set<string> =>
+  new Set(
+    code
+      .replace(/\/\/.*$/gm, '')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`|"(?:[^"\\\n]|\\.)*"/g, "''")
+      .match(/(?<![.\w$])[A-Za-z_$][\w$]*/g) ?? [],
+  );
+
+/** What is wrong with an import a block opens with, given the source it is an excerpt of. */
+function importProblems(imported: Import, source: Import[]): string[] {
+  const entry = exported.get(imported.module);
+  if (entry)
+    return imported.names.flatMap(({ name, type }) => {
+      if (!entry.has(name)) return [`${imported.module} exports no ${name}`];
+      if (entry.get(name) && !type) return [`${name} is a type: import type { ${name} }`];
+      return [];
+    });
+  if (/^toolwright(\/|$)/.test(imported.module)) return [`no entry point ${imported.module}`];
+  const fromSource = new Set(
+    source.filter((i) => i.module === imported.module).flatMap((i) => i.names.map((n) => n.name)),
+  );
+  return imported.names
+    .filter(({ name }) => !fromSource.has(name))
+    .map(({ name }) => `the source does not import ${name} from ${imported.module}`);
+}
+
 const typescript = blocks().filter((block) => ['ts', 'typescript', 'json'].includes(block.lang));
 const shell = blocks().filter((block) => block.lang === 'bash' || block.lang === 'sh');
 
@@ -62,9 +162,52 @@ describe('README.md', () => {
       expect(block.marker).toBe('from');
       expect(block.source).toBeDefined();
       const source = readFileSync(join(ROOT, block.source!), 'utf8');
-      expect(normalized(source)).toContain(normalized(block.code));
+      const { imports, body } = splitImports(block.code);
+      expect(normalized(source)).toContain(normalized(body));
+      expect(imports.flatMap((imported) => importProblems(imported, importsIn(source)))).toEqual(
+        [],
+      );
     },
   );
+
+  it.each(
+    typescript
+      .filter((block) => block.lang !== 'json')
+      .map((block) => [`line ${block.line}`, block] as const),
+  )('TypeScript block at %s imports every toolwright name it uses', (_where, block) => {
+    const imports = importsIn(block.code);
+    const bound = new Map(imports.flatMap((i) => i.names).map((n) => [n.name, n.type]));
+    const body = block.code.replace(/^import\s[^;]*;/gm, '');
+    const used = [...identifiersIn(body)].filter((name) => toolwrightNames.has(name));
+    expect(used.filter((name) => !bound.has(name))).toEqual([]);
+    const typesAsValues = imports.flatMap(({ module, names }) =>
+      names.filter(({ name, type }) => exported.get(module)?.get(name) === true && !type),
+    );
+    expect(typesAsValues.map(({ name }) => `import type { ${name} }`)).toEqual([]);
+  });
+
+  it('points to no README the package leaves out', () => {
+    const shipped = (path: string) =>
+      packageJson.files.some((entry) => path === entry || path.startsWith(`${entry}/`));
+    const named = readme.match(/[\w./-]+\/README\.md/g) ?? [];
+    expect(named.filter((path) => !shipped(path))).toEqual([]);
+  });
+
+  it.each([
+    [
+      'the ts-patch version `tspc` is tested with',
+      `ts-patch ${packageJson.devDependencies['ts-patch']}`,
+    ],
+    [
+      'the optional peer of the testing kit’s Bedrock streams',
+      'npm install -D @smithy/eventstream-codec',
+    ],
+    ['the testing kit’s Vertex route', ':streamRawPredict` server-sent events'],
+    ['the AI SDK’s offline test model', "import { MockLanguageModelV3 } from 'ai/test';"],
+    ['the AI SDK’s approval answer', "type: 'tool-approval-response'"],
+  ])('says %s', (_what, text) => {
+    expect(readme).toContain(text);
+  });
 
   it.each(shell.map((block) => [`line ${block.line}`, block] as const))(
     'shell block at %s uses scripts and subcommands that exist',

@@ -15,16 +15,16 @@ import { checkToolCalls, toLangChainTools } from 'toolwright/langchain';
 import { manifest } from '../tools.manifest';
 import { StockService } from '../stocks/StockService';
 
-const usage = {
-  inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
-  outputTokens: { total: 5, text: 5, reasoning: 0 },
-};
-
 describe('the stocks tools in other frameworks', () => {
   const registry = new ToolRegistry({ manifest }).register(new StockService());
 
   it('run in the Vercel AI SDK', async () => {
+    // The SDK's offline test model, scripted step by step (token counts are made up).
     // In production: anthropic('claude-sonnet-4-5') from @ai-sdk/anthropic, or any provider.
+    const usage = {
+      inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
+      outputTokens: { total: 5, text: 5, reasoning: 0 },
+    };
     const model = new MockLanguageModelV3({
       doGenerate: [
         {

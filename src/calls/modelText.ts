@@ -4,6 +4,7 @@
  */
 import { ToolError } from '../errors/ToolError';
 import { sanitizeForModel } from '../errors/sanitizeForModel';
+import { sliceAtCodePoints } from '../text/cutAtCodePoint';
 
 const MAX_PROBLEM_LINES = 20;
 const MAX_LISTED_TOOLS = 10;
@@ -11,7 +12,7 @@ const MAX_LISTED_TOOLS = 10;
 /** A name the model sent, quoted and bounded so it cannot flood the reply. */
 export const quoteName = (name: unknown): string => {
   const text = typeof name === 'string' ? name : String(name);
-  return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);
+  return JSON.stringify(text.length > 80 ? `${sliceAtCodePoints(text, 0, 80)}…` : text);
 };
 
 /** Unknown tool: says which exist. */

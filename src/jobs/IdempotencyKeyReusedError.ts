@@ -1,9 +1,10 @@
 /** A job refused because its idempotency key already names another call. */
 import { ToolwrightError } from '../errors/ToolwrightError';
+import { sliceAtCodePoints } from '../text/cutAtCodePoint';
 
 /** A key as a message shows it: quoted, bounded. */
 const shown = (key: string): string =>
-  JSON.stringify(key.length > 80 ? `${key.slice(0, 80)}…` : key);
+  JSON.stringify(key.length > 80 ? `${sliceAtCodePoints(key, 0, 80)}…` : key);
 
 /**
  * Thrown by `ToolJobs.enqueue()` (and answered as an `isError` outcome by `run()`) when a call

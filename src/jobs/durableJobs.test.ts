@@ -17,6 +17,7 @@ import { redisMissing, startRedisServer } from '../../test/startRedisServer';
 import { describeWithServer } from '../../test/describeWithServer';
 import type { RedisServer } from '../../test/startRedisServer';
 import { until } from '../../test/until';
+import { hasLoneSurrogate } from '../text/cutAtCodePoint';
 import { readLog, ReportService } from './__fixtures__/ReportService';
 import { spawnWorker } from './__fixtures__/spawnWorker';
 import type { WorkerProcess } from './__fixtures__/spawnWorker';
@@ -289,6 +290,23 @@ describeWithServer(redisMissing, 'durable tool jobs on BullMQ', () => {
     await expect(refused).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
     expect((await readLog(client)).map((line) => line.event)).toEqual(['started', 'exported']);
   }, 60_000);
+
+  it('quotes a long reused key cut before an emoji, never inside it', async () => {
+    // 79 letters, then an emoji across units 80-81: a cut at 80 UTF-16 units would split it.
+    const key = { idempotencyKey: `${'k'.repeat(79)}😀 and more` };
+    await jobs.enqueue({ tool: 'export_orders', input: { month: '2026-06' } }, key);
+    const refused = await jobs
+      .enqueue({ tool: 'export_orders', input: { month: '2026-07' } }, key)
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(refused).toBeInstanceOf(IdempotencyKeyReusedError);
+    const message = (refused as Error).message;
+    const quoted = /^idempotency key ("(?:[^"\\]|\\.)*")/.exec(message)?.[1] ?? '';
+    expect(JSON.parse(quoted)).toBe(`${'k'.repeat(79)}…`);
+    expect(hasLoneSurrogate(JSON.parse(quoted) as string)).toBe(false);
+  });
 
   it('refuses a key reused for the same items in another order', async () => {
     const key = { idempotencyKey: 'order-79' };

@@ -4,6 +4,7 @@
  * belongs to another list, is a JSON-RPC invalid-params error (-32602), as the MCP spec asks.
  */
 import { JSON_RPC_CODES, JsonRpcError } from './callParams';
+import { sliceAtCodePoints } from '../text/cutAtCodePoint';
 
 /** The lists that page. */
 export type PagedList = 'tools' | 'tasks';
@@ -22,6 +23,9 @@ export function decodeCursor(list: PagedList, cursor: string | undefined): numbe
   if (cursor === undefined) return 0;
   const match = /^([a-z]+):(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString());
   if (!match || match[1] !== list)
-    throw new JsonRpcError(JSON_RPC_CODES.InvalidParams, `Invalid cursor: ${cursor.slice(0, 64)}`);
+    throw new JsonRpcError(
+      JSON_RPC_CODES.InvalidParams,
+      `Invalid cursor: ${sliceAtCodePoints(cursor, 0, 64)}`,
+    );
   return Number(match[2]);
 }

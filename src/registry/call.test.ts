@@ -23,6 +23,7 @@ import {
   toolContent,
 } from '../index';
 import type { ToolCallContext } from '../index';
+import { hasLoneSurrogate } from '../text/cutAtCodePoint';
 
 class LineItem {
   @IsString() sku!: string;
@@ -192,6 +193,14 @@ describe('registry.call', () => {
       expect(await rejected('get_weather', {})).toBe(
         'Unknown tool "get_weather". Available tools: quote, place_order, fail, slow, chart, nothing.',
       );
+    });
+
+    it('unknown tool: a long name is cut before an emoji, never inside it', async () => {
+      // 79 letters, then an emoji across units 80-81: a cut at 80 UTF-16 units would split it.
+      const content = await rejected(`${'a'.repeat(79)}😀 and more`, {});
+      const quoted = /^Unknown tool ("(?:[^"\\]|\\.)*")\./.exec(content)?.[1] ?? '';
+      expect(hasLoneSurrogate(JSON.parse(quoted) as string)).toBe(false);
+      expect(content).toMatch(`Unknown tool "${'a'.repeat(79)}…". Available tools:`);
     });
 
     it.each([

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { parseFunctionCalls } from './parseFunctionCalls';
 import { stringValueOf } from './parseXmlFragment';
+import { hasLoneSurrogate } from '../../text/cutAtCodePoint';
 
 const SEED_REPLY = `<scratchpad>
 To answer this question, I will need to:
@@ -123,6 +124,16 @@ trailing text`;
         error: expect.stringContaining('text outside any parameter element: "a=1"'),
       },
     ]);
+  });
+
+  it('quotes stray text cut before an emoji, never inside it', () => {
+    // 79 letters, then an emoji across units 80-81: a cut at 80 UTF-16 units would split it.
+    const stray = `${'a'.repeat(79)}😀 more`;
+    const [invoke] = values(
+      `<function_calls><invoke><tool_name>t</tool_name><parameters>${stray}</parameters></invoke>`,
+    );
+    expect(invoke.error).toContain(`text outside any parameter element: "${'a'.repeat(79)}…"`);
+    expect(hasLoneSurrogate(invoke.error ?? '')).toBe(false);
   });
 
   it('reports no calls for plain text', () => {

@@ -8,6 +8,7 @@ import { unescapeXml } from './escapeXml';
 import type { XmlElement } from './parseXmlFragment';
 import { parseXmlFragment, textOf } from './parseXmlFragment';
 import { isJsonObject } from '../../schema/isJsonObject';
+import { sliceAtCodePoints } from '../../text/cutAtCodePoint';
 
 /** One `<invoke>` as written. */
 export interface XmlInvoke {
@@ -169,5 +170,5 @@ function failed(name: string, source: string, error: string): XmlInvoke {
 }
 
 function quote(text: string): string {
-  return text.length > MAX_QUOTE ? `${text.slice(0, MAX_QUOTE)}…` : text;
+  return text.length > MAX_QUOTE ? `${sliceAtCodePoints(text, 0, MAX_QUOTE)}…` : text;
 }
