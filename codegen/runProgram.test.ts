@@ -92,7 +92,7 @@ export class Broken {
   lookup(@Param() key: MissingKey) { return key; }
 
   /** Same name as Shop's. */
-  @Tool({ name: 'place_order' })
+  @Tool({ name: 'echo' })
   again(@Param() id: string) { return id; }
 }
 `,
@@ -124,10 +124,9 @@ describe('the cold codegen path reads what a ts-morph project reads', () => {
       const { manifest, diagnostics } = runProgram(loadProgram(tsconfig));
       expect(manifest.tools.map((tool) => tool.name)).toEqual([
         'lookup',
-        'place_order',
+        'echo',
         'charge',
         'place_order',
-        'echo',
         'measure',
       ]);
       const measure = manifest.tools.find((tool) => tool.name === 'measure')!;
@@ -155,10 +154,10 @@ describe('the cold codegen path reads what a ts-morph project reads', () => {
         (d) => `${d.file.slice(project.root.length + 1)}:${d.line} ${d.code}`,
       );
       // any/unknown warn (TW201), the unknown type is TypeScript's error (TW113, reported once:
-      // not also as any), the second place_order in source order is the duplicate (TW107).
+      // not also as any), Shop's echo, after Broken's in source order, is the duplicate (TW107).
       expect(codes).toEqual([
         'src/broken.ts:5 TW113',
-        'src/service.ts:15 TW107',
+        'src/service.ts:19 TW107',
         'src/service.ts:19 TW201',
         // An untyped parameter: a warning, and no TypeScript error since strict is off in TS 5.
         'src/service.ts:23 TW201',
