@@ -66,6 +66,8 @@ export const DIAGNOSTIC_CODES = Object.freeze({
   TW214:
     "a JSDoc tag other schema generators read (@nullable, @TJS-type, ...) that toolwright doesn't",
   TW215: '`typeof` an enum is the enum object (its members by name), not one of its values',
+  TW216:
+    'a tool class takes constructor parameters and the project compiles without "emitDecoratorMetadata", so a container (NestJS) injects undefined',
 } as const);
 
 /** A code of the table above. */
