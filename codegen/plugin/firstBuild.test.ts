@@ -27,6 +27,10 @@ const input: ToolInputs['price'] = { sku: 'A-1' };
 export const names: string[] = manifest.tools.map((tool) => tool.name);
 export const sku: string = input.sku;
 `;
+/** The test package's declarations: the decorators, and the manifest's type (loosely). */
+const TOOLWRIGHT_TYPES =
+  "export * from './decorators';\n" +
+  'export interface ToolManifest { version: number; tools: { name: string; [key: string]: unknown }[] }\n';
 const TSCONFIG = {
   compilerOptions: {
     target: 'ES2022',
@@ -71,10 +75,7 @@ describe('the first build of a project without its manifest', () => {
     'tsconfig.json': JSON.stringify(TSCONFIG),
     'src/shop.ts': SERVICE,
     'src/main.ts': MAIN,
-    // The test package's declarations: the decorators, and the manifest's type (loosely).
-    'node_modules/toolwright/dist/src/index.d.ts':
-      "export * from './decorators';\n" +
-      'export interface ToolManifest { version: number; tools: { name: string; [key: string]: unknown }[] }\n',
+    'node_modules/toolwright/dist/src/index.d.ts': TOOLWRIGHT_TYPES,
   });
   afterAll(() => project.cleanup());
   const tsconfig = join(project.root, 'tsconfig.json');
@@ -100,5 +101,49 @@ describe('the first build of a project without its manifest', () => {
     } finally {
       rmSync(join(project.root, 'src', 'other.ts'));
     }
+  });
+});
+
+/** One `tspc` build, as `tsc` runs it with ts-patch's compiler: checks first, then emit. */
+function tspcBuild(tsconfig: string): string[] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const patched = require('ts-patch/compiler') as typeof typescript;
+  const parsed = patched.getParsedCommandLineOfConfigFile(tsconfig, undefined, {
+    ...patched.sys,
+    onUnRecoverableConfigFileDiagnostic: () => undefined,
+  })!;
+  const program = patched.createProgram({ rootNames: parsed.fileNames, options: parsed.options });
+  const checked = patched.getPreEmitDiagnostics(program);
+  const emitted = program.emit();
+  return [...checked, ...emitted.diagnostics].map(
+    (d) =>
+      `TS${d.code} ${d.file?.fileName.split('/').pop()}: ${patched.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+  );
+}
+
+describe('the first tspc build of a project without its manifest', () => {
+  const plugin = join(__dirname, 'index.ts');
+  const project = tempProject({
+    'tsconfig.json': JSON.stringify({
+      ...TSCONFIG,
+      compilerOptions: {
+        ...TSCONFIG.compilerOptions,
+        incremental: false,
+        plugins: [{ transform: plugin, transformProgram: true }, { transform: plugin }],
+      },
+    }),
+    'src/shop.ts': SERVICE,
+    'src/main.ts': MAIN,
+    'node_modules/toolwright/dist/src/index.d.ts': TOOLWRIGHT_TYPES,
+  });
+  afterAll(() => project.cleanup());
+  const tsconfig = join(project.root, 'tsconfig.json');
+
+  it('passes, and the app it built reads the manifest', async () => {
+    expect(existsSync(join(project.root, 'src', 'tools.manifest.ts'))).toBe(false);
+    expect(tspcBuild(tsconfig)).toEqual([]);
+    const main = join(project.root, 'dist', 'main.js');
+    expect(((await import(main)) as { names: string[] }).names).toEqual(['price']);
+    expect(tspcBuild(tsconfig)).toEqual([]);
   });
 });
