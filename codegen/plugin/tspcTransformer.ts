@@ -61,6 +61,7 @@ export function tspcTransformer(
   config: ToolwrightPluginOptions | undefined,
   extras: TsPatchExtras,
 ): { before: ts.TransformerFactory<ts.SourceFile> };
+/** The `"transformProgram": true` entry: the program, made again when it read a stale manifest or none. */
 export function tspcTransformer(
   program: ts.Program,
   host: ts.CompilerHost | undefined,
