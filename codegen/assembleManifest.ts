@@ -1,6 +1,6 @@
 /**
  * Joins what the files contributed into one manifest: tools in source order (file, line,
- * column), a tool name declared twice reported, and the diagnostics sorted with duplicates
+ * column), a tool name declared twice an error (the second left out), and the diagnostics sorted with duplicates
  * removed (a type file used by several tool files reports its errors once).
  */
 import { MANIFEST_VERSION } from '../src/manifest/types';
@@ -36,8 +36,13 @@ const compareEntries = (a: Entry, b: Entry): number =>
 const place = (e: Entry): string =>
   `${e.tool.target.file}:${e.tool.target.line} (${e.tool.target.class}.${e.tool.target.method})`;
 
-/** TW107 for every tool whose name an earlier tool (in source order) already has. */
-function duplicateNames(entries: readonly Entry[]): CodegenDiagnostic[] {
+/**
+ * TW107, an error, for every tool whose name an earlier tool (in source order) already has: at
+ * the second declaration, naming the first. One registry holds the tools of every class, so two
+ * classes may not share a name either. The duplicate is left out of the manifest (it holds the
+ * tools read without error), so a manifest rendered anyway never declares a name twice.
+ */
+function duplicateNames(entries: readonly Entry[]): { kept: Entry[]; out: CodegenDiagnostic[] } {
   const seen = new Map<string, Entry>();
   const out: CodegenDiagnostic[] = [];
   for (const entry of entries) {
@@ -46,20 +51,16 @@ function duplicateNames(entries: readonly Entry[]): CodegenDiagnostic[] {
       seen.set(entry.tool.name, entry);
       continue;
     }
-    // One class's tools always share a registry; two classes' tools only may (register() checks).
-    const sameClass = first.tool.target.class === entry.tool.target.class;
     out.push({
       file: entry.file,
       line: entry.tool.target.line,
       column: entry.column,
       code: 'TW107',
-      severity: sameClass ? 'error' : 'warning',
-      message: `tool name "${entry.tool.name}" is declared twice: ${place(first)} and ${place(entry)}; ${
-        sameClass ? 'rename one' : 'one registry cannot hold both, so rename one'
-      } with @Tool({ name })`,
+      severity: 'error',
+      message: `tool name "${entry.tool.name}" is declared twice: ${place(first)} and ${place(entry)}; one registry cannot hold both, so rename one with @Tool({ name })`,
     });
   }
-  return out;
+  return { kept: [...seen.values()], out };
 }
 
 /** The manifest and diagnostics of `files` (by file name). */
@@ -74,7 +75,8 @@ export function assembleManifest(
     diagnostics.push(...extraction.diagnostics);
   }
   entries.sort(compareEntries);
-  diagnostics.push(...duplicateNames(entries));
+  const { kept, out: duplicates } = duplicateNames(entries);
+  diagnostics.push(...duplicates);
   diagnostics.sort(compareDiagnostics);
   const unique = diagnostics.filter(
     (d, i) =>
@@ -85,7 +87,7 @@ export function assembleManifest(
   return {
     manifest: {
       version: MANIFEST_VERSION,
-      tools: entries.map((e) => e.tool),
+      tools: kept.map((e) => e.tool),
       ...(validation ? { validation } : {}),
     },
     diagnostics: unique,

@@ -56,6 +56,38 @@ describe('toolwright CLI', () => {
     );
   });
 
+  it('a tool class with constructor parameters, compiled without emitDecoratorMetadata, is warned of at its constructor', async () => {
+    const tsconfig = (metadata: boolean) => ({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'commonjs',
+        strict: true,
+        experimentalDecorators: true,
+        ...(metadata && { emitDecoratorMetadata: true }),
+        types: [],
+      },
+      include: ['src'],
+    });
+    const service = SERVICE.replace(
+      'export class StockService {\n',
+      'export class StockService {\n  constructor(private readonly prices: Map<string, number>) {}\n',
+    );
+    const without = project({
+      'tsconfig.json': JSON.stringify(tsconfig(false)),
+      'src/service.ts': service,
+    });
+    const run = await runCli(['codegen'], without);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(
+      `src/service.ts:7:3 - warning TW216: the project compiles decorators without "emitDecoratorMetadata", so StockService's constructor parameters have no design:paramtypes: a container such as NestJS injects undefined for each, and every tool call fails; add "emitDecoratorMetadata": true to compilerOptions in tsconfig.json`,
+    );
+    const withMetadata = project({
+      'tsconfig.json': JSON.stringify(tsconfig(true)),
+      'src/service.ts': service,
+    });
+    expect((await runCli(['codegen'], withMetadata)).stderr).not.toContain('TW216');
+  });
+
   it('prints help and exits 0; no command or an unknown one is a usage error', async () => {
     const help = await runCli(['--help'], '/');
     expect(help).toMatchObject({ code: 0, stderr: '' });

@@ -24,7 +24,7 @@ export interface CodegenDiagnostic {
   message: string;
 }
 
-/** Every diagnostic code codegen emits: TW1xx are errors (TW107 may be a warning), TW2xx warnings. */
+/** Every diagnostic code codegen emits: TW1xx are errors, TW2xx warnings. */
 export const DIAGNOSTIC_CODES = Object.freeze({
   TW101: 'a function type cannot be sent as JSON',
   TW102: 'bigint cannot be sent as JSON',
@@ -32,7 +32,7 @@ export const DIAGNOSTIC_CODES = Object.freeze({
   TW104: 'a built-in object (Map, Set, Promise, ...) cannot be sent as JSON',
   TW105: 'never, void or undefined alone has no JSON value',
   TW106: 'a parameter of a tool has no @Param, @Params or @Ctx',
-  TW107: 'two tools have the same name (a warning when they are in two classes)',
+  TW107: 'two tools have the same name (in one class or in two: one registry holds both)',
   TW108: 'the tool name is not valid for the Messages API',
   TW109: '@Params() needs a class type (a DTO)',
   TW110: 'two parameters map to the same input property',
@@ -66,6 +66,8 @@ export const DIAGNOSTIC_CODES = Object.freeze({
   TW214:
     "a JSDoc tag other schema generators read (@nullable, @TJS-type, ...) that toolwright doesn't",
   TW215: '`typeof` an enum is the enum object (its members by name), not one of its values',
+  TW216:
+    'a tool class takes constructor parameters and the project compiles without "emitDecoratorMetadata", so a container (NestJS) injects undefined',
 } as const);
 
 /** A code of the table above. */

@@ -7,7 +7,7 @@ import type { ManifestTool } from '../src/manifest/types';
 import { DEFAULT_PIPE } from '../src/validation/pipeOptions';
 import type { PipeSettings } from '../src/validation/pipeOptions';
 import { DecoratorResolver } from './collect/decoratorOrigin';
-import { decoratorSettingProblems } from './collect/decoratorSettings';
+import { decoratorMetadataProblems, decoratorSettingProblems } from './collect/decoratorSettings';
 import { findTools } from './collect/findTools';
 import type { FoundTool } from './collect/findTools';
 import type { PackageLocator } from './collect/PackageLocator';
@@ -85,7 +85,11 @@ export function extractToolFile(
       extraction.diagnostics.push(...built.diagnostics);
     }
   }
-  extraction.diagnostics.push(...decoratorSettingProblems(found, program.getCompilerOptions()));
+  const compilerOptions = program.getCompilerOptions();
+  extraction.diagnostics.push(
+    ...decoratorSettingProblems(found, compilerOptions),
+    ...decoratorMetadataProblems(found, compilerOptions),
+  );
   if (context.typeScriptErrors !== false)
     extraction.diagnostics.push(...typeScriptErrors(sourceFile, found, program));
   return extraction;

@@ -10,7 +10,6 @@ import { loadProject } from './collect/loadProject';
 import { renderManifest } from './emit/renderManifest';
 import { runCodegen } from './runCodegen';
 import { runProgram } from './runProgram';
-import type { ts } from './typescript';
 import { runCli, tempProject } from './__fixtures__/tempProject';
 
 jest.setTimeout(120_000);
@@ -92,7 +91,7 @@ export class Broken {
   lookup(@Param() key: MissingKey) { return key; }
 
   /** Same name as Shop's. */
-  @Tool({ name: 'place_order' })
+  @Tool({ name: 'echo' })
   again(@Param() id: string) { return id; }
 }
 `,
@@ -124,10 +123,9 @@ describe('the cold codegen path reads what a ts-morph project reads', () => {
       const { manifest, diagnostics } = runProgram(loadProgram(tsconfig));
       expect(manifest.tools.map((tool) => tool.name)).toEqual([
         'lookup',
-        'place_order',
+        'echo',
         'charge',
         'place_order',
-        'echo',
         'measure',
       ]);
       const measure = manifest.tools.find((tool) => tool.name === 'measure')!;
@@ -155,10 +153,10 @@ describe('the cold codegen path reads what a ts-morph project reads', () => {
         (d) => `${d.file.slice(project.root.length + 1)}:${d.line} ${d.code}`,
       );
       // any/unknown warn (TW201), the unknown type is TypeScript's error (TW113, reported once:
-      // not also as any), the second place_order in source order is the duplicate (TW107).
+      // not also as any), Shop's echo, after Broken's in source order, is the duplicate (TW107).
       expect(codes).toEqual([
         'src/broken.ts:5 TW113',
-        'src/service.ts:15 TW107',
+        'src/service.ts:19 TW107',
         'src/service.ts:19 TW201',
         // An untyped parameter: a warning, and no TypeScript error since strict is off in TS 5.
         'src/service.ts:23 TW201',
@@ -169,9 +167,9 @@ describe('the cold codegen path reads what a ts-morph project reads', () => {
     });
   });
 
-  describe('on service files whose method bodies it leaves out', () => {
+  describe('on service files whose method bodies it does not read', () => {
     const project = tempProject({
-      // A DTO whose constructor (left out) assigns its property: the schema comes from the
+      // A DTO whose constructor (not read) assigns its property: the schema comes from the
       // declaration, under tempProject's strict tsconfig as under any other.
       'src/entry.ts': `import { IsString } from 'class-validator';
 export class Entry {
@@ -218,15 +216,6 @@ export class Catalog {
       expect(direct.diagnostics.map((d) => `${d.line}:${d.column} ${d.code}`)).toEqual([
         '19:24 TW113',
       ]);
-    });
-
-    it('does not parse the bodies of the constructor and of the declared methods and getter', () => {
-      const file = loadProgram(tsconfig).getSourceFile(join(project.root, 'src/catalog.ts'))!;
-      const [, , catalog] = file.statements as unknown as [unknown, unknown, ts.ClassDeclaration];
-      const statements = catalog.members.map(
-        (member) => ((member as ts.FunctionLikeDeclaration).body as ts.Block).statements.length,
-      );
-      expect(statements).toEqual([0, 0, 0, 1, 0]);
     });
   });
 

@@ -2,7 +2,8 @@
  * Compiler plugin benchmark (issue 34), on the codegen bench's generated project (100 files ×
  * 10 tools), its three figures:
  * - the cold `toolwright codegen` process against `tsc --noEmit` on the fresh project (no
- *   manifest in it yet), target ≤ 0.5× (issue 10's was 0.8×);
+ *   manifest in it yet), target ≤ 0.6× (issue 49: met without the body-skipping scanner, which
+ *   saved about 0.1 s of 2 s; issue 10's was 0.8×);
  * - `nest build` with `toolwright` in `nest-cli.json`'s plugins against `nest build` without
  *   (target ≤ 1.15×; codegen then build was ≈ 1.6×), whole processes, medians of 5;
  * - under `tspc --watch`, for edits of a tool's JSDoc, when the manifest is rewritten relative to
@@ -111,8 +112,8 @@ export async function run(): Promise<BenchResult[]> {
     {
       name: `cold toolwright codegen process vs tsc --noEmit process (${FILES} files × ${TOOLS_PER_FILE} tools)`,
       figures: cold.figures,
-      target: 'codegen ≤ 0.5× tsc --noEmit (whole processes, medians of 5)',
-      ok: cold.ratio <= 0.5,
+      target: 'codegen ≤ 0.6× tsc --noEmit (whole processes, medians of 5)',
+      ok: cold.ratio <= 0.6,
     },
     {
       name: `nest build with toolwright/plugin vs without (${FILES} files × ${TOOLS_PER_FILE} tools)`,

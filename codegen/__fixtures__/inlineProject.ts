@@ -6,6 +6,8 @@
 import { Project, ts } from 'ts-morph';
 import { runCodegen } from '../runCodegen';
 import type { CodegenResult } from '../assembleManifest';
+import { renderManifestModule } from '../emit/renderManifest';
+import { manifestTypeErrors } from './compileManifest';
 import { compileStrict } from './strictSchema';
 
 export const ROOT = '/project';
@@ -128,8 +130,9 @@ function createProject(): Project {
 
 /**
  * Codegen over inline files. Every schema it emits (input and output) must compile under ajv 2020
- * strict, so
- * each codegen test also checks that its schemas are valid JSON Schema.
+ * strict, and the manifest module it renders must type-check when the tools have no error (codegen
+ * writes no manifest otherwise), so each codegen test also checks that its schemas are valid JSON
+ * Schema and its manifest valid TypeScript.
  */
 export function generate(files: Record<string, string>): CodegenResult {
   const result = runCodegen(inlineProject(files), { rootDir: ROOT });
@@ -137,6 +140,10 @@ export function generate(files: Record<string, string>): CodegenResult {
     compileStrict(tool.inputSchema, `tool ${tool.name}`);
     if (tool.outputSchema) compileStrict(tool.outputSchema, `tool ${tool.name} (output)`);
   }
+  const failed = result.diagnostics.some((d) => d.severity === 'error');
+  const errors = failed ? [] : manifestTypeErrors(renderManifestModule(result.manifest));
+  if (errors.length)
+    throw new Error(`the rendered manifest does not compile:\n${errors.join('\n')}`);
   return result;
 }
 

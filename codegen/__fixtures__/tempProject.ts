@@ -16,6 +16,7 @@ const TSCONFIG = {
     module: 'commonjs',
     strict: true,
     experimentalDecorators: true,
+    emitDecoratorMetadata: true,
     skipLibCheck: true,
     types: [],
   },

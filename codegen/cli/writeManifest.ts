@@ -1,12 +1,18 @@
 /**
  * Compares the rendered manifest with the file on disk: `--check` reports the difference,
- * a normal run writes the file only when its bytes change (so watchers and builds stay quiet).
+ * a normal run writes the file only when it changes (so watchers and builds stay quiet). A file
+ * a formatter rewrote (prettier) that means the same as the rendered one is not a change.
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ToolManifest } from '../../src/manifest/types';
 import { diffManifests, formatDiff } from '../emit/diffManifests';
-import { parseRenderedManifest, renderManifest } from '../emit/renderManifest';
+import {
+  MANIFEST_DECLARATION,
+  parseRenderedManifest,
+  renderManifest,
+} from '../emit/renderManifest';
+import { sameManifestModule } from '../emit/readManifestModule';
 
 const readIfExists = (path: string): string | undefined =>
   existsSync(path) ? readFileSync(path, 'utf8') : undefined;
@@ -22,6 +28,22 @@ function sameOnDisk(path: string, text: string): boolean {
   return readFileSync(path).equals(Buffer.from(text));
 }
 
+/** Whether two renderings of a manifest mean the same: equal JSON, or modules of equal meaning. */
+function sameMeaning(existing: string, text: string): boolean {
+  try {
+    if (text.startsWith('{'))
+      return JSON.stringify(JSON.parse(existing)) === JSON.stringify(JSON.parse(text));
+    return sameManifestModule(existing, text);
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the manifest literal on disk is laid out as codegen writes it (so no formatter touched it). */
+const codegenLayout = (existing: string): boolean =>
+  existing.includes(`${MANIFEST_DECLARATION}{\n  "version": `) ||
+  existing.startsWith('{\n  "version": ');
+
 /** Writes the manifest when it changed; returns whether it wrote. */
 export function writeManifest(manifest: ToolManifest, out: string): boolean {
   return writeRendered(renderManifest(manifest, out), out);
@@ -30,6 +52,10 @@ export function writeManifest(manifest: ToolManifest, out: string): boolean {
 /** Writes a rendered manifest (`renderManifest`) when it changed; returns whether it wrote. */
 export function writeRendered(text: string, out: string): boolean {
   if (sameOnDisk(out, text)) return false;
+  // A formatted file is read as TypeScript (slower): only when its layout says it was formatted.
+  const existing = readIfExists(out);
+  if (existing !== undefined && !codegenLayout(existing) && sameMeaning(existing, text))
+    return false;
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, text);
   return true;
@@ -41,6 +67,7 @@ export function checkManifest(manifest: ToolManifest, out: string): string[] | u
   if (sameOnDisk(out, text)) return undefined;
   const existing = readIfExists(out);
   if (existing === undefined) return ['  the file does not exist'];
+  if (sameMeaning(existing, text)) return undefined;
   const previous = parseRenderedManifest(existing);
   if (!previous?.tools) return ['  the file is not a manifest codegen can read'];
   const lines = formatDiff(diffManifests(previous, manifest));

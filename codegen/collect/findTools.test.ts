@@ -60,7 +60,7 @@ describe('finding tools', () => {
         "import { Tool } from 'toolwright';\nimport { Param } from 'class-validator';",
         'Tool',
         'Param',
-      ),
+      ).replace('doIt', 'doThat'),
     };
     expect(
       generate(direct).manifest.tools.map((t) => `${t.target.file} ${t.params.length}`),

@@ -4,12 +4,10 @@
  * program of one run share (a file is parsed once whichever program asks). Lib files are
  * parsed the way `tsc` parses them when nothing asks for their documentation
  * (`JSDocParsingMode.ParseForTypeErrors`): codegen never describes a lib declaration, and
- * their JSDoc is most of their text. Project files are parsed without the member bodies no
- * schema reads (see `parseWithoutBodies`).
+ * their JSDoc is most of their text. Project files are parsed as they are.
  */
 import { ts } from '../typescript';
 import { LIB_FOLDER, libFiles } from '../compiler/libFiles';
-import { parseWithoutBodies } from './parseWithoutBodies';
 
 /** Source files by name and parse target, shared by the programs of one run. */
 export type SourceFileCache = Map<string, ts.SourceFile>;
@@ -65,7 +63,7 @@ export function codegenHost(options: ts.CompilerOptions, cache: SourceFileCache)
     const lib = libText(file);
     if (lib !== undefined) return ts.createSourceFile(file, lib, forLib(target));
     const text = readSource(file);
-    if (text !== undefined) return parseWithoutBodies(file, text, target);
+    if (text !== undefined) return ts.createSourceFile(file, text, target);
     return getSourceFile.call(host, file, target, ...rest);
   };
   return Object.assign(host, {

@@ -1,8 +1,8 @@
 /**
  * Codegen does not describe broken code: TypeScript's errors in the tool files and the files of
  * the types they use are TW113 errors with tsc's own words; an explicit `any` stays a warning;
- * files the tools do not use are not checked, nor method bodies no schema is read from. Also TW107's severity: two classes may share a tool
- * name (a warning), one class may not (an error).
+ * files the tools do not use are not checked, nor method bodies no schema is read from. Also TW107:
+ * one registry holds every class's tools, so one name in two classes is an error too.
  */
 import { generate } from '../__fixtures__/inlineProject';
 
@@ -174,7 +174,7 @@ export class S {
 });
 
 describe('the same tool name twice (TW107)', () => {
-  it('in two classes is a warning, and the manifest lists both', () => {
+  it('in two classes is an error at the second, naming the first; the manifest keeps the first', () => {
     const service = (name: string) => `${HEAD}export class ${name} {
   /** Searches. */
   @Tool()
@@ -183,11 +183,8 @@ describe('the same tool name twice (TW107)', () => {
 `;
     const result = generate({ 'src/a.ts': service('A'), 'src/b.ts': service('B') });
     expect(located(result)).toEqual([
-      'src/b.ts:5:3 warning TW107: tool name "search" is declared twice: src/a.ts:5 (A.search) and src/b.ts:5 (B.search); one registry cannot hold both, so rename one with @Tool({ name })',
+      'src/b.ts:5:3 error TW107: tool name "search" is declared twice: src/a.ts:5 (A.search) and src/b.ts:5 (B.search); one registry cannot hold both, so rename one with @Tool({ name })',
     ]);
-    expect(result.manifest.tools.map((t) => `${t.target.class}.${t.name}`)).toEqual([
-      'A.search',
-      'B.search',
-    ]);
+    expect(result.manifest.tools.map((t) => `${t.target.class}.${t.name}`)).toEqual(['A.search']);
   });
 });

@@ -1,12 +1,16 @@
 /**
  * Which method bodies codegen never reads, in one place: in the classes a file declares at its
  * top level, the bodies of constructors and setters, and of methods and getters whose signature
- * states a return type. A one-shot run does not even parse them (`parseWithoutBodies`), and
- * neither path reports their errors (`typeScriptErrors`): those are tsc's, so the one-shot run
- * and `--watch` agree on every file.
+ * states a return type. No path reports their errors (`typeScriptErrors`): those are tsc's, so
+ * the one-shot run, `--watch` and the compiler plugin agree on every file.
  */
 import { ts } from '../typescript';
-import type { BodyBraces } from './bodyScanner';
+
+/** Where one body is: the offsets of its `{` and its `}`. */
+export interface BodyBraces {
+  open: number;
+  close: number;
+}
 
 /** Whether codegen never reads `member`'s body (when it has one). */
 function isUnreadBody(member: ts.ClassElement): boolean {

@@ -93,6 +93,15 @@ export class PluginCodegen {
     return { result, errors, wrote, ...(text !== undefined && { text }) };
   }
 
+  /**
+   * Hands `remade` (the program made again to read the manifest `from` wrote) the outcome of
+   * `from`: the same sources and tools, so the run is not repeated nor its warnings printed twice.
+   */
+  share(remade: ts.Program, from: ts.Program): void {
+    const outcome = this.outcomes.get(from);
+    if (outcome) this.outcomes.set(remade, outcome);
+  }
+
   /** Diagnostics in the host compiler's own format. */
   format(diagnostics: readonly ts.Diagnostic[]): string {
     const host = {

@@ -34,7 +34,10 @@ function javaScriptOutput(
   // Under `noEmitOnError` the compiler may write nothing: the transform alone stands in then.
   if (options.noEmit || options.noEmitOnError || options.emitDeclarationOnly || options.outFile)
     return undefined;
-  const commandLine = { options, fileNames: [...program.getRootFileNames()], errors: [] };
+  // The compiler asks that the file be one of the command line's (the first build's is not yet).
+  const roots = program.getRootFileNames();
+  const fileNames = roots.includes(fileName) ? [...roots] : [...roots, fileName];
+  const commandLine = { options, fileNames, errors: [] };
   const outputs = compiler.getOutputFileNames(
     commandLine,
     fileName,
@@ -55,13 +58,13 @@ const PLACEHOLDER = '__toolwright_manifest__';
 function manifestJavaScript(
   compiler: Compiler,
   program: ts.Program,
-  read: ts.SourceFile,
+  read: ts.SourceFile | undefined,
   manifest: ToolManifest,
 ) {
   const { plugins: _plugins, ...options } = program.getCompilerOptions();
   // Under `node16`/`nodenext` the file's own format (its package's `type`) decides, which a
-  // one-file compile cannot look up: the program already has.
-  const format = read.impliedNodeFormat;
+  // one-file compile cannot look up: the program already has (when it read the file).
+  const format = read?.impliedNodeFormat;
   const module =
     format === undefined
       ? options.module
@@ -120,8 +123,21 @@ function makeFreshManifestEmit(
   manifest: string,
 ): ts.TransformerFactory<ts.SourceFile> {
   const read = program.getSourceFiles().find((file) => resolve(file.fileName) === manifest);
-  if (!read || outcome.text === undefined || read.text === outcome.text) return identity;
+  if (outcome.text === undefined || read?.text === outcome.text) return identity;
   if (!/\.[cm]?tsx?$/.test(manifest)) return identity;
+  if (!read) {
+    // The first build: the program was made before the file existed, so it emits nothing for
+    // it (and `acceptFirstManifest` drops the import's TS2307); its JavaScript is written here.
+    const output = javaScriptOutput(compiler, program, manifest);
+    if (output) {
+      mkdirSync(dirname(output), { recursive: true });
+      writeFileSync(
+        output,
+        manifestJavaScript(compiler, program, undefined, outcome.result.manifest),
+      );
+    }
+    return identity;
+  }
   const javaScript = manifestJavaScript(compiler, program, read, outcome.result.manifest);
   const output = javaScriptOutput(compiler, program, read.fileName);
   if (output) {

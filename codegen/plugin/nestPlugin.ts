@@ -7,6 +7,7 @@
  */
 import type { ts } from '../typescript';
 import { assertBuiltBy, buildCompiler } from './hostCompiler';
+import { acceptFirstManifest } from './acceptFirstManifest';
 import { freshManifestEmit } from './freshManifestEmit';
 import { pluginCodegenFor } from './PluginCodegen';
 import type { ToolwrightPluginOptions } from './pluginOptions';
@@ -55,6 +56,7 @@ export function before(
   assertBuiltBy(compiler, program);
   const codegen = pluginCodegenFor(compiler, options ?? {}, program);
   const outcome = codegen.run(program);
+  if (outcome.text !== undefined) acceptFirstManifest(compiler, program, codegen.manifest);
   reportThroughEmit(program, outcome.errors);
   return freshManifestEmit(compiler, program, outcome, codegen.manifest);
 }

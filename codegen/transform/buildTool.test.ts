@@ -288,11 +288,7 @@ export class S {
   @Tool({ name: 'undocumented' })
   again() { return 1; }
 }`);
-    expect(result.manifest.tools.map((t) => t.name)).toEqual([
-      'undocumented',
-      'bad name!',
-      'undocumented',
-    ]);
+    expect(result.manifest.tools.map((t) => t.name)).toEqual(['undocumented', 'bad name!']);
     expect(located(result)).toEqual([
       '5:3 warning TW202: tool "undocumented" (S.undocumented) has no description; add a JSDoc comment or @Tool({ description })',
       '5:25 error TW101: S.undocumented: a function type cannot be sent as JSON (at cb); take the data it needs instead',
@@ -300,7 +296,7 @@ export class S {
       '11:3 error TW108: tool name "bad name!" of S.badName must match ^[a-zA-Z0-9_-]{1,64}$; pass @Tool({ name })',
       '12:3 warning TW203: an @example of S.badName is not a JSON object; write the input as JSON, e.g. {"city": "Paris"}',
       '12:43 error TW110: S.badName: parameters #0 and #1 both map to input property "a"; rename one with @Param(\'other\')',
-      '16:3 error TW107: tool name "undocumented" is declared twice: src/service.ts:5 (S.undocumented) and src/service.ts:16 (S.again); rename one with @Tool({ name })',
+      '16:3 error TW107: tool name "undocumented" is declared twice: src/service.ts:5 (S.undocumented) and src/service.ts:16 (S.again); one registry cannot hold both, so rename one with @Tool({ name })',
     ]);
   });
 

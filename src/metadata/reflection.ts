@@ -54,6 +54,21 @@ export function readParamTypes(prototype: Prototype, methodName: string): unknow
   return Reflect.getMetadata(DESIGN_PARAMTYPES, prototype, methodName) ?? [];
 }
 
+/**
+ * Whether TypeScript emitted `design:paramtypes` for the class's constructor or for one of its
+ * decorated methods: false when the class was compiled without `emitDecoratorMetadata`.
+ */
+export function hasEmittedParamTypes(
+  prototype: Prototype,
+  methodNames: readonly string[],
+): boolean {
+  const { constructor } = prototype as { constructor: object };
+  return (
+    Reflect.hasOwnMetadata(DESIGN_PARAMTYPES, constructor) ||
+    methodNames.some((name) => Reflect.hasMetadata(DESIGN_PARAMTYPES, prototype, name))
+  );
+}
+
 /** The run-time type TypeScript emitted for a decorated property, if any. */
 export function readPropertyType(prototype: Prototype, property: string): unknown {
   return Reflect.getMetadata(DESIGN_TYPE, prototype, property);

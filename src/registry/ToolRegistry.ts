@@ -21,6 +21,7 @@ import type { OpenAIFunctionTool, OpenAIToolCall, OpenAIToolMessage } from '../w
 import { renderToolsXml } from '../wire/xml/renderToolsXml';
 import type { ManifestToolOptions, ToolDescriptor } from '../manifest/types';
 import { bindInstance, checkDuplicateNames } from './bindInstance';
+import { decoratorMetadataWarning } from './decoratorMetadataWarning';
 import { frozenSnapshot } from './frozenSnapshot';
 import { prepareInput } from '../validation/prepareInput';
 import { registryPipe } from './registryPipe';
@@ -96,6 +97,8 @@ export class ToolRegistry {
       const bound = bindInstance(instance, this.options.manifest, this.pipe);
       checkDuplicateNames(this.tools, bound, added);
       added.push(...bound);
+      const warning = bound.length > 0 && decoratorMetadataWarning(instance);
+      if (warning) this.options.logger?.warn(warning);
     }
     for (const tool of added) this.tools.set(tool.definition.name, tool);
     this.warnNonStrict(added);

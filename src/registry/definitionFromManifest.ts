@@ -38,7 +38,7 @@ function checkParams(facts: MethodFacts, entry: ManifestTool): void {
 /**
  * The manifest entry of the method `facts` describes. The key is the tool name, which the
  * decorator records from the method (a name a bundler keeps); the class only chooses between
- * entries of one name (two classes may declare it; codegen warns, TW107). So a bundler that
+ * entries of one name (a hand-made manifest may list it twice; codegen refuses that, TW107). So a bundler that
  * renames classes (esbuild or terser with minified names) keeps the join, as long as the name
  * is the manifest's only entry of that method; with several, the class must be found.
  */

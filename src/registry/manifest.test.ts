@@ -206,7 +206,7 @@ describe('an inherited tool with a manifest', () => {
   });
 });
 
-describe('one tool name in two classes of the manifest (codegen warns, TW107)', () => {
+describe('one tool name in two classes of a hand-made manifest (codegen refuses it, TW107)', () => {
   class Circles {
     @Tool()
     area(@Param() radius: number): string {

@@ -215,3 +215,43 @@ describe('without decorator metadata (tsx, esbuild, Vitest)', () => {
     });
   });
 });
+
+describe('a tool class with constructor parameters, compiled without emitDecoratorMetadata', () => {
+  class Prices {
+    constructor(readonly prices: Map<string, number>) {}
+    price(symbol: string): string {
+      return `price of ${symbol}: ${this.prices.get(symbol)}`;
+    }
+  }
+  decorate(Prices, 'price', [Param()]);
+  const priceOf = (className: string): ToolManifest => ({
+    version: 1,
+    tools: [{ ...manifest.tools[1]!, target: { ...manifest.tools[1]!.target, class: className } }],
+  });
+  /** What register() told its logger. */
+  const warnings = (toolManifest: ToolManifest, instance: object): string[] => {
+    const logged: string[] = [];
+    const logger = { warn: (message: string) => void logged.push(message) };
+    new ToolRegistry({ manifest: toolManifest, logger }).register(instance);
+    return logged;
+  };
+
+  it('register() warns that a container (NestJS) injects undefined, and says the fix', () => {
+    expect(warnings(priceOf('Prices'), new Prices(new Map()))).toEqual([
+      'toolwright: Prices was compiled without "emitDecoratorMetadata" (its @Tool methods have no design:paramtypes) and its constructor takes 1 parameter: a container such as NestJS injects undefined for each, and its tools fail when called; add "emitDecoratorMetadata": true to compilerOptions in tsconfig.json (TW216)',
+    ]);
+  });
+
+  it('says nothing of a class without constructor parameters, or one compiled with the metadata', () => {
+    expect(warnings(manifest, new Shop())).toEqual([]);
+    // ts-jest compiles this file with emitDecoratorMetadata: the method has design:paramtypes.
+    class Compiled {
+      constructor(readonly prices: Map<string, number>) {}
+      @Tool()
+      price(@Param() symbol: string): string {
+        return `${symbol}: ${this.prices.get(symbol)}`;
+      }
+    }
+    expect(warnings(priceOf('Compiled'), new Compiled(new Map()))).toEqual([]);
+  });
+});

@@ -28,9 +28,42 @@ describe('checkSchema', () => {
 
   it("names the closest branch's problems when no branch matches", () => {
     expect(checkSchema({ kind: 'circle', r: 0 }, shape, 'shape')).toEqual([
-      'shape: shape must match one of 2 allowed shapes',
+      'shape: shape must match one of 2 allowed shapes: an object with kind "circle" and r, or an object with kind "square" and side',
       'shape.r: r must be greater than 0',
     ]);
+  });
+
+  it('names each branch of a union a value matches none of, not only the closest', () => {
+    const key: JsonSchema = {
+      anyOf: [
+        { type: 'string' },
+        {
+          type: 'object',
+          properties: { id: { type: 'integer' }, region: { type: 'string' } },
+          required: ['id', 'region'],
+          additionalProperties: false,
+        },
+      ],
+    };
+    expect(checkSchema(true, key, 'key')).toEqual([
+      'key: key must match one of 2 allowed shapes: a string, or an object with id and region',
+      'key: key must be a string',
+    ]);
+    const many: JsonSchema = {
+      oneOf: [
+        { type: ['integer', 'null'] },
+        { enum: ['fast', 'slow'] },
+        { $ref: '#/$defs/Point' },
+        { const: 'x'.repeat(60) },
+        { type: 'array' },
+        { type: 'boolean' },
+        { type: 'object' },
+      ],
+    };
+    const defs = { Point: { type: 'object', properties: { x: {}, y: {} } } as JsonSchema };
+    expect(checkSchema('other', many, 'mode', defs)[0]).toBe(
+      `mode: mode must match one of 7 allowed shapes: an integer number or null, or one of "fast" and "slow", or an object with x and y, or "${'x'.repeat(38)}…, or an array, or 2 more`,
+    );
   });
 
   it('checks tuples, records, nullables and $ref recursion', () => {

@@ -17,6 +17,7 @@ import { typesOf } from '../schema/typesOf';
 import { childPath } from './propertyPath';
 import { regexpOf } from './regexpOf';
 import { say } from './say';
+import { branchesWords } from './shapeWords';
 
 export type { SchemaDefs } from '../schema/refs';
 
@@ -140,7 +141,10 @@ function checkAnyOf(
     if (!best || problems.length < best.length) best = problems;
   }
   out.push(
-    say(path || 'input', `must match one of ${branches.length} allowed shapes`),
+    say(
+      path || 'input',
+      `must match one of ${branches.length} allowed shapes: ${branchesWords(branches, defs)}`,
+    ),
     ...(best ?? []).slice(0, 3),
   );
 }
