@@ -55,6 +55,7 @@ const FUSION_DEPTH = 50;
 const READ = {
   policy: 'trusted' as const,
   single: true,
+  keep: true,
   countLimit: 100_000,
   maxCellChars: 1_000_000,
 };

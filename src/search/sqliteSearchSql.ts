@@ -82,7 +82,8 @@ function filterClauses(count: number, first: number): string {
 
 /**
  * The lexical search: ?1 the MATCH expression, ?2 the snippet's tokens, ?3 the limit, then the
- * filters' keys and values. Columns: chunk id, document id, title, url, passage, bm25 score.
+ * filters' keys and values. Columns: chunk id, document id, title, url, passage, bm25 score
+ * (`rank`, which FTS5 computed for the order already: calling `bm25()` again costs a second pass).
  * With `snippetTokens` 0 the passage is the whole chunk, as it is for a chunk with spaced words
  * (whose `snippet()` would show the added spaces).
  */
@@ -91,7 +92,7 @@ export function lexicalSearch(filters: number, wholeChunk: boolean): string {
     ? 'c.text'
     : "CASE WHEN c.text_words IS NULL THEN snippet(chunks_fts, 1, '', '', '…', ?2) ELSE c.text END";
   return (
-    `SELECT c.id, c.document_id, c.title, d.url, ${passage}, -bm25(chunks_fts) ` +
+    `SELECT c.id, c.document_id, c.title, d.url, ${passage}, -chunks_fts.rank ` +
     'FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid JOIN documents d ON d.id = c.document_id ' +
     `WHERE chunks_fts MATCH ?1${filterClauses(filters, 4)} ` +
     'ORDER BY chunks_fts.rank LIMIT ?3'

@@ -7,6 +7,7 @@
 import type { AuthorizerState } from './authorize';
 import type { Failure, QueryRequest, QueryResult, SqlCell, SqlParam } from './protocol';
 import type { Capi, Pointer, Sqlite3 } from './sqliteApi';
+import type { StatementCache } from './StatementCache';
 
 /** A statement that ran, or why it did not. */
 export type RunOutcome = { ok: true; result: QueryResult } | { ok: false; failure: Failure };
@@ -131,17 +132,37 @@ function readCell(
   }
 }
 
-/** Prepares, checks and steps one statement under `state`'s policy. */
+/** The kept statement of a `keep` request, else a new one (kept when asked). */
+function statementFor(
+  sqlite3: Sqlite3,
+  db: Pointer,
+  request: QueryRequest,
+  state: AuthorizerState,
+  cache: StatementCache | undefined,
+): { stmt: Pointer; kept: boolean } {
+  const keep = cache && request.keep && request.policy === 'trusted';
+  const hit = keep ? cache.take(request.sql) : undefined;
+  if (hit !== undefined) return { stmt: hit, kept: true };
+  const stmt = prepare(sqlite3, db, request, state);
+  return keep ? { stmt: cache.keep(request.sql, stmt), kept: true } : { stmt, kept: false };
+}
+
+/**
+ * Prepares (or takes from `cache`, for a `keep` request), checks and steps one statement under
+ * `state`'s policy.
+ */
 export function runStatement(
   sqlite3: Sqlite3,
   db: Pointer,
   request: QueryRequest,
   state: AuthorizerState,
+  cache?: StatementCache,
 ): RunOutcome {
   const { capi } = sqlite3;
   let stmt: Pointer = 0;
+  let kept = false;
   try {
-    stmt = prepare(sqlite3, db, request, state);
+    ({ stmt, kept } = statementFor(sqlite3, db, request, state, cache));
     if (request.policy === 'read' && !capi.sqlite3_stmt_readonly(stmt)) {
       throw new StatementFailure({
         kind: 'refused',
@@ -182,6 +203,7 @@ export function runStatement(
     if (error instanceof StatementFailure) return { ok: false, failure: error.failure };
     throw error;
   } finally {
-    if (stmt) capi.sqlite3_finalize(stmt);
+    if (stmt && kept) cache!.release(stmt);
+    else if (stmt) capi.sqlite3_finalize(stmt);
   }
 }

@@ -23,6 +23,7 @@ import type {
 } from './protocol';
 import { runBatch } from './runBatch';
 import { runStatement } from './runStatement';
+import { StatementCache } from './StatementCache';
 import type { Pointer, Sqlite3 } from './sqliteApi';
 import { registerVectorFunctions } from './vectorFunctions';
 
@@ -47,6 +48,8 @@ const loading = importEsm('@sqlite.org/sqlite-wasm').then((module) =>
 );
 
 let db: Pointer = 0;
+/** The statements `keep` requests left prepared; emptied before the database closes. */
+let cache: StatementCache | undefined;
 const state: AuthorizerState = {
   policy: 'trusted',
   pragmas: new Set(),
@@ -64,6 +67,7 @@ function onProgress(): number {
 }
 
 function close(sqlite3: Sqlite3): void {
+  cache?.clear();
   if (db) sqlite3.capi.sqlite3_close_v2(db);
   db = 0;
 }
@@ -170,7 +174,8 @@ function query(sqlite3: Sqlite3, request: QueryRequest): WorkerReply {
   state.ignored = new Set();
   state.denied = undefined;
   try {
-    return underDeadline(request, () => runStatement(sqlite3, db, request, state));
+    cache ??= new StatementCache(sqlite3);
+    return underDeadline(request, () => runStatement(sqlite3, db, request, state, cache));
   } finally {
     state.policy = 'trusted';
   }
