@@ -152,6 +152,71 @@ describe('SqliteSearchStore', () => {
     await expect(SqliteSearchStore.load(path)).rejects.toThrow(SearchIndexError);
   });
 
+  /** Runs `steps` of trusted SQL on the saved index at `path` and writes it back; returns the rows of the last. */
+  async function editFile(path: string, statements: string[]): Promise<unknown[][]> {
+    const worker = await SqliteWorker.start();
+    try {
+      await worker.open({ bytes: new Uint8Array(await readFile(path)), readOnly: false });
+      let rows: unknown[][] = [];
+      for (const sql of statements) {
+        const answer = await worker.query({
+          sql,
+          policy: 'trusted',
+          single: true,
+          maxRows: 10,
+          countLimit: 10,
+          maxCellChars: 1000,
+          timeoutMs: 10_000,
+        });
+        if (!answer.ok) throw new Error(answer.failure.message);
+        rows = answer.result.rows;
+      }
+      await writeFile(path, await worker.serialize());
+      return rows;
+    } finally {
+      await worker.close();
+    }
+  }
+
+  it('refuses an index of an older version (triggers) clearly, naming both versions', async () => {
+    const path = join(dir, 'old.sqlite');
+    await store.save(path);
+    await editFile(path, ["UPDATE toolwright_index SET value = '2' WHERE key = 'version'"]);
+    await expect(SqliteSearchStore.load(path)).rejects.toThrow(
+      /index of version 2, this version reads version 3; rebuild it/,
+    );
+  });
+
+  it('keeps the FTS index equal to its chunks through adds, replacements and removals', async () => {
+    const fresh = await SqliteSearchStore.open();
+    const path = join(dir, 'checked.sqlite');
+    try {
+      const docs = (n: number, word: string) =>
+        Array.from({ length: n }, (_, i) => ({
+          id: `d${i}`,
+          title: `T${i}`,
+          text: `${word} ${i}`,
+        }));
+      await fresh.add(docs(30, 'alpha'));
+      await fresh.update(docs(10, 'beta'));
+      await fresh.add([{ id: 'cjk', title: '日記', text: 'きょうは楽しい' }]);
+      expect(await fresh.remove(['d29', 'd3', 'cjk'])).toBe(3);
+      await fresh.add(docs(5, 'gamma'));
+      expect((await fresh.search({ query: 'alpha', maxResults: 50 })).length).toBe(19);
+      expect((await fresh.search({ query: 'beta', maxResults: 50 })).length).toBe(5);
+      expect((await fresh.search({ query: 'gamma', maxResults: 50 })).length).toBe(5);
+      await fresh.save(path);
+    } finally {
+      await fresh.close();
+    }
+    // FTS5's own check compares the index with what the content view holds.
+    const rows = await editFile(path, [
+      "INSERT INTO chunks_fts (chunks_fts, rank) VALUES ('integrity-check', 1)",
+      'SELECT (SELECT count(*) FROM chunks_fts_docsize), (SELECT count(*) FROM chunks)',
+    ]);
+    expect(rows).toEqual([[29, 29]]);
+  });
+
   it('reports an engine failure as a failure the model reads, never as no results', async () => {
     const path = join(dir, 'broken.sqlite');
     await store.save(path);

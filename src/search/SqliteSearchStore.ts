@@ -21,7 +21,7 @@ import { reciprocalRankFusion } from './rrf';
 import type { SearchDocument } from './SearchDocument';
 import { SearchIndexError } from './SearchIndexError';
 import { SearchSourceError } from './SearchSourceError';
-import { blobOf, indexSteps } from './sqliteIndexSteps';
+import { blobOf, deleteSteps, indexSteps } from './sqliteIndexSteps';
 import * as sql from './sqliteSearchSql';
 import type { SearchHit, SearchRequest, SearchSource } from './types';
 
@@ -55,6 +55,7 @@ const FUSION_DEPTH = 50;
 const READ = {
   policy: 'trusted' as const,
   single: true,
+  keep: true,
   countLimit: 100_000,
   maxCellChars: 1_000_000,
 };
@@ -123,11 +124,7 @@ export class SqliteSearchStore implements SearchSource {
         timeoutMs: 10_000,
       });
       const info = new Map(answer.ok ? (answer.result.rows as [string, string][]) : []);
-      if (info.get('format') !== sql.INDEX_FORMAT || info.get('version') !== sql.INDEX_VERSION) {
-        throw new SearchIndexError(
-          `${path} is not a toolwright search index (version ${sql.INDEX_VERSION}); build it with SqliteSearchStore.open, add and save`,
-        );
-      }
+      checkVersion(path, info);
       checkEmbedder(
         path,
         JSON.parse(info.get('embedder') ?? 'null') as StoredEmbedder,
@@ -187,9 +184,8 @@ export class SqliteSearchStore implements SearchSource {
 
   /** Removes documents by id; returns how many were indexed. */
   async remove(ids: readonly string[]): Promise<number> {
-    const rows = ids.map((id) => [id]);
     const before = await this.count();
-    await this.write(sql.DELETE_DOCUMENT.map((statement) => ({ sql: statement, rows })));
+    await this.write(deleteSteps(ids));
     return before - (await this.count());
   }
 
@@ -269,6 +265,24 @@ export class SqliteSearchStore implements SearchSource {
         `The search index could not be written: ${answer.failure.message}`,
       );
     }
+  }
+}
+
+/**
+ * Refuses a file that is no index, or an index of another version (an older one kept its FTS
+ * index in step with triggers, which this version would double): rebuild it.
+ */
+function checkVersion(path: string, info: ReadonlyMap<string, string>): void {
+  const version = info.get('version');
+  if (info.get('format') !== sql.INDEX_FORMAT) {
+    throw new SearchIndexError(
+      `${path} is not a toolwright search index (version ${sql.INDEX_VERSION}); build it with SqliteSearchStore.open, add and save`,
+    );
+  }
+  if (version !== sql.INDEX_VERSION) {
+    throw new SearchIndexError(
+      `${path} is a toolwright search index of version ${version ?? 'unknown'}, this version reads version ${sql.INDEX_VERSION}; rebuild it with SqliteSearchStore.open, add and save`,
+    );
   }
 }
 

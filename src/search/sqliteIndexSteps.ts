@@ -1,7 +1,8 @@
 /**
  * What `SqliteSearchStore.add` sends the worker, built apart from the store as a pure function:
  * documents, their chunks and vectors as the rows of one batch (delete the ids, then insert
- * documents, metadata, chunks, vectors), vectors checked against the embedder's dimensions.
+ * documents, metadata, chunks, vectors, then feed the FTS index the new chunks in bulk),
+ * vectors checked against the embedder's dimensions.
  */
 import type { BatchStep, SqlParam } from '../sqlite/protocol';
 import type { Embedder } from './Embedder';
@@ -30,7 +31,6 @@ export function indexSteps(
   vectors: readonly number[][],
   embedder?: Embedder,
 ): BatchStep[] {
-  const ids = chunked.map(({ document }) => [document.id]);
   const docRows: SqlParam[][] = [];
   const metaRows: SqlParam[][] = [];
   const chunkRows: SqlParam[][] = [];
@@ -54,10 +54,22 @@ export function indexSteps(
     });
   }
   return [
-    ...sql.DELETE_DOCUMENT.map((statement) => ({ sql: statement, rows: ids })),
+    ...deleteSteps(chunked.map(({ document }) => document.id)),
     { sql: sql.INSERT_DOCUMENT, rows: docRows },
     { sql: sql.INSERT_METADATA, rows: metaRows },
     { sql: sql.INSERT_CHUNK, rows: chunkRows },
     { sql: sql.INSERT_VECTOR, rows: vectorRows },
+    { sql: sql.INDEX_NEW_CHUNKS, rows: [[]] },
   ];
+}
+
+/**
+ * The batch removing documents by id (their FTS entries, vectors, chunks, metadata), each step
+ * one statement for all the ids.
+ * @example
+ * await worker.batch({ steps: deleteSteps(['faq-1', 'faq-2']), timeoutMs });
+ */
+export function deleteSteps(ids: readonly string[]): BatchStep[] {
+  const rows = [[JSON.stringify(ids)]];
+  return sql.DELETE_DOCUMENTS.map((statement) => ({ sql: statement, rows }));
 }

@@ -1,7 +1,10 @@
 /**
  * The SQL of the SQLite search store, in one place: the schema (documents, their metadata for
- * filters, chunks with an external-content FTS5 index kept in step by triggers, vectors apart so
- * a vector scan never reads text) and the statements that index and search it. Every value is a
+ * filters, chunks with an external-content FTS5 index, vectors apart so a vector scan never
+ * reads text) and the statements that index and search it. No trigger keeps the FTS index in
+ * step: a batch removes the FTS entries of the documents it replaces, inserts its rows, then
+ * feeds the index its new chunks in one `INSERT … SELECT` (a trigger's one INSERT per chunk made
+ * FTS5 flush its pending terms at every statement's savepoint: 2–3× slower). Every value is a
  * bound parameter; the only text spliced is the number of filter clauses. A chunk's
  * `title_words` and `text_words` hold its title and text with the words of Chinese, Japanese,
  * Thai… spaced apart (`spacedWords`), NULL when that changes nothing: the index reads them
@@ -10,8 +13,8 @@
 
 /** The `format` the store writes into `toolwright_index` and checks on load. */
 export const INDEX_FORMAT = 'toolwright-search-sqlite';
-/** The schema's version. */
-export const INDEX_VERSION = '2';
+/** The schema's version: 3 since the FTS index is fed in bulk (version 2 had triggers). */
+export const INDEX_VERSION = '3';
 
 /** Creates the schema of an empty index. */
 export const SCHEMA: readonly string[] = [
@@ -27,13 +30,6 @@ export const SCHEMA: readonly string[] = [
   'CREATE TABLE vectors (chunk_id INTEGER PRIMARY KEY, vector BLOB NOT NULL)',
   "CREATE VIRTUAL TABLE chunks_fts USING fts5(title, text, content='chunks_fts_source', content_rowid='id', " +
     "tokenize='unicode61 remove_diacritics 2')",
-  'CREATE TRIGGER chunks_ai AFTER INSERT ON chunks BEGIN ' +
-    'INSERT INTO chunks_fts (rowid, title, text) VALUES ' +
-    '(new.id, coalesce(new.title_words, new.title), coalesce(new.text_words, new.text)); END',
-  'CREATE TRIGGER chunks_ad AFTER DELETE ON chunks BEGIN ' +
-    "INSERT INTO chunks_fts (chunks_fts, rowid, title, text) VALUES ('delete', old.id, " +
-    'coalesce(old.title_words, old.title), coalesce(old.text_words, old.text)); ' +
-    'DELETE FROM vectors WHERE chunk_id = old.id; END',
 ];
 
 /** Writes one `toolwright_index` entry (format, version, embedder). */
@@ -41,12 +37,29 @@ export const PUT_INFO = 'INSERT OR REPLACE INTO toolwright_index (key, value) VA
 /** Reads the `toolwright_index` entries. */
 export const GET_INFO = 'SELECT key, value FROM toolwright_index';
 
-/** Removes a document by id (its chunks, their FTS entries and vectors through the trigger). */
-export const DELETE_DOCUMENT: readonly string[] = [
-  'DELETE FROM chunks WHERE document_id = ?1',
-  'DELETE FROM document_metadata WHERE document_id = ?1',
-  'DELETE FROM documents WHERE id = ?1',
+/** The chunk ids of the documents whose ids ?1 lists (a JSON array). */
+const CHUNKS_OF = 'SELECT id FROM chunks WHERE document_id IN (SELECT value FROM json_each(?1))';
+
+/**
+ * Removes the documents whose ids ?1 lists (a JSON array), each step one statement for all of
+ * them: their FTS entries first (the index reads the rows it removes), vectors, chunks, metadata.
+ */
+export const DELETE_DOCUMENTS: readonly string[] = [
+  "INSERT INTO chunks_fts (chunks_fts, rowid, title, text) SELECT 'delete', id, title, text " +
+    `FROM chunks_fts_source WHERE id IN (${CHUNKS_OF})`,
+  `DELETE FROM vectors WHERE chunk_id IN (${CHUNKS_OF})`,
+  'DELETE FROM chunks WHERE document_id IN (SELECT value FROM json_each(?1))',
+  'DELETE FROM document_metadata WHERE document_id IN (SELECT value FROM json_each(?1))',
+  'DELETE FROM documents WHERE id IN (SELECT value FROM json_each(?1))',
 ];
+/**
+ * Feeds the FTS index every chunk it does not hold yet, in one statement: the chunks past the
+ * highest rowid indexed (`chunks_fts_docsize` holds a row per indexed chunk). A batch deletes
+ * before it inserts, so its new chunks' ids are all past every indexed one.
+ */
+export const INDEX_NEW_CHUNKS =
+  'INSERT INTO chunks_fts (rowid, title, text) SELECT id, title, text FROM chunks_fts_source ' +
+  'WHERE id > coalesce((SELECT max(id) FROM chunks_fts_docsize), 0) ORDER BY id';
 export const INSERT_DOCUMENT =
   'INSERT INTO documents (id, title, url, metadata) VALUES (?1, ?2, ?3, ?4)';
 export const INSERT_METADATA =
@@ -69,7 +82,8 @@ function filterClauses(count: number, first: number): string {
 
 /**
  * The lexical search: ?1 the MATCH expression, ?2 the snippet's tokens, ?3 the limit, then the
- * filters' keys and values. Columns: chunk id, document id, title, url, passage, bm25 score.
+ * filters' keys and values. Columns: chunk id, document id, title, url, passage, bm25 score
+ * (`rank`, which FTS5 computed for the order already: calling `bm25()` again costs a second pass).
  * With `snippetTokens` 0 the passage is the whole chunk, as it is for a chunk with spaced words
  * (whose `snippet()` would show the added spaces).
  */
@@ -78,7 +92,7 @@ export function lexicalSearch(filters: number, wholeChunk: boolean): string {
     ? 'c.text'
     : "CASE WHEN c.text_words IS NULL THEN snippet(chunks_fts, 1, '', '', '…', ?2) ELSE c.text END";
   return (
-    `SELECT c.id, c.document_id, c.title, d.url, ${passage}, -bm25(chunks_fts) ` +
+    `SELECT c.id, c.document_id, c.title, d.url, ${passage}, -chunks_fts.rank ` +
     'FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid JOIN documents d ON d.id = c.document_id ' +
     `WHERE chunks_fts MATCH ?1${filterClauses(filters, 4)} ` +
     'ORDER BY chunks_fts.rank LIMIT ?3'

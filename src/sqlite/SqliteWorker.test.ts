@@ -1,7 +1,8 @@
 /**
  * The worker's requests for code of the library's own (the search store's indexing): a batch
  * runs in one transaction and a failure rolls it all back, `vector_cosine` ranks float32 blobs
- * when asked for, and `stats` reports the memory the worker holds.
+ * when asked for, `stats` reports the memory the worker holds, and a `keep` statement stays
+ * prepared (SQLite's own `sqlite_stmt` lists it) and answers each request's parameters.
  */
 import { SqliteWorker } from './SqliteWorker';
 
@@ -58,6 +59,20 @@ describe('SqliteWorker', () => {
     expect(stats.wasmHeapBytes).toBeGreaterThan(stats.sqliteMemoryUsed);
     expect(stats.sqliteMemoryUsed).toBeGreaterThan(0);
     expect(stats.workerHeapUsed).toBeGreaterThan(0);
+  });
+
+  it('keeps a `keep` statement prepared between requests, each answering its own parameters', async () => {
+    const kept = (id: number) =>
+      worker.query({ ...read, sql: 'SELECT ?1 * 2 AS twice', params: [id], keep: true });
+    const listed = async () => {
+      const answer = await worker.query({ ...read, sql: 'SELECT sql FROM sqlite_stmt' });
+      return answer.ok ? answer.result.rows.map(([sql]) => sql) : [];
+    };
+    expect(await kept(2)).toMatchObject({ ok: true, result: { rows: [[4]] } });
+    expect(await listed()).toContain('SELECT ?1 * 2 AS twice');
+    expect(await kept(5)).toMatchObject({ ok: true, result: { rows: [[10]] } });
+    await worker.query({ ...read, sql: 'SELECT ?1 * 3', params: [1] });
+    expect(await listed()).not.toContain('SELECT ?1 * 3');
   });
 });
 

@@ -63,6 +63,11 @@ export interface QueryRequest {
   maxBytes?: number;
   /** Milliseconds the statement may run; the progress handler interrupts it after. */
   timeoutMs: number;
+  /**
+   * Keep the prepared statement for the next request of the same SQL (`trusted` only: the
+   * caller's own statements, run again and again, such as a search store's query).
+   */
+  keep?: boolean;
 }
 
 /** Returns the database's bytes (to save it, or open them elsewhere). */

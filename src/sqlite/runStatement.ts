@@ -10,6 +10,7 @@ import { readCell, rowBytes } from './readRow';
 import { statementName } from './statementName';
 import type { Failure, QueryRequest, QueryResult, SqlCell, SqlParam } from './protocol';
 import type { Capi, Pointer, Sqlite3 } from './sqliteApi';
+import type { StatementCache } from './StatementCache';
 
 /** A statement that ran, or why it did not. */
 export type RunOutcome = { ok: true; result: QueryResult } | { ok: false; failure: Failure };
@@ -120,18 +121,38 @@ function judgeRead(capi: Capi, stmt: Pointer, sql: string, state: AuthorizerStat
   }
 }
 
-/** Prepares, checks and steps one statement under `state`'s policy. */
+/** The kept statement of a `keep` request, else a new one (kept when asked). */
+function statementFor(
+  sqlite3: Sqlite3,
+  db: Pointer,
+  request: QueryRequest,
+  state: AuthorizerState,
+  cache: StatementCache | undefined,
+): { stmt: Pointer; kept: boolean } {
+  const keep = cache && request.keep && request.policy === 'trusted';
+  const hit = keep ? cache.take(request.sql) : undefined;
+  if (hit !== undefined) return { stmt: hit, kept: true };
+  const stmt = prepare(sqlite3, db, request, state);
+  return keep ? { stmt: cache.keep(request.sql, stmt), kept: true } : { stmt, kept: false };
+}
+
+/**
+ * Prepares (or takes from `cache`, for a `keep` request), checks and steps one statement under
+ * `state`'s policy.
+ */
 export function runStatement(
   sqlite3: Sqlite3,
   db: Pointer,
   request: QueryRequest,
   state: AuthorizerState,
+  cache?: StatementCache,
 ): RunOutcome {
   const { capi, wasm } = sqlite3;
   let stmt: Pointer = 0;
+  let kept = false;
   try {
     state.preparing = true;
-    stmt = prepare(sqlite3, db, request, state);
+    ({ stmt, kept } = statementFor(sqlite3, db, request, state, cache));
     state.preparing = false;
     if (request.policy === 'read') judgeRead(capi, stmt, request.sql, state);
     if (request.params?.length) bind(sqlite3, stmt, request.params);
@@ -185,6 +206,7 @@ export function runStatement(
     throw error;
   } finally {
     state.preparing = false;
-    if (stmt) capi.sqlite3_finalize(stmt);
+    if (stmt && kept) cache!.release(stmt);
+    else if (stmt) capi.sqlite3_finalize(stmt);
   }
 }

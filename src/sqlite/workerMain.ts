@@ -24,6 +24,7 @@ import type {
 import { ensureReadable } from './ensureReadable';
 import { runBatch } from './runBatch';
 import { runStatement } from './runStatement';
+import { StatementCache } from './StatementCache';
 import type { Pointer, Sqlite3 } from './sqliteApi';
 import { registerVectorFunctions } from './vectorFunctions';
 
@@ -52,6 +53,8 @@ const loading = importEsm('@sqlite.org/sqlite-wasm').then((module) =>
 );
 
 let db: Pointer = 0;
+/** The statements `keep` requests left prepared; emptied before the database closes. */
+let cache: StatementCache | undefined;
 const state: AuthorizerState = {
   policy: 'trusted',
   pragmas: new Set(),
@@ -70,6 +73,7 @@ function onProgress(): number {
 }
 
 function close(sqlite3: Sqlite3): void {
+  cache?.clear();
   if (db) sqlite3.capi.sqlite3_close_v2(db);
   db = 0;
 }
@@ -179,7 +183,8 @@ function query(sqlite3: Sqlite3, request: QueryRequest): WorkerReply {
   state.denied = undefined;
   state.refusal = undefined;
   try {
-    return underDeadline(request, () => runStatement(sqlite3, db, request, state));
+    cache ??= new StatementCache(sqlite3);
+    return underDeadline(request, () => runStatement(sqlite3, db, request, state, cache));
   } finally {
     state.policy = 'trusted';
   }
