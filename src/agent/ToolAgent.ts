@@ -146,6 +146,7 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
         approvals.mode === 'pause',
         telemetry,
         longRunningMode(options.longRunning, approvals.mode) === 'defer',
+        options.caller,
       ),
       settings: {
         model: options.model,
