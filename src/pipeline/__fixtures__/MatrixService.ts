@@ -1,0 +1,36 @@
+/**
+ * The guarantee matrix's fixture tools: each records what reached its method (its input and
+ * `ctx.caller`), so a cell sees whether a refused call ran and as whom an admitted one did.
+ */
+import { Ctx } from '../../decorators/Ctx';
+import { Param } from '../../decorators/Param';
+import { Tool } from '../../decorators/Tool';
+import type { ToolCallContext } from '../../calls/ToolCallContext';
+
+/** One run of a fixture tool: its name, its input, its caller's id. */
+export interface MatrixRun {
+  tool: string;
+  input: Record<string, unknown>;
+  caller: string | undefined;
+}
+
+export class MatrixService {
+  /** What reached the methods, in order. */
+  readonly ran: MatrixRun[] = [];
+
+  @Tool({ description: 'Orders a quantity of an item.' })
+  placeOrder(
+    @Param('item') item: string,
+    @Param('qty') qty: number,
+    @Ctx() ctx: ToolCallContext,
+  ): string {
+    this.ran.push({ tool: 'place_order', input: { item, qty }, caller: ctx.caller?.id });
+    return `ordered ${qty} ${item}`;
+  }
+
+  @Tool({ description: 'Reads the audit log.', scopes: ['audit:read'] })
+  readAudit(@Param('day') day: string, @Ctx() ctx: ToolCallContext): string {
+    this.ran.push({ tool: 'read_audit', input: { day }, caller: ctx.caller?.id });
+    return `audit of ${day} for ${ctx.caller?.id ?? 'nobody'}`;
+  }
+}

@@ -1,0 +1,215 @@
+/**
+ * The guarantee matrix (issue 43): one table-driven suite whose rows are the entry points that
+ * serve a model's calls and whose columns are what holds on each. Every cell drives the real
+ * entry point (the agent against the scripted Messages API server in run, stream and manual
+ * mode; the MCP SDK 1.x and 2.x clients over HTTP behind a token check; `callOpenAI`;
+ * `toRunnableTools`; the AI SDK with its own mock model; LangChain with its own fake model)
+ * against `MatrixService`, whose tools record what reached them. A cell deliberately not
+ * applicable is listed with its reason in `matrixCells.ts` (and in the README).
+ */
+import Anthropic from '@anthropic-ai/sdk';
+import type { BetaToolRunContext } from '@anthropic-ai/sdk/lib/tools/BetaRunnableTool';
+import { AIMessage } from '@langchain/core/messages';
+import type { ToolMessage } from '@langchain/core/messages';
+import { fakeModel } from '@langchain/core/testing';
+import { generateText, stepCountIs } from 'ai';
+import { MockLanguageModelV3 } from 'ai/test';
+import { ToolAgent } from '../agent/ToolAgent';
+import type { ToolCaller } from '../calls/ToolCaller';
+import { startScriptedServer } from '../testing/startScriptedServer';
+import { startMcpHttpServer } from '../mcp2/startMcpHttpServer';
+import { connectClient } from '../mcp2/__fixtures__/dualClients';
+import type { ClientKind } from '../mcp2/__fixtures__/dualClients';
+import { ToolRegistry } from '../registry/ToolRegistry';
+import { toAiSdkTools } from '../aisdk/toAiSdkTools';
+import { toLangChainTools } from '../langchain/toLangChainTools';
+import { MatrixService } from './__fixtures__/MatrixService';
+import { COLUMNS, ROWS, notApplicable } from './__fixtures__/matrixCells';
+import type { ColumnName, RowName } from './__fixtures__/matrixCells';
+
+/** What the model (or the client) got for one call: whether it ran, and the text. */
+interface Answer {
+  ok: boolean;
+  text: string;
+}
+
+/** Drives one call of `name` with `input` through an entry point, as `caller`. */
+type Row = (
+  registry: ToolRegistry,
+  caller: ToolCaller,
+  name: string,
+  input: Record<string, unknown>,
+) => Promise<Answer>;
+
+/** The text of a tool result's content (a string, or text blocks). */
+const textOf = (content: unknown): string =>
+  typeof content === 'string'
+    ? content
+    : (content as { text?: string }[]).map((block) => block.text ?? '').join('\n');
+
+const ALICE: ToolCaller = { id: 'alice', scopes: ['audit:read'], roles: [] };
+const BOB: ToolCaller = { id: 'bob', scopes: [], roles: [] };
+
+/** The two replies of the scripted server: the call, then the end of the run. */
+const turnsOf = (name: string, input: Record<string, unknown>) => [
+  { content: [{ type: 'tool_use' as const, id: 't1', name, input }] },
+  { content: [{ type: 'text' as const, text: 'Done.' }] },
+];
+
+/** The agent against the scripted server; `drive` runs it; the answer is the tool_result sent. */
+function agentRow(drive: (agent: ToolAgent) => Promise<unknown>): Row {
+  return async (registry, caller, name, input) => {
+    const server = await startScriptedServer({ turns: turnsOf(name, input) });
+    try {
+      const client = new Anthropic({ apiKey: 'test', baseURL: server.url, maxRetries: 0 });
+      const agent = new ToolAgent({ client, registry, model: 'claude-test', caller });
+      const sent = await drive(agent);
+      const results = (sent ?? server.requests[1]!.body.messages![2]) as {
+        content: { content: unknown; is_error?: boolean }[];
+      };
+      const [result] = results.content;
+      return { ok: result!.is_error !== true, text: textOf(result!.content) };
+    } finally {
+      await server.close();
+    }
+  };
+}
+
+/** An MCP client of `kind` over HTTP, its token naming the caller. */
+function mcpRow(kind: ClientKind): Row {
+  return async (registry, caller, name, input) => {
+    const server = await startMcpHttpServer(registry, {
+      name: 'matrix',
+      version: '1',
+      verifyToken: (token) => [ALICE, BOB].find((known) => known.id === token),
+    });
+    const headers = { Authorization: `Bearer ${caller.id!}` };
+    const client = await connectClient(kind, new URL(server.url), { headers });
+    try {
+      const result = await client.call(name, input);
+      return { ok: result.isError !== true, text: textOf(result.content) };
+    } catch (error) {
+      // A JSON-RPC error (the SDK's own refusal): the text the client got.
+      return { ok: false, text: (error as Error).message };
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  };
+}
+
+const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 1, text: 1, reasoning: 0 },
+};
+
+const DRIVE: Record<RowName, Row> = {
+  'agent run': agentRow(async (agent) => {
+    await agent.run('go');
+  }),
+  'agent stream': agentRow(async (agent) => {
+    for await (const event of agent.stream('go')) void event;
+  }),
+  'agent manual': agentRow(async (agent) => {
+    const step = await agent.step('go');
+    return agent.resolve(step);
+  }),
+  'MCP 2025 (SDK 1.x client)': mcpRow('v1'),
+  'MCP 2026 (SDK 2.x client)': mcpRow('v2-pinned'),
+  callOpenAI: async (registry, caller, name, input) => {
+    const [message] = await registry.callOpenAI(
+      [{ id: 'c1', type: 'function', function: { name, arguments: JSON.stringify(input) } }],
+      { caller },
+    );
+    const text = String(message!.content);
+    return { ok: !text.startsWith('Error:'), text };
+  },
+  'AI SDK': async (registry, caller, name, input) => {
+    const model = new MockLanguageModelV3({
+      doGenerate: [
+        {
+          content: [
+            { type: 'tool-call', toolCallId: 'c1', toolName: name, input: JSON.stringify(input) },
+          ],
+          finishReason: { unified: 'tool-calls', raw: 'tool_use' },
+          usage,
+          warnings: [],
+        },
+        {
+          content: [{ type: 'text', text: 'ok' }],
+          finishReason: { unified: 'stop', raw: 'end_turn' },
+          usage,
+          warnings: [],
+        },
+      ],
+    });
+    const tools = toAiSdkTools(registry, { caller });
+    const result = await generateText({ model, tools, stopWhen: stepCountIs(2), prompt: 'go' });
+    const part = result.steps[0]!.content.find(
+      (p) => p.type === 'tool-result' || p.type === 'tool-error',
+    );
+    if (!part) return { ok: false, text: 'no result' };
+    return part.type === 'tool-result'
+      ? { ok: true, text: String(part.output) }
+      : { ok: false, text: String((part.error as Error).message ?? part.error) };
+  },
+  LangChain: async (registry, caller, name, input) => {
+    const tools = toLangChainTools(registry, { caller });
+    const model = fakeModel()
+      .respondWithTools([{ name, args: input, id: 'c1' }])
+      .respond(new AIMessage('ok'));
+    const reply = await model.bindTools(tools).invoke('go');
+    const tool = tools.find((t) => t.name === name)!;
+    const answer = (await tool.invoke(reply.tool_calls![0]!)) as ToolMessage;
+    return { ok: answer.status === 'success', text: String(answer.content) };
+  },
+  toRunnableTools: async (registry, caller, name, input) => {
+    const tool = registry.toRunnableTools({ caller }).find((t) => t.name === name)!;
+    const context = { toolUse: { id: 'c1', name, input } } as unknown as BetaToolRunContext;
+    try {
+      return { ok: true, text: String(await tool.run(tool.parse(input), context)) };
+    } catch (error) {
+      return { ok: false, text: (error as Error).message };
+    }
+  },
+};
+
+/** One cell's call against a fresh registry, and what reached the methods. */
+async function drive(row: RowName, caller: ToolCaller, name: string, input: object) {
+  const service = new MatrixService();
+  const registry = new ToolRegistry().register(service);
+  const answer = await DRIVE[row](registry, caller, name, input as Record<string, unknown>);
+  return { ...answer, ran: service.ran };
+}
+
+/** What each column asserts of a row. */
+const CELLS: Record<ColumnName, (row: RowName) => Promise<void>> = {
+  'invalid input refused, naming the path': async (row) => {
+    const answer = await drive(row, ALICE, 'place_order', { item: 'pen', qty: 'many' });
+    expect(answer).toMatchObject({ ok: false, ran: [] });
+    expect(answer.text).toContain('qty');
+  },
+  'unknown tool refused': async (row) => {
+    const answer = await drive(row, ALICE, 'launch_rockets', { when: 'now' });
+    expect(answer).toMatchObject({ ok: false, ran: [] });
+    expect(answer.text).toContain('launch_rockets');
+  },
+  'scope refused': async (row) => {
+    const answer = await drive(row, BOB, 'read_audit', { day: 'mon' });
+    expect(answer).toMatchObject({ ok: false, ran: [] });
+    expect(answer.text).toContain('it requires the scope "audit:read"');
+  },
+  'ctx.caller is the caller': async (row) => {
+    const answer = await drive(row, ALICE, 'read_audit', { day: 'mon' });
+    expect(answer).toMatchObject({ ok: true, ran: [{ tool: 'read_audit', caller: 'alice' }] });
+    expect(answer.text).toContain('audit of mon for alice');
+  },
+};
+
+describe.each(ROWS.map((row) => [row]))('%s', (row) => {
+  for (const column of COLUMNS) {
+    const reason = notApplicable(row, column);
+    if (reason) it.skip(`${column}: not applicable (${reason})`, () => undefined);
+    else it(column, () => CELLS[column](row), 20_000);
+  }
+});
