@@ -24,6 +24,7 @@ import { ToolRegistry } from '../registry/ToolRegistry';
 import { toAiSdkTools } from '../aisdk/toAiSdkTools';
 import { toLangChainTools } from '../langchain/toLangChainTools';
 import { MatrixService } from './__fixtures__/MatrixService';
+import { createWideRegistry } from '../shaping/__fixtures__/wideRegistry';
 import { COLUMNS, ROWS, notApplicable } from './__fixtures__/matrixCells';
 import type { ColumnName, RowName } from './__fixtures__/matrixCells';
 
@@ -33,10 +34,16 @@ interface Answer {
   text: string;
 }
 
-/** Drives one call of `name` with `input` through an entry point, as `caller`. */
+/** Who calls, and whether a call needing approval is approved (undefined: nobody is asked). */
+interface Setup {
+  caller: ToolCaller;
+  approve?: boolean;
+}
+
+/** Drives one call of `name` with `input` through an entry point, as `setup` says. */
 type Row = (
   registry: ToolRegistry,
-  caller: ToolCaller,
+  setup: Setup,
   name: string,
   input: Record<string, unknown>,
 ) => Promise<Answer>;
@@ -46,6 +53,11 @@ const textOf = (content: unknown): string =>
   typeof content === 'string'
     ? content
     : (content as { text?: string }[]).map((block) => block.text ?? '').join('\n');
+
+const REFUND = { orderId: 'o1' };
+
+/** The rows whose approval is asked of the client's user (who may decline). */
+const MCP_ROWS = new Set<RowName>(['MCP 2025 (SDK 1.x client)', 'MCP 2026 (SDK 2.x client)']);
 
 const ALICE: ToolCaller = { id: 'alice', scopes: ['audit:read'], roles: [] };
 const BOB: ToolCaller = { id: 'bob', scopes: [], roles: [] };
@@ -58,11 +70,17 @@ const turnsOf = (name: string, input: Record<string, unknown>) => [
 
 /** The agent against the scripted server; `drive` runs it; the answer is the tool_result sent. */
 function agentRow(drive: (agent: ToolAgent) => Promise<unknown>): Row {
-  return async (registry, caller, name, input) => {
+  return async (registry, { caller, approve }, name, input) => {
     const server = await startScriptedServer({ turns: turnsOf(name, input) });
     try {
       const client = new Anthropic({ apiKey: 'test', baseURL: server.url, maxRetries: 0 });
-      const agent = new ToolAgent({ client, registry, model: 'claude-test', caller });
+      const agent = new ToolAgent({
+        client,
+        registry,
+        model: 'claude-test',
+        caller,
+        ...(approve !== undefined ? { approve: () => approve } : {}),
+      });
       const sent = await drive(agent);
       const results = (sent ?? server.requests[1]!.body.messages![2]) as {
         content: { content: unknown; is_error?: boolean }[];
@@ -77,14 +95,20 @@ function agentRow(drive: (agent: ToolAgent) => Promise<unknown>): Row {
 
 /** An MCP client of `kind` over HTTP, its token naming the caller. */
 function mcpRow(kind: ClientKind): Row {
-  return async (registry, caller, name, input) => {
+  return async (registry, { caller, approve }, name, input) => {
     const server = await startMcpHttpServer(registry, {
       name: 'matrix',
       version: '1',
       verifyToken: (token) => [ALICE, BOB].find((known) => known.id === token),
+      // With a say, the server asks the client's user; without one it has no approval hook.
+      ...(approve !== undefined ? { approve: 'elicit' as const } : {}),
     });
     const headers = { Authorization: `Bearer ${caller.id!}` };
-    const client = await connectClient(kind, new URL(server.url), { headers });
+    // Approval is asked of the client's user (an elicitation form, or 2026's input_required).
+    const client = await connectClient(kind, new URL(server.url), {
+      headers,
+      ...(approve !== undefined ? { approve } : {}),
+    });
     try {
       const result = await client.call(name, input);
       return { ok: result.isError !== true, text: textOf(result.content) };
@@ -97,6 +121,12 @@ function mcpRow(kind: ClientKind): Row {
     }
   };
 }
+
+/** An adapter's options: the caller, and an `approve` hook when the setup has a say. */
+const hooksOf = ({ caller, approve }: Setup) => ({
+  caller,
+  ...(approve !== undefined ? { approve: () => approve } : {}),
+});
 
 const usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
@@ -116,15 +146,15 @@ const DRIVE: Record<RowName, Row> = {
   }),
   'MCP 2025 (SDK 1.x client)': mcpRow('v1'),
   'MCP 2026 (SDK 2.x client)': mcpRow('v2-pinned'),
-  callOpenAI: async (registry, caller, name, input) => {
+  callOpenAI: async (registry, setup, name, input) => {
     const [message] = await registry.callOpenAI(
       [{ id: 'c1', type: 'function', function: { name, arguments: JSON.stringify(input) } }],
-      { caller },
+      hooksOf(setup),
     );
     const text = String(message!.content);
     return { ok: !text.startsWith('Error:'), text };
   },
-  'AI SDK': async (registry, caller, name, input) => {
+  'AI SDK': async (registry, { caller }, name, input) => {
     const model = new MockLanguageModelV3({
       doGenerate: [
         {
@@ -145,16 +175,18 @@ const DRIVE: Record<RowName, Row> = {
     });
     const tools = toAiSdkTools(registry, { caller });
     const result = await generateText({ model, tools, stopWhen: stepCountIs(2), prompt: 'go' });
-    const part = result.steps[0]!.content.find(
-      (p) => p.type === 'tool-result' || p.type === 'tool-error',
-    );
+    const parts = result.steps[0]!.content;
+    // The AI SDK asks approval through its own step (`needsApproval`): the run stops there.
+    if (parts.some((p) => p.type === 'tool-approval-request'))
+      return { ok: false, text: 'approval requested' };
+    const part = parts.find((p) => p.type === 'tool-result' || p.type === 'tool-error');
     if (!part) return { ok: false, text: 'no result' };
     return part.type === 'tool-result'
       ? { ok: true, text: String(part.output) }
       : { ok: false, text: String((part.error as Error).message ?? part.error) };
   },
-  LangChain: async (registry, caller, name, input) => {
-    const tools = toLangChainTools(registry, { caller });
+  LangChain: async (registry, setup, name, input) => {
+    const tools = toLangChainTools(registry, hooksOf(setup));
     const model = fakeModel()
       .respondWithTools([{ name, args: input, id: 'c1' }])
       .respond(new AIMessage('ok'));
@@ -163,8 +195,8 @@ const DRIVE: Record<RowName, Row> = {
     const answer = (await tool.invoke(reply.tool_calls![0]!)) as ToolMessage;
     return { ok: answer.status === 'success', text: String(answer.content) };
   },
-  toRunnableTools: async (registry, caller, name, input) => {
-    const tool = registry.toRunnableTools({ caller }).find((t) => t.name === name)!;
+  toRunnableTools: async (registry, setup, name, input) => {
+    const tool = registry.toRunnableTools(hooksOf(setup)).find((t) => t.name === name)!;
     const context = { toolUse: { id: 'c1', name, input } } as unknown as BetaToolRunContext;
     try {
       return { ok: true, text: String(await tool.run(tool.parse(input), context)) };
@@ -174,11 +206,21 @@ const DRIVE: Record<RowName, Row> = {
   },
 };
 
-/** One cell's call against a fresh registry, and what reached the methods. */
-async function drive(row: RowName, caller: ToolCaller, name: string, input: object) {
+/**
+ * One cell's call against a fresh registry (`wide`: joined with the manifest codegen writes for
+ * `WideService`, whose results are wider than declared), and what reached the methods.
+ */
+async function drive(
+  row: RowName,
+  setup: ToolCaller | Setup,
+  name: string,
+  input: object,
+  wide = false,
+) {
   const service = new MatrixService();
-  const registry = new ToolRegistry().register(service);
-  const answer = await DRIVE[row](registry, caller, name, input as Record<string, unknown>);
+  const registry = wide ? createWideRegistry() : new ToolRegistry().register(service);
+  const full = 'caller' in setup ? setup : { caller: setup };
+  const answer = await DRIVE[row](registry, full, name, input as Record<string, unknown>);
   return { ...answer, ran: service.ran };
 }
 
@@ -203,6 +245,39 @@ const CELLS: Record<ColumnName, (row: RowName) => Promise<void>> = {
     const answer = await drive(row, ALICE, 'read_audit', { day: 'mon' });
     expect(answer).toMatchObject({ ok: true, ran: [{ tool: 'read_audit', caller: 'alice' }] });
     expect(answer.text).toContain('audit of mon for alice');
+  },
+  'approval asked or refused': async (row) => {
+    const refused = await drive(row, ALICE, 'refund', { orderId: 'o1' });
+    expect(refused).toMatchObject({ ok: false, ran: [] });
+    expect(refused.text).toMatch(/approv/i);
+    if (MCP_ROWS.has(row)) {
+      const declined = await drive(row, { caller: ALICE, approve: false }, 'refund', REFUND);
+      expect(declined).toMatchObject({ ok: false, ran: [] });
+    }
+    // The AI SDK's approved call is the app's next generateText with the approval: not its hook.
+    if (row === 'AI SDK') return;
+    const approved = await drive(row, { caller: ALICE, approve: true }, 'refund', REFUND);
+    expect(approved).toMatchObject({ ok: true, ran: [{ tool: 'refund', caller: 'alice' }] });
+  },
+  "the tool's timeoutMs bounds the wait": async (row) => {
+    const answer = await drive(row, ALICE, 'slow_report', { month: 'may' });
+    expect(answer.ok).toBe(false);
+    expect(answer.text).toMatch(/slow_report[\s\S]*time|time[\s\S]*slow_report/i);
+    expect(answer.text).not.toContain('report of may');
+  },
+  'result shaped to the declared schema': async (row) => {
+    const answer = await drive(row, ALICE, 'summary', { id: 'o1' }, true);
+    expect(answer.ok).toBe(true);
+    expect(answer.text).not.toContain('internal_cost');
+    expect(JSON.parse(answer.text)).toEqual({ id: 'o1', total: 42 });
+  },
+  'an error leaks no stack': async (row) => {
+    const answer = await drive(row, ALICE, 'lookup_customer', { id: 'c1' });
+    expect(answer).toMatchObject({ ok: false, ran: [{ tool: 'lookup_customer' }] });
+    // The message only (DESIGN: "any other error reaches the model as its message only").
+    expect(answer.text).toContain('the customer service is down');
+    for (const leak of ['MatrixService', '.ts:', '    at ', 'Error: the customer'])
+      expect(answer.text).not.toContain(leak);
   },
 };
 

@@ -28,6 +28,26 @@ export class MatrixService {
     return `ordered ${qty} ${item}`;
   }
 
+  @Tool({ description: 'Refunds an order.', requiresApproval: true })
+  refund(@Param('orderId') orderId: string, @Ctx() ctx: ToolCallContext): string {
+    this.ran.push({ tool: 'refund', input: { orderId }, caller: ctx.caller?.id });
+    return `refunded ${orderId}`;
+  }
+
+  @Tool({ description: 'Builds a slow report.', timeoutMs: 200 })
+  async slowReport(@Param('month') month: string, @Ctx() ctx: ToolCallContext): Promise<string> {
+    // Waits for its signal: only the tool's time limit ends the call.
+    await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve, { once: true }));
+    this.ran.push({ tool: 'slow_report', input: { month, aborted: true }, caller: ctx.caller?.id });
+    return `report of ${month}`;
+  }
+
+  @Tool({ description: 'Looks a customer up in the database.' })
+  lookupCustomer(@Param('id') id: string): string {
+    this.ran.push({ tool: 'lookup_customer', input: { id }, caller: undefined });
+    throw new Error('the customer service is down');
+  }
+
   @Tool({ description: 'Reads the audit log.', scopes: ['audit:read'] })
   readAudit(@Param('day') day: string, @Ctx() ctx: ToolCallContext): string {
     this.ran.push({ tool: 'read_audit', input: { day }, caller: ctx.caller?.id });

@@ -24,6 +24,10 @@ export const COLUMNS = [
   'unknown tool refused',
   'scope refused',
   'ctx.caller is the caller',
+  'approval asked or refused',
+  "the tool's timeoutMs bounds the wait",
+  'result shaped to the declared schema',
+  'an error leaks no stack',
 ] as const;
 export type ColumnName = (typeof COLUMNS)[number];
 
