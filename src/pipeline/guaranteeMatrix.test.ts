@@ -7,6 +7,8 @@
  * against `MatrixService`, whose tools record what reached them. A cell deliberately not
  * applicable is listed with its reason in `matrixCells.ts` (and in the README).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
 import type { BetaToolRunContext } from '@anthropic-ai/sdk/lib/tools/BetaRunnableTool';
 import { AIMessage } from '@langchain/core/messages';
@@ -25,7 +27,7 @@ import { toAiSdkTools } from '../aisdk/toAiSdkTools';
 import { toLangChainTools } from '../langchain/toLangChainTools';
 import { MatrixService } from './__fixtures__/MatrixService';
 import { createWideRegistry } from '../shaping/__fixtures__/wideRegistry';
-import { COLUMNS, ROWS, notApplicable } from './__fixtures__/matrixCells';
+import { COLUMNS, ENTRY_POINTS, HEADERS, ROWS, notApplicable } from './__fixtures__/matrixCells';
 import type { ColumnName, RowName } from './__fixtures__/matrixCells';
 
 /** What the model (or the client) got for one call: whether it ran, and the text. */
@@ -287,4 +289,43 @@ describe.each(ROWS.map((row) => [row]))('%s', (row) => {
     if (reason) it.skip(`${column}: not applicable (${reason})`, () => undefined);
     else it(column, () => CELLS[column](row), 20_000);
   }
+});
+
+/** The README's "What holds where": its table's cells, and its not-applicable reasons. */
+function readmeMatrix() {
+  const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('**What holds where.**'));
+  const cells = (line: string) =>
+    line
+      .split('|')
+      .slice(1, -1)
+      .map((cell) => cell.trim());
+  const table = section.slice(0, section.indexOf('\n\n- ')).split('\n');
+  const rows = table.filter((line) => line.startsWith('|') && !line.startsWith('| ---'));
+  const reasons = section
+    .slice(section.indexOf('\n\n- ') + 2, section.indexOf('\n\n', section.indexOf('\n\n- ') + 2))
+    .split('\n')
+    .map((line) => /^- (.+?), (.+?): (.+)$/.exec(line)!.slice(1));
+  return { header: cells(rows[0]!), rows: rows.slice(1).map(cells), reasons };
+}
+
+describe('the README\'s "What holds where"', () => {
+  it("has the matrix's rows and columns, and its not-applicable cells with their reasons", () => {
+    const readme = readmeMatrix();
+    expect(readme.header).toEqual(['Entry point', ...COLUMNS.map((column) => HEADERS[column])]);
+    expect(readme.rows).toEqual(
+      ROWS.map((row) => [
+        ENTRY_POINTS[row],
+        ...COLUMNS.map((column) => (notApplicable(row, column) ? 'n/a' : 'yes')),
+      ]),
+    );
+    const expected = ROWS.flatMap((row) =>
+      COLUMNS.filter((column) => notApplicable(row, column)).map((column) => [
+        ENTRY_POINTS[row],
+        HEADERS[column],
+        notApplicable(row, column),
+      ]),
+    );
+    expect(readme.reasons).toEqual(expected);
+  });
 });

@@ -31,6 +31,31 @@ export const COLUMNS = [
 ] as const;
 export type ColumnName = (typeof COLUMNS)[number];
 
+/** Each column's header in the README's "What holds where" table. */
+export const HEADERS: Record<ColumnName, string> = {
+  'invalid input refused, naming the path': 'Invalid input',
+  'unknown tool refused': 'Unknown tool',
+  'scope refused': 'Scopes, roles',
+  'ctx.caller is the caller': '`ctx.caller`',
+  'approval asked or refused': 'Approval',
+  "the tool's timeoutMs bounds the wait": '`timeoutMs`',
+  'result shaped to the declared schema': 'Result shaped',
+  'an error leaks no stack': 'No stack',
+};
+
+/** Each row's name in the README's table (how an app reaches it). */
+export const ENTRY_POINTS: Record<RowName, string> = {
+  'agent run': '`ToolAgent.run`',
+  'agent stream': '`ToolAgent.stream`',
+  'agent manual': '`ToolAgent.step` + `resolve`',
+  'MCP 2025 (SDK 1.x client)': 'MCP 2025-11-25 (SDK 1.x client)',
+  'MCP 2026 (SDK 2.x client)': 'MCP 2026-07-28 (SDK 2.x client)',
+  callOpenAI: '`registry.callOpenAI`',
+  'AI SDK': '`toAiSdkTools`',
+  LangChain: '`toLangChainTools`',
+  toRunnableTools: '`registry.toRunnableTools`',
+};
+
 /** The cells deliberately not applicable, with the reason. */
 export const NOT_APPLICABLE: Partial<Record<RowName, Partial<Record<ColumnName, string>>>> = {
   LangChain: {
