@@ -26,6 +26,7 @@ import { ToolRegistry } from '../registry/ToolRegistry';
 import { toAiSdkTools } from '../aisdk/toAiSdkTools';
 import { toLangChainTools } from '../langchain/toLangChainTools';
 import { MatrixService } from './__fixtures__/MatrixService';
+import { until } from '../../test/until';
 import { createWideRegistry } from '../shaping/__fixtures__/wideRegistry';
 import { COLUMNS, ENTRY_POINTS, HEADERS, ROWS, notApplicable } from './__fixtures__/matrixCells';
 import type { ColumnName, RowName } from './__fixtures__/matrixCells';
@@ -40,6 +41,8 @@ interface Answer {
 interface Setup {
   caller: ToolCaller;
   approve?: boolean;
+  /** The caller's signal (the run's, the request's, the adapter's). */
+  signal?: AbortSignal;
 }
 
 /** Drives one call of `name` with `input` through an entry point, as `setup` says. */
@@ -71,8 +74,8 @@ const turnsOf = (name: string, input: Record<string, unknown>) => [
 ];
 
 /** The agent against the scripted server; `drive` runs it; the answer is the tool_result sent. */
-function agentRow(drive: (agent: ToolAgent) => Promise<unknown>): Row {
-  return async (registry, { caller, approve }, name, input) => {
+function agentRow(drive: (agent: ToolAgent, signal?: AbortSignal) => Promise<unknown>): Row {
+  return async (registry, { caller, approve, signal }, name, input) => {
     const server = await startScriptedServer({ turns: turnsOf(name, input) });
     try {
       const client = new Anthropic({ apiKey: 'test', baseURL: server.url, maxRetries: 0 });
@@ -83,7 +86,13 @@ function agentRow(drive: (agent: ToolAgent) => Promise<unknown>): Row {
         caller,
         ...(approve !== undefined ? { approve: () => approve } : {}),
       });
-      const sent = await drive(agent);
+      let sent: unknown;
+      try {
+        sent = await drive(agent, signal);
+      } catch (error) {
+        // The run ended with its signal: what the app's call rejected with.
+        return { ok: false, text: (error as Error).message };
+      }
       const results = (sent ?? server.requests[1]!.body.messages![2]) as {
         content: { content: unknown; is_error?: boolean }[];
       };
@@ -97,7 +106,7 @@ function agentRow(drive: (agent: ToolAgent) => Promise<unknown>): Row {
 
 /** An MCP client of `kind` over HTTP, its token naming the caller. */
 function mcpRow(kind: ClientKind): Row {
-  return async (registry, { caller, approve }, name, input) => {
+  return async (registry, { caller, approve, signal }, name, input) => {
     const server = await startMcpHttpServer(registry, {
       name: 'matrix',
       version: '1',
@@ -112,7 +121,7 @@ function mcpRow(kind: ClientKind): Row {
       ...(approve !== undefined ? { approve } : {}),
     });
     try {
-      const result = await client.call(name, input);
+      const result = await client.call(name, input, signal ? { signal } : {});
       return { ok: result.isError !== true, text: textOf(result.content) };
     } catch (error) {
       // A JSON-RPC error (the SDK's own refusal): the text the client got.
@@ -125,9 +134,10 @@ function mcpRow(kind: ClientKind): Row {
 }
 
 /** An adapter's options: the caller, and an `approve` hook when the setup has a say. */
-const hooksOf = ({ caller, approve }: Setup) => ({
+const hooksOf = ({ caller, approve, signal }: Setup) => ({
   caller,
   ...(approve !== undefined ? { approve: () => approve } : {}),
+  ...(signal ? { signal } : {}),
 });
 
 const usage = {
@@ -136,15 +146,15 @@ const usage = {
 };
 
 const DRIVE: Record<RowName, Row> = {
-  'agent run': agentRow(async (agent) => {
-    await agent.run('go');
+  'agent run': agentRow(async (agent, signal) => {
+    await agent.run('go', signal ? { signal } : {});
   }),
-  'agent stream': agentRow(async (agent) => {
-    for await (const event of agent.stream('go')) void event;
+  'agent stream': agentRow(async (agent, signal) => {
+    for await (const event of agent.stream('go', signal ? { signal } : {})) void event;
   }),
-  'agent manual': agentRow(async (agent) => {
+  'agent manual': agentRow(async (agent, signal) => {
     const step = await agent.step('go');
-    return agent.resolve(step);
+    return agent.resolve(step, undefined, signal ? { signal } : {});
   }),
   'MCP 2025 (SDK 1.x client)': mcpRow('v1'),
   'MCP 2026 (SDK 2.x client)': mcpRow('v2-pinned'),
@@ -156,7 +166,7 @@ const DRIVE: Record<RowName, Row> = {
     const text = String(message!.content);
     return { ok: !text.startsWith('Error:'), text };
   },
-  'AI SDK': async (registry, { caller }, name, input) => {
+  'AI SDK': async (registry, { caller, signal }, name, input) => {
     const model = new MockLanguageModelV3({
       doGenerate: [
         {
@@ -176,7 +186,18 @@ const DRIVE: Record<RowName, Row> = {
       ],
     });
     const tools = toAiSdkTools(registry, { caller });
-    const result = await generateText({ model, tools, stopWhen: stepCountIs(2), prompt: 'go' });
+    let result;
+    try {
+      result = await generateText({
+        model,
+        tools,
+        stopWhen: stepCountIs(2),
+        prompt: 'go',
+        ...(signal ? { abortSignal: signal } : {}),
+      });
+    } catch (error) {
+      return { ok: false, text: (error as Error).message };
+    }
     const parts = result.steps[0]!.content;
     // The AI SDK asks approval through its own step (`needsApproval`): the run stops there.
     if (parts.some((p) => p.type === 'tool-approval-request'))
@@ -194,12 +215,21 @@ const DRIVE: Record<RowName, Row> = {
       .respond(new AIMessage('ok'));
     const reply = await model.bindTools(tools).invoke('go');
     const tool = tools.find((t) => t.name === name)!;
-    const answer = (await tool.invoke(reply.tool_calls![0]!)) as ToolMessage;
+    const config = setup.signal ? { signal: setup.signal } : {};
+    let answer: ToolMessage;
+    try {
+      answer = (await tool.invoke(reply.tool_calls![0]!, config)) as ToolMessage;
+    } catch (error) {
+      return { ok: false, text: (error as Error).message };
+    }
     return { ok: answer.status === 'success', text: String(answer.content) };
   },
   toRunnableTools: async (registry, setup, name, input) => {
     const tool = registry.toRunnableTools(hooksOf(setup)).find((t) => t.name === name)!;
-    const context = { toolUse: { id: 'c1', name, input } } as unknown as BetaToolRunContext;
+    const context = {
+      toolUse: { id: 'c1', name, input },
+      ...(setup.signal ? { signal: setup.signal } : {}),
+    } as unknown as BetaToolRunContext;
     try {
       return { ok: true, text: String(await tool.run(tool.parse(input), context)) };
     } catch (error) {
@@ -218,8 +248,8 @@ async function drive(
   name: string,
   input: object,
   wide = false,
+  service = new MatrixService(),
 ) {
-  const service = new MatrixService();
   const registry = wide ? createWideRegistry() : new ToolRegistry().register(service);
   const full = 'caller' in setup ? setup : { caller: setup };
   const answer = await DRIVE[row](registry, full, name, input as Record<string, unknown>);
@@ -266,6 +296,19 @@ const CELLS: Record<ColumnName, (row: RowName) => Promise<void>> = {
     expect(answer.ok).toBe(false);
     expect(answer.text).toMatch(/slow_report[\s\S]*time|time[\s\S]*slow_report/i);
     expect(answer.text).not.toContain('report of may');
+  },
+  "the caller's signal bounds the wait": async (row) => {
+    const controller = new AbortController();
+    const service = new MatrixService();
+    service.onStart = () => controller.abort();
+    const setup = { caller: ALICE, signal: controller.signal };
+    await drive(row, setup, 'wait_for_signal', { label: 'x' }, false, service);
+    // The method saw its signal abort (over MCP, once the client's cancellation arrived); what
+    // the app then gets is the entry point's own (a rejected run, or the method's late answer).
+    await until(() => service.ran.length > 0, 'the method to see its signal abort');
+    expect(service.ran).toEqual([
+      { tool: 'wait_for_signal', input: { label: 'x', aborted: true }, caller: 'alice' },
+    ]);
   },
   'result shaped to the declared schema': async (row) => {
     const answer = await drive(row, ALICE, 'summary', { id: 'o1' }, true);

@@ -18,6 +18,22 @@ export class MatrixService {
   /** What reached the methods, in order. */
   readonly ran: MatrixRun[] = [];
 
+  /** Called when `wait_for_signal` starts (a test aborts its caller's signal there). */
+  onStart?: () => void;
+
+  @Tool({ description: 'Waits until its call is aborted (5 s at most).' })
+  async waitForSignal(@Param('label') label: string, @Ctx() ctx: ToolCallContext): Promise<string> {
+    this.onStart?.();
+    if (!ctx.signal.aborted)
+      await new Promise((resolve) => {
+        const timer = setTimeout(resolve, 5_000);
+        ctx.signal.addEventListener('abort', () => resolve(clearTimeout(timer)), { once: true });
+      });
+    const aborted = ctx.signal.aborted;
+    this.ran.push({ tool: 'wait_for_signal', input: { label, aborted }, caller: ctx.caller?.id });
+    return `waited for ${label}`;
+  }
+
   @Tool({ description: 'Orders a quantity of an item.' })
   placeOrder(
     @Param('item') item: string,

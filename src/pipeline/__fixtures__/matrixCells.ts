@@ -26,6 +26,7 @@ export const COLUMNS = [
   'ctx.caller is the caller',
   'approval asked or refused',
   "the tool's timeoutMs bounds the wait",
+  "the caller's signal bounds the wait",
   'result shaped to the declared schema',
   'an error leaks no stack',
 ] as const;
@@ -39,6 +40,7 @@ export const HEADERS: Record<ColumnName, string> = {
   'ctx.caller is the caller': '`ctx.caller`',
   'approval asked or refused': 'Approval',
   "the tool's timeoutMs bounds the wait": '`timeoutMs`',
+  "the caller's signal bounds the wait": 'Signal',
   'result shaped to the declared schema': 'Result shaped',
   'an error leaks no stack': 'No stack',
 };
