@@ -35,6 +35,8 @@ import type { ColumnName, RowName } from './__fixtures__/matrixCells';
 interface Answer {
   ok: boolean;
   text: string;
+  /** The tools the model (or client) was shown, where the entry point lists them itself. */
+  listed?: string[];
 }
 
 /** Who calls, and whether a call needing approval is approved (undefined: nobody is asked). */
@@ -97,7 +99,9 @@ function agentRow(drive: (agent: ToolAgent, signal?: AbortSignal) => Promise<unk
         content: { content: unknown; is_error?: boolean }[];
       };
       const [result] = results.content;
-      return { ok: result!.is_error !== true, text: textOf(result!.content) };
+      const tools = (server.requests[0]!.body.tools ?? []) as { name: string }[];
+      const listed = tools.map((tool) => tool.name);
+      return { ok: result!.is_error !== true, text: textOf(result!.content), listed };
     } finally {
       await server.close();
     }
@@ -121,8 +125,9 @@ function mcpRow(kind: ClientKind): Row {
       ...(approve !== undefined ? { approve } : {}),
     });
     try {
+      const listed = await client.listAll();
       const result = await client.call(name, input, signal ? { signal } : {});
-      return { ok: result.isError !== true, text: textOf(result.content) };
+      return { ok: result.isError !== true, text: textOf(result.content), listed };
     } catch (error) {
       // A JSON-RPC error (the SDK's own refusal): the text the client got.
       return { ok: false, text: (error as Error).message };
@@ -272,11 +277,15 @@ const CELLS: Record<ColumnName, (row: RowName) => Promise<void>> = {
     const answer = await drive(row, BOB, 'read_audit', { day: 'mon' });
     expect(answer).toMatchObject({ ok: false, ran: [] });
     expect(answer.text).toContain('it requires the scope "audit:read"');
+    // Where toolwright lists the tools itself (the agent's request, MCP's tools/list), it is not.
+    if (answer.listed) expect(answer.listed).toEqual(expect.arrayContaining(['place_order']));
+    if (answer.listed) expect(answer.listed).not.toContain('read_audit');
   },
   'ctx.caller is the caller': async (row) => {
     const answer = await drive(row, ALICE, 'read_audit', { day: 'mon' });
     expect(answer).toMatchObject({ ok: true, ran: [{ tool: 'read_audit', caller: 'alice' }] });
     expect(answer.text).toContain('audit of mon for alice');
+    if (answer.listed) expect(answer.listed).toContain('read_audit');
   },
   'approval asked or refused': async (row) => {
     const refused = await drive(row, ALICE, 'refund', { orderId: 'o1' });
