@@ -17,8 +17,6 @@
  * request context, and this file does not change.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolCaller } from '../calls/ToolCaller';
-import { accessDenied } from '../calls/ToolCaller';
 import type { ToolProgress } from '../calls/ToolCallContext';
 import type { ManifestToolOptions } from '../manifest/types';
 import { approveCall } from './approveCall';
@@ -79,16 +77,6 @@ export function refusal(name: string, reason: string): CallToolResult {
   return mcpErrorResult(sanitizeForModel(`Tool ${JSON.stringify(name)} was not run: ${reason}`));
 }
 
-/** The refusal of a caller `@Tool({ scopes, roles })` does not admit, or undefined. */
-export function accessRefusal(
-  scope: Pick<McpCallScope, 'accessOf'>,
-  name: string,
-  caller: ToolCaller | undefined,
-): CallToolResult | undefined {
-  const denied = accessDenied(scope.accessOf(name), caller);
-  return denied ? refusal(name, denied) : undefined;
-}
-
 /**
  * Whether a `requiresApproval` tool may run with this (checked) input: undefined when approved,
  * else what the request answers (the refusal, or the port's `later`).
@@ -122,7 +110,7 @@ export async function approvalOf<Later>(
  * module may widen) and approval flag, and its validation (a source without `check` validates
  * inside `call`).
  */
-function pipelineHost(scope: McpCallScope): ModelCallHost {
+export function pipelineHost(scope: McpCallScope): ModelCallHost {
   const source = scope.registry;
   return {
     get: (name) =>

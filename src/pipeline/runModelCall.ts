@@ -59,7 +59,7 @@ export type ModelCallOptions = Pick<
 export type ApprovalVerdict<Held> = undefined | string | { held: Held };
 
 /** How an entry point plugs into the pipeline. */
-export interface ModelCallStages<Held = never> {
+export interface ModelCallStages<Held = never, Ran = ToolOutcome> {
   /**
    * Asks whether a valid call may run; called for every valid call, told whether its tool is
    * marked `requiresApproval` (the agent's manual decider has a say on every call).
@@ -67,13 +67,17 @@ export interface ModelCallStages<Held = never> {
   approval(call: ToolCall, requiresApproval: boolean): Promise<ApprovalVerdict<Held>>;
   /** Told of the validation's verdict (the agent's events and spans). */
   validated?(call: ModelCall, checked: { ok: true } | { ok: false; error: string }): void;
-  /** Runs the approved call with its options (the agent's limiter and span); `host.call` else. */
-  dispatch?(input: Record<string, unknown>, options: CallOptions): Promise<ToolOutcome>;
+  /**
+   * Runs the approved call with its options (the agent's limiter and span, an MCP task's job);
+   * `host.call` else.
+   */
+  dispatch?(input: Record<string, unknown>, options: CallOptions): Promise<Ran>;
 }
 
 /** Where the pipeline answered a call, and with what. */
-export type PipelineAnswer<Held> =
-  | { stage: 'unknown' | 'refused' | 'invalid' | 'denied' | 'ran'; outcome: ToolOutcome }
+export type PipelineAnswer<Held, Ran = ToolOutcome> =
+  | { stage: 'unknown' | 'refused' | 'invalid' | 'denied'; outcome: ToolOutcome }
+  | { stage: 'ran'; outcome: Ran }
   | { stage: 'held'; held: Held; input: Record<string, unknown> };
 
 /** A refusal decided before the method ran, as an outcome. */
@@ -84,12 +88,12 @@ const refused = (content: string): ToolOutcome => ({ content, isError: true });
  * @example
  * const answer = await runCallPipeline(registry, call, { caller, signal }, { approval });
  */
-export async function runCallPipeline<Held = never>(
+export async function runCallPipeline<Held = never, Ran = ToolOutcome>(
   host: ModelCallHost,
   call: ModelCall,
   options: Omit<ModelCallOptions, 'approve'>,
-  stages: ModelCallStages<Held>,
-): Promise<PipelineAnswer<Held>> {
+  stages: ModelCallStages<Held, Ran>,
+): Promise<PipelineAnswer<Held, Ran>> {
   const tool = host.get(call.name);
   if (!tool) {
     // An unknown tool: the registry's text (with the closest names), running nothing.
@@ -115,9 +119,10 @@ export async function runCallPipeline<Held = never>(
   if (verdict !== undefined) return { stage: 'held', held: verdict.held, input: checked.input };
   const callOptions = { ...options, toolUseId: call.id };
   // The checked snapshot: dispatched without validating again.
+  // Without a dispatch stage `Ran` is the registry's `ToolOutcome` (its default).
   const outcome = stages.dispatch
     ? await stages.dispatch(checked.input, callOptions)
-    : await host.call(call.name, checked.input, callOptions);
+    : ((await host.call(call.name, checked.input, callOptions)) as Ran);
   return { stage: 'ran', outcome };
 }
 
