@@ -1,10 +1,14 @@
 /**
- * Answers the calls of one turn: a call that was cut off or fails validation is answered with
- * its error, a call needing approval goes through the approver, the rest run through the
- * registry under the turn's concurrency bound and abort signal. Every call gets exactly one
- * answer; nothing here throws but an abort.
+ * Answers the calls of one turn through the one call pipeline (`runCallPipeline`: known tool →
+ * the agent's `caller` and the tool's scopes → decode → validation → approval → the call), the
+ * agent plugging in only its own shapes: its events and spans, its approver (or manual mode's
+ * decider, or a pause), and its dispatch (a deferred job, the turn's concurrency bound and abort
+ * signal). Every call gets exactly one answer; nothing here throws but an abort.
  */
 import type { ToolCall } from '../calls/types';
+import type { ToolCaller } from '../calls/ToolCaller';
+import { runCallPipeline } from '../pipeline/runModelCall';
+import type { ModelCallStages, PipelineAnswer } from '../pipeline/runModelCall';
 import { sanitizeForModel } from '../errors/sanitizeForModel';
 import { deniedReason } from '../calls/ApprovalDecision';
 import type { CallAnswer, DialectCall } from './dialects/AgentDialect';
@@ -54,6 +58,8 @@ export class CallRunner {
     private readonly telemetry: AgentTelemetry = NO_TELEMETRY,
     /** `longRunning: 'defer'`: a long-running call's job is enqueued and the run pauses for it. */
     private readonly defers = false,
+    /** The caller the agent runs for (`ctx.caller`; a scoped tool is refused to anyone else). */
+    readonly caller?: ToolCaller,
   ) {}
 
   /** Answers a call that will not run with an error text (emitted as its result too). */
@@ -81,65 +87,66 @@ export class CallRunner {
     scope: TurnScope,
     trace: ToolTrace,
   ): Promise<[CallAnswer, ToolOutcomeKind]> {
-    const checked = call.error
-      ? { ok: false as const, error: call.error }
-      : await raceAbort(this.registry.check(call.name, call.input), scope.signal);
     const { id, name, input } = call;
-    trace.validated(checked.ok);
-    if (!checked.ok) {
-      const error = checked.error;
-      const invalid = { id, name, input, error };
-      scope.emit?.({ type: 'tool_call', id, name, input, valid: false, error, call: invalid });
-      return [this.finish(call, checked.error, true, scope), 'invalid'];
-    }
-    const valid: ToolCall = {
-      id: call.id,
-      name: call.name,
-      input: call.input as Record<string, unknown>,
-    };
-    scope.emit?.({ type: 'tool_call', id, name, input, valid: true, call: valid });
-    const refusal = await raceAbort(this.approval(valid, scope), scope.signal);
-    if (refusal === PAUSE) {
-      const pending = { call: { ...call, input: valid.input }, content: '', isError: false };
-      return [{ ...pending, pending: true }, 'paused'];
-    }
-    if (refusal !== undefined) {
-      const reason = sanitizeForModel(refusal, 500);
-      const text = `Tool "${call.name}" was not run: the call was denied (${reason}).`;
-      return [this.finish(call, text, true, scope), 'denied'];
-    }
-    const checkedInput = checked.input;
     let deferred: string | undefined;
-    try {
-      deferred = await this.defer(valid, checkedInput, scope, trace);
-    } catch (error) {
-      if (scope.signal.aborted) throw error;
-      // The queue failed (Redis refused the job): the model is told, the run goes on.
-      const reason = sanitizeForModel(error instanceof Error ? error.message : String(error), 300);
-      const text = `Tool "${call.name}" could not be queued: ${reason}`;
-      return [this.finish(call, text, true, scope), 'error'];
-    }
-    if (deferred !== undefined) {
-      const waiting = { call: { ...call, input: valid.input }, content: '', isError: false };
-      return [{ ...waiting, pending: true, job: deferred }, 'paused'];
-    }
-    const outcome = await raceAbort(
-      limiter(() =>
-        // The checked input: the registry dispatches it without validating again; under the
-        // call's span, which a job carries to its worker.
-        trace.within(() =>
-          this.registry.call(call.name, checkedInput, {
-            toolUseId: call.id,
-            signal: scope.signal,
-            state: scope.state,
-            ...(scope.emit ? { onProgress: progressEmitter(call, scope.emit) } : {}),
-          }),
-        ),
-      ),
+    // The agent's stages of the one pipeline: its events and span, its approver or decider, and
+    // its dispatch (deferral, the turn's concurrency bound, the call's span).
+    const stages: ModelCallStages<typeof PAUSE> = {
+      validated: (_, checked) => {
+        trace.validated(checked.ok);
+        const event = checked.ok
+          ? { valid: true, call: { id, name, input: input as Record<string, unknown> } }
+          : { valid: false, error: checked.error, call: { id, name, input, error: checked.error } };
+        scope.emit?.({ type: 'tool_call', id, name, input, ...event } as AgentEvent);
+      },
+      approval: async (valid) => {
+        const refusal = await raceAbort(this.approval(valid, scope), scope.signal);
+        if (refusal === PAUSE) return { held: PAUSE };
+        if (refusal === undefined) return undefined;
+        const reason = sanitizeForModel(refusal, 500);
+        return `Tool "${name}" was not run: the call was denied (${reason}).`;
+      },
+      dispatch: async (checkedInput, options) => {
+        const valid = { id, name, input: input as Record<string, unknown> };
+        try {
+          deferred = await this.defer(valid, checkedInput, scope, trace);
+        } catch (error) {
+          if (scope.signal.aborted) throw error;
+          // The queue failed (Redis refused the job): the model is told, the run goes on.
+          const message = error instanceof Error ? error.message : String(error);
+          const text = `Tool "${name}" could not be queued: ${sanitizeForModel(message, 300)}`;
+          return { content: text, isError: true };
+        }
+        if (deferred !== undefined) return { content: '', isError: false };
+        return raceAbort(
+          limiter(() =>
+            // The checked input: the registry dispatches it without validating again; under the
+            // call's span, which a job carries to its worker.
+            trace.within(() => this.registry.call(name, checkedInput, options)),
+          ),
+          scope.signal,
+        );
+      },
+    };
+    const options = {
+      signal: scope.signal,
+      state: scope.state,
+      ...(this.caller ? { caller: this.caller } : {}),
+      ...(scope.emit ? { onProgress: progressEmitter(call, scope.emit) } : {}),
+    };
+    const answer = await raceAbort(
+      runCallPipeline(this.registry, call, options, stages),
       scope.signal,
     );
-    const answer = this.finish(call, outcome.content, outcome.isError, scope);
-    return [answer, outcome.isError ? 'error' : 'ok'];
+    if (answer.stage === 'held' || deferred !== undefined) {
+      const pending = { call, content: '', isError: false };
+      return deferred !== undefined
+        ? [{ ...pending, pending: true, job: deferred }, 'paused']
+        : [{ ...pending, pending: true }, 'paused'];
+    }
+    const { outcome } = answer;
+    const done = this.finish(call, outcome.content, outcome.isError, scope);
+    return [done, KIND_OF[answer.stage] ?? (outcome.isError ? 'error' : 'ok')];
   }
 
   /**
@@ -208,6 +215,14 @@ export class CallRunner {
     return { call, content, isError };
   }
 }
+
+/** How a call the pipeline answered before running it ended, for its span. */
+const KIND_OF: Partial<Record<PipelineAnswer<unknown>['stage'], ToolOutcomeKind>> = {
+  unknown: 'invalid',
+  invalid: 'invalid',
+  refused: 'denied',
+  denied: 'denied',
+};
 
 /** Turns a running call's `ctx.progress()` reports into `tool_progress` events. */
 function progressEmitter(

@@ -17,6 +17,7 @@ import { CallRunner } from './CallRunner';
 import { dialectFor } from './dialects/dialectTable';
 import { EventQueue } from './EventQueue';
 import { resolveStep, takeStep } from './manualStep';
+import { visibleTo } from './dialects/visibleTo';
 import { resumeRun } from './resumeRun';
 import type {
   ApprovalMode,
@@ -138,7 +139,7 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
       telemetry,
       client: options.client,
       registry: options.registry,
-      dialect: dialectFor(format, options.registry),
+      dialect: dialectFor(format, visibleTo(options.registry, options.caller)),
       runner: new CallRunner(
         options.registry,
         options.approve as Approver | undefined,
@@ -146,6 +147,7 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
         approvals.mode === 'pause',
         telemetry,
         longRunningMode(options.longRunning, approvals.mode) === 'defer',
+        options.caller,
       ),
       settings: {
         model: options.model,

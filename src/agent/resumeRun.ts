@@ -8,6 +8,7 @@ import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ToolCall } from '../calls/types';
 import { ApprovalNotFoundError } from '../errors/ApprovalNotFoundError';
 import { canonicalFormat } from '../approvals/AgentFormat';
+import { runCallPipeline } from '../pipeline/runModelCall';
 import { sanitizeForModel } from '../errors/sanitizeForModel';
 import { ToolwrightError } from '../errors/ToolwrightError';
 import { isTaskJobDispatcher } from '../calls/ToolJobDispatcher';
@@ -137,17 +138,23 @@ export async function resumeRun(
   try {
     const limiter = createLimiter(core.settings.concurrency);
     const run = async (call: PausedCall): Promise<CallAnswer> => {
-      const outcome = await raceAbort(
-        limiter(() =>
-          core.registry.call(call.name, call.input, {
-            toolUseId: call.id,
-            idempotencyKey: `${state.runId}:${call.id}`,
-            signal: scope.signal,
-            state: scope.state,
-          }),
-        ),
+      // The one pipeline, its approval already decided above (the resume's decisions).
+      const caller = core.runner.caller;
+      const options = { signal: scope.signal, state: scope.state, ...(caller ? { caller } : {}) };
+      const answer = await raceAbort(
+        runCallPipeline(core.registry, call, options, {
+          approval: async () => undefined,
+          dispatch: (input, callOptions) =>
+            limiter(() =>
+              core.registry.call(call.name, input, {
+                ...callOptions,
+                idempotencyKey: `${state.runId}:${call.id}`,
+              }),
+            ),
+        }),
         scope.signal,
       );
+      const outcome = answer.stage === 'held' ? { content: '', isError: true } : answer.outcome;
       const dialectCall = { id: call.id, name: call.name, input: call.input, complete: true };
       return { call: dialectCall, content: outcome.content, isError: outcome.isError };
     };

@@ -16,6 +16,7 @@ import type {
 import type { ToolCall, InvalidToolCall } from '../calls/types';
 import type { AgentRegistry } from './dialects/AgentRegistry';
 import type { Logger } from '../registry/types';
+import type { ToolCaller } from '../calls/ToolCaller';
 import type { ToolOutcome } from '../calls/ToolOutcome';
 import type { AgentFormat } from '../approvals/AgentFormat';
 import type { AgentUsage } from '../approvals/AgentUsage';
@@ -130,6 +131,11 @@ export interface ToolAgentOptions<State = unknown, Mode extends ApprovalMode = A
   approvalLeaseMs?: number;
   /** Application state handed to every call (`ctx.state`), such as the current user. */
   context?: State;
+  /**
+   * Who the agent runs for (`ctx.caller` of every call): a tool declaring `@Tool({ scopes,
+   * roles })` runs only for a caller it admits, and is refused to an agent without one.
+   */
+  caller?: ToolCaller;
   /** Mark the tool definitions and the system prompt with `cache_control`. */
   cache?: boolean;
   /**

@@ -8,10 +8,9 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CreateTaskResult } from '@modelcontextprotocol/sdk/experimental/tasks/types.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { readCallParams } from './callParams';
-import { callerOf } from './callerOf';
 import { portOf } from './callScope';
 import type { CallScope, Extra } from './callScope';
-import { accessRefusal, mcpToolCall } from './mcpToolCall';
+import { mcpToolCall } from './mcpToolCall';
 import { startTask } from './startTask';
 
 /**
@@ -38,11 +37,8 @@ export async function handleToolCall(
 ): Promise<CallToolResult | CreateTaskResult> {
   const call = readCallParams(params);
   const port = portOf(scope, extra);
-  if (call.task && scope.taskStore) {
-    // Refused before anything else, validation included, as `mcpToolCall` refuses.
-    const refused = accessRefusal(scope, call.name, callerOf(extra.authInfo));
-    return refused ?? startTask(scope, scope.taskStore, call, port, extra);
-  }
+  // Through the same pipeline as `mcpToolCall`: the caller's access before anything else.
+  if (call.task && scope.taskStore) return startTask(scope, scope.taskStore, call, port, extra);
   const release = closeStreamOnAbort(scope.server, extra);
   try {
     return await mcpToolCall(scope, call, port);

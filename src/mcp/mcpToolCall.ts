@@ -1,9 +1,9 @@
 /**
- * One MCP `tools/call`, for either SDK and either revision (issue 49, item 13): the caller's
- * access (`@Tool({ scopes, roles })`, before validation: a refused caller learns nothing of the
- * input), approval of a `requiresApproval` tool (its input checked first, so nobody approves
- * invalid input), the registry call with the request's signal, state, caller and progress, and
- * the result rendered (`renderOutcome`). What differs by SDK comes in through `McpCallPort`: how
+ * One MCP `tools/call`, for either SDK and either revision (issue 49, item 13), through the one
+ * call pipeline (`runCallPipeline`): the caller's access (`@Tool({ scopes, roles })`, before
+ * validation: a refused caller learns nothing of the input), validation, approval of a
+ * `requiresApproval` tool (so nobody approves invalid input), the registry call with the
+ * request's signal, state, caller and progress, and the result rendered (`renderOutcome`). What differs by SDK comes in through `McpCallPort`: how
  * the user is asked (SDK 1.x / 2025-11-25: an elicitation request during the call; SDK 2.x /
  * 2026-07-28: an `input_required` result the client answers by retrying), how a notification is
  * sent, how the client is told of a call in its log. `handleToolCall` and `modernToolCall` only
@@ -17,8 +17,6 @@
  * request context, and this file does not change.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolCaller } from '../calls/ToolCaller';
-import { accessDenied } from '../calls/ToolCaller';
 import type { ToolProgress } from '../calls/ToolCallContext';
 import type { ManifestToolOptions } from '../manifest/types';
 import { approveCall } from './approveCall';
@@ -28,7 +26,9 @@ import { callerOf } from './callerOf';
 import { sanitizeForModel } from '../errors/sanitizeForModel';
 import { renderOutcome } from './renderOutcome';
 import type { RenderScope } from './renderOutcome';
-import { mcpErrorResult, toMcpResult } from './toMcpResult';
+import { mcpErrorResult } from './toMcpResult';
+import { runCallPipeline } from '../pipeline/runModelCall';
+import type { ModelCallHost } from '../pipeline/runModelCall';
 import type { McpServerOptions, McpToolSource } from './types';
 
 /** What a call needs of its server, on either SDK. */
@@ -77,16 +77,6 @@ export function refusal(name: string, reason: string): CallToolResult {
   return mcpErrorResult(sanitizeForModel(`Tool ${JSON.stringify(name)} was not run: ${reason}`));
 }
 
-/** The refusal of a caller `@Tool({ scopes, roles })` does not admit, or undefined. */
-export function accessRefusal(
-  scope: Pick<McpCallScope, 'accessOf'>,
-  name: string,
-  caller: ToolCaller | undefined,
-): CallToolResult | undefined {
-  const denied = accessDenied(scope.accessOf(name), caller);
-  return denied ? refusal(name, denied) : undefined;
-}
-
 /**
  * Whether a `requiresApproval` tool may run with this (checked) input: undefined when approved,
  * else what the request answers (the refusal, or the port's `later`).
@@ -116,23 +106,23 @@ export async function approvalOf<Later>(
 }
 
 /**
- * The input to run, once approved. A tool that needs approval is checked first (invalid input is
- * answered with the registry's error text and nobody is asked to approve it), and its checked
- * snapshot is dispatched without validating again; any other tool is validated by `call()`.
+ * The registry as the call pipeline sees it: the tool's access (`scope.accessOf`, which the Nest
+ * module may widen) and approval flag, and its validation (a source without `check` validates
+ * inside `call`).
  */
-async function approvedInput<Later>(
-  scope: McpCallScope,
-  name: string,
-  raw: Record<string, unknown>,
-  port: McpCallPort<Later>,
-): Promise<{ input: unknown } | { answer: CallToolResult | Later }> {
-  if (!scope.needsApproval(name)) return { input: raw };
-  const checked = scope.registry.check ? await scope.registry.check(name, raw) : undefined;
-  if (checked && !checked.ok)
-    return { answer: toMcpResult({ content: checked.error, isError: true }) };
-  const input = checked?.input ?? raw;
-  const answer = await approvalOf(scope, name, input, port);
-  return answer === undefined ? { input } : { answer };
+export function pipelineHost(scope: McpCallScope): ModelCallHost {
+  const source = scope.registry;
+  return {
+    get: (name) =>
+      source.get(name) && {
+        options: { ...scope.accessOf(name), requiresApproval: scope.needsApproval(name) },
+      },
+    check: async (name, input) =>
+      source.check
+        ? source.check(name, input)
+        : { ok: true, input: input as Record<string, unknown> },
+    call: (name, input, options) => source.call(name, input, options),
+  };
 }
 
 /**
@@ -166,21 +156,36 @@ export async function mcpToolCall<Later = never>(
 ): Promise<CallToolResult | Later> {
   const { name, input: raw, progressToken } = call;
   const caller = callerOf(port.authInfo);
-  const refused = accessRefusal(scope, name, caller);
-  if (refused) return refused;
-  const approved = await approvedInput(scope, name, raw, port);
-  if ('answer' in approved) return approved.answer;
-  port.log?.('debug', `Calling tool "${name}"`);
-  const outcome = await scope.registry.call(name, approved.input, {
-    toolUseId: port.toolUseId,
+  const options = {
     signal: port.signal,
     state: scope.options.state?.({ sessionId: port.sessionId, authInfo: port.authInfo }),
     ...(caller ? { caller } : {}),
     ...(progressToken !== undefined
       ? { onProgress: progressSender(progressToken, port.notify) }
       : {}),
-    ...(scope.shapeOf(name) ? { returnValue: true } : {}),
-  });
-  if (outcome.isError) port.log?.('warning', `Tool "${name}" answered with an error`);
-  return renderOutcome(scope, name, outcome);
+  };
+  // MCP's stages of the one pipeline: approval asked of the client's user, the result's value
+  // kept for its structured content.
+  const answer = await runCallPipeline<CallToolResult | Later>(
+    pipelineHost(scope),
+    { id: port.toolUseId, name, input: raw },
+    options,
+    {
+      approval: async (valid, required) =>
+        required ? held(await approvalOf(scope, name, valid.input, port)) : undefined,
+      dispatch: async (input, callOptions) => {
+        port.log?.('debug', `Calling tool "${name}"`);
+        const returnValue = scope.shapeOf(name) ? { returnValue: true } : {};
+        const outcome = await scope.registry.call(name, input, { ...callOptions, ...returnValue });
+        if (outcome.isError) port.log?.('warning', `Tool "${name}" answered with an error`);
+        return outcome;
+      },
+    },
+  );
+  if (answer.stage === 'held') return answer.held;
+  return renderOutcome(scope, name, answer.outcome);
 }
+
+/** An approval's answer as the pipeline's verdict: run, or answer the request with it. */
+const held = <T>(answer: T | undefined): { held: T } | undefined =>
+  answer === undefined ? undefined : { held: answer };

@@ -13,15 +13,18 @@ import { stateOf } from './callScope';
 import { callerOf } from './callerOf';
 import { taskOwnerOf } from './taskOwner';
 import type { CallScope, Extra } from './callScope';
-import { approvalOf } from './mcpToolCall';
+import { approvalOf, pipelineHost } from './mcpToolCall';
+import { mcpErrorResult } from './toMcpResult';
+import { runCallPipeline } from '../pipeline/runModelCall';
 import type { McpCallPort } from './mcpToolCall';
 import type { JobTaskStore } from './JobTaskStore';
 
 /**
- * A task-augmented `tools/call` (MCP tasks): the tool must be long-running (-32601 otherwise,
- * as the specification asks of a tool whose `taskSupport` is forbidden); its input is
- * validated (and approved, when it needs approval) before the task and its job exist, and
- * invalid input is a -32602 error naming each problem. Answers the created task at once.
+ * A task-augmented `tools/call` (MCP tasks) through the one call pipeline: the caller's access
+ * first (a refused caller is answered like any `tools/call`), then the tool must be long-running
+ * (-32601 otherwise, as the specification asks of a tool whose `taskSupport` is forbidden), its
+ * input valid (a -32602 error naming each problem) and approved when it needs approval, all
+ * before the task and its job exist. Answers the created task at once.
  */
 export async function startTask(
   scope: CallScope,
@@ -29,34 +32,55 @@ export async function startTask(
   call: CallParams,
   port: McpCallPort,
   extra: Extra,
-): Promise<CreateTaskResult> {
+): Promise<CreateTaskResult | CallToolResult> {
   const { name, input: raw, task } = call;
-  if (!scope.isLongRunning(name)) {
-    const known = scope.registry.get(name) !== undefined;
-    throw new JsonRpcError(
-      ErrorCode.MethodNotFound,
-      known
-        ? `Tool ${JSON.stringify(name)} does not support task-augmented calls (it is not long-running)`
-        : `Unknown tool ${JSON.stringify(name)}`,
-    );
-  }
-  const checked = scope.registry.check ? await scope.registry.check(name, raw) : undefined;
-  if (checked && !checked.ok) throw new JsonRpcError(ErrorCode.InvalidParams, checked.error);
-  const input = checked?.input ?? raw;
   const { toolUseId } = port;
-  if (scope.needsApproval(name)) {
-    const refused = await approvalOf(scope, name, input, port);
-    if (refused) throw new JsonRpcError(ErrorCode.InvalidRequest, textOf(refused));
-  }
   const caller = callerOf(extra.authInfo);
-  const context = { toolUseId, state: stateOf(scope, extra), ...(caller ? { caller } : {}) };
-  const created = await store.createTask(
-    { ...task, context },
-    { method: 'tools/call', params: { name, arguments: input } },
-    taskOwnerOf(extra),
+  const host = pipelineHost(scope);
+  const answer = await runCallPipeline<CallToolResult, CreateTaskResult>(
+    // The long-running check sits at validation: after the caller's access, before the input's.
+    { ...host, check: (tool, input) => (supportsTasks(scope, tool), host.check(tool, input)) },
+    { id: toolUseId, name, input: raw },
+    caller ? { caller } : {},
+    {
+      approval: async (valid, required) => {
+        const refused = required ? await approvalOf(scope, name, valid.input, port) : undefined;
+        return refused ? { held: refused } : undefined;
+      },
+      dispatch: async (input) => {
+        const context = { toolUseId, state: stateOf(scope, extra), ...(caller ? { caller } : {}) };
+        const created = await store.createTask(
+          { ...task, context },
+          { method: 'tools/call', params: { name, arguments: input } },
+          taskOwnerOf(extra),
+        );
+        return { task: created };
+      },
+    },
   );
-  return { task: created };
+  if (answer.stage === 'ran') return answer.outcome;
+  if (answer.stage === 'held')
+    throw new JsonRpcError(ErrorCode.InvalidRequest, textOf(answer.held));
+  if (answer.stage === 'invalid')
+    throw new JsonRpcError(ErrorCode.InvalidParams, String(answer.outcome.content));
+  return refusalResult(answer.outcome);
 }
+
+/** Throws -32601 unless `name` is a long-running tool, which alone accepts a task. */
+function supportsTasks(scope: CallScope, name: string): void {
+  if (scope.isLongRunning(name)) return;
+  const known = scope.registry.get(name) !== undefined;
+  throw new JsonRpcError(
+    ErrorCode.MethodNotFound,
+    known
+      ? `Tool ${JSON.stringify(name)} does not support task-augmented calls (it is not long-running)`
+      : `Unknown tool ${JSON.stringify(name)}`,
+  );
+}
+
+/** A refusal of the caller, answered as any `tools/call` refusal is. */
+const refusalResult = (outcome: { content: unknown }): CallToolResult =>
+  mcpErrorResult(String(outcome.content));
 
 const textOf = (result: CallToolResult): string =>
   result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');

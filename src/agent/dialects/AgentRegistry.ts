@@ -3,7 +3,7 @@
  * lowest part of the agent that uses it, so the dialects need nothing from the loop above.
  */
 import type { Tool as AnthropicTool } from '@anthropic-ai/sdk/resources/messages';
-import type { ToolDescriptor } from '../../manifest/types';
+import type { ManifestToolOptions, ToolDescriptor } from '../../manifest/types';
 import type { CallOptions } from '../../calls/ToolCallContext';
 import type { ToolJobDispatcher } from '../../calls/ToolJobDispatcher';
 import type { ToolOutcome } from '../../calls/ToolOutcome';
@@ -11,10 +11,13 @@ import type { ToolOutcome } from '../../calls/ToolOutcome';
 /** What the agent needs of a registry (a `ToolRegistry` has all of it). */
 export interface AgentRegistry {
   /** A registered tool's options (approval, long-running, time limit), or undefined for an unknown name. */
-  get(
-    name: string,
-  ):
-    | { options: { requiresApproval?: boolean; longRunning?: boolean; timeoutMs?: number } }
+  get(name: string):
+    | {
+        options: Pick<
+          ManifestToolOptions,
+          'requiresApproval' | 'longRunning' | 'timeoutMs' | 'scopes' | 'roles'
+        >;
+      }
     | undefined;
   /** The dispatcher of long-running calls, when there is one (`ToolRegistry.jobs`). */
   readonly jobs?: ToolJobDispatcher;

@@ -1,0 +1,383 @@
+/**
+ * The guarantee matrix (issue 43): one table-driven suite whose rows are the entry points that
+ * serve a model's calls and whose columns are what holds on each. Every cell drives the real
+ * entry point (the agent against the scripted Messages API server in run, stream and manual
+ * mode; the MCP SDK 1.x and 2.x clients over HTTP behind a token check; `callOpenAI`;
+ * `toRunnableTools`; the AI SDK with its own mock model; LangChain with its own fake model)
+ * against `MatrixService`, whose tools record what reached them. A cell deliberately not
+ * applicable is listed with its reason in `matrixCells.ts` (and in the README).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Anthropic from '@anthropic-ai/sdk';
+import type { BetaToolRunContext } from '@anthropic-ai/sdk/lib/tools/BetaRunnableTool';
+import { AIMessage } from '@langchain/core/messages';
+import type { ToolMessage } from '@langchain/core/messages';
+import { fakeModel } from '@langchain/core/testing';
+import { generateText, stepCountIs } from 'ai';
+import { MockLanguageModelV3 } from 'ai/test';
+import { ToolAgent } from '../agent/ToolAgent';
+import type { ToolCaller } from '../calls/ToolCaller';
+import { startScriptedServer } from '../testing/startScriptedServer';
+import { startMcpHttpServer } from '../mcp2/startMcpHttpServer';
+import { connectClient } from '../mcp2/__fixtures__/dualClients';
+import type { ClientKind } from '../mcp2/__fixtures__/dualClients';
+import { ToolRegistry } from '../registry/ToolRegistry';
+import { toAiSdkTools } from '../aisdk/toAiSdkTools';
+import { toLangChainTools } from '../langchain/toLangChainTools';
+import { MatrixService } from './__fixtures__/MatrixService';
+import { until } from '../../test/until';
+import { createWideRegistry } from '../shaping/__fixtures__/wideRegistry';
+import { COLUMNS, ENTRY_POINTS, HEADERS, ROWS, notApplicable } from './__fixtures__/matrixCells';
+import type { ColumnName, RowName } from './__fixtures__/matrixCells';
+
+/** What the model (or the client) got for one call: whether it ran, and the text. */
+interface Answer {
+  ok: boolean;
+  text: string;
+  /** The tools the model (or client) was shown, where the entry point lists them itself. */
+  listed?: string[];
+}
+
+/** Who calls, and whether a call needing approval is approved (undefined: nobody is asked). */
+interface Setup {
+  caller: ToolCaller;
+  approve?: boolean;
+  /** The caller's signal (the run's, the request's, the adapter's). */
+  signal?: AbortSignal;
+}
+
+/** Drives one call of `name` with `input` through an entry point, as `setup` says. */
+type Row = (
+  registry: ToolRegistry,
+  setup: Setup,
+  name: string,
+  input: Record<string, unknown>,
+) => Promise<Answer>;
+
+/** The text of a tool result's content (a string, or text blocks). */
+const textOf = (content: unknown): string =>
+  typeof content === 'string'
+    ? content
+    : (content as { text?: string }[]).map((block) => block.text ?? '').join('\n');
+
+const REFUND = { orderId: 'o1' };
+
+/** The rows whose approval is asked of the client's user (who may decline). */
+const MCP_ROWS = new Set<RowName>(['MCP 2025 (SDK 1.x client)', 'MCP 2026 (SDK 2.x client)']);
+
+const ALICE: ToolCaller = { id: 'alice', scopes: ['audit:read'], roles: [] };
+const BOB: ToolCaller = { id: 'bob', scopes: [], roles: [] };
+
+/** The two replies of the scripted server: the call, then the end of the run. */
+const turnsOf = (name: string, input: Record<string, unknown>) => [
+  { content: [{ type: 'tool_use' as const, id: 't1', name, input }] },
+  { content: [{ type: 'text' as const, text: 'Done.' }] },
+];
+
+/** The agent against the scripted server; `drive` runs it; the answer is the tool_result sent. */
+function agentRow(drive: (agent: ToolAgent, signal?: AbortSignal) => Promise<unknown>): Row {
+  return async (registry, { caller, approve, signal }, name, input) => {
+    const server = await startScriptedServer({ turns: turnsOf(name, input) });
+    try {
+      const client = new Anthropic({ apiKey: 'test', baseURL: server.url, maxRetries: 0 });
+      const agent = new ToolAgent({
+        client,
+        registry,
+        model: 'claude-test',
+        caller,
+        ...(approve !== undefined ? { approve: () => approve } : {}),
+      });
+      let sent: unknown;
+      try {
+        sent = await drive(agent, signal);
+      } catch (error) {
+        // The run ended with its signal: what the app's call rejected with.
+        return { ok: false, text: (error as Error).message };
+      }
+      const results = (sent ?? server.requests[1]!.body.messages![2]) as {
+        content: { content: unknown; is_error?: boolean }[];
+      };
+      const [result] = results.content;
+      const tools = (server.requests[0]!.body.tools ?? []) as { name: string }[];
+      const listed = tools.map((tool) => tool.name);
+      return { ok: result!.is_error !== true, text: textOf(result!.content), listed };
+    } finally {
+      await server.close();
+    }
+  };
+}
+
+/** An MCP client of `kind` over HTTP, its token naming the caller. */
+function mcpRow(kind: ClientKind): Row {
+  return async (registry, { caller, approve, signal }, name, input) => {
+    const server = await startMcpHttpServer(registry, {
+      name: 'matrix',
+      version: '1',
+      verifyToken: (token) => [ALICE, BOB].find((known) => known.id === token),
+      // With a say, the server asks the client's user; without one it has no approval hook.
+      ...(approve !== undefined ? { approve: 'elicit' as const } : {}),
+    });
+    const headers = { Authorization: `Bearer ${caller.id!}` };
+    // Approval is asked of the client's user (an elicitation form, or 2026's input_required).
+    const client = await connectClient(kind, new URL(server.url), {
+      headers,
+      ...(approve !== undefined ? { approve } : {}),
+    });
+    try {
+      const listed = await client.listAll();
+      const result = await client.call(name, input, signal ? { signal } : {});
+      return { ok: result.isError !== true, text: textOf(result.content), listed };
+    } catch (error) {
+      // A JSON-RPC error (the SDK's own refusal): the text the client got.
+      return { ok: false, text: (error as Error).message };
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  };
+}
+
+/** An adapter's options: the caller, and an `approve` hook when the setup has a say. */
+const hooksOf = ({ caller, approve, signal }: Setup) => ({
+  caller,
+  ...(approve !== undefined ? { approve: () => approve } : {}),
+  ...(signal ? { signal } : {}),
+});
+
+const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 1, text: 1, reasoning: 0 },
+};
+
+const DRIVE: Record<RowName, Row> = {
+  'agent run': agentRow(async (agent, signal) => {
+    await agent.run('go', signal ? { signal } : {});
+  }),
+  'agent stream': agentRow(async (agent, signal) => {
+    for await (const event of agent.stream('go', signal ? { signal } : {})) void event;
+  }),
+  'agent manual': agentRow(async (agent, signal) => {
+    const step = await agent.step('go');
+    return agent.resolve(step, undefined, signal ? { signal } : {});
+  }),
+  'MCP 2025 (SDK 1.x client)': mcpRow('v1'),
+  'MCP 2026 (SDK 2.x client)': mcpRow('v2-pinned'),
+  callOpenAI: async (registry, setup, name, input) => {
+    const [message] = await registry.callOpenAI(
+      [{ id: 'c1', type: 'function', function: { name, arguments: JSON.stringify(input) } }],
+      hooksOf(setup),
+    );
+    const text = String(message!.content);
+    return { ok: !text.startsWith('Error:'), text };
+  },
+  'AI SDK': async (registry, { caller, signal }, name, input) => {
+    const model = new MockLanguageModelV3({
+      doGenerate: [
+        {
+          content: [
+            { type: 'tool-call', toolCallId: 'c1', toolName: name, input: JSON.stringify(input) },
+          ],
+          finishReason: { unified: 'tool-calls', raw: 'tool_use' },
+          usage,
+          warnings: [],
+        },
+        {
+          content: [{ type: 'text', text: 'ok' }],
+          finishReason: { unified: 'stop', raw: 'end_turn' },
+          usage,
+          warnings: [],
+        },
+      ],
+    });
+    const tools = toAiSdkTools(registry, { caller });
+    let result;
+    try {
+      result = await generateText({
+        model,
+        tools,
+        stopWhen: stepCountIs(2),
+        prompt: 'go',
+        ...(signal ? { abortSignal: signal } : {}),
+      });
+    } catch (error) {
+      return { ok: false, text: (error as Error).message };
+    }
+    const parts = result.steps[0]!.content;
+    // The AI SDK asks approval through its own step (`needsApproval`): the run stops there.
+    if (parts.some((p) => p.type === 'tool-approval-request'))
+      return { ok: false, text: 'approval requested' };
+    const part = parts.find((p) => p.type === 'tool-result' || p.type === 'tool-error');
+    if (!part) return { ok: false, text: 'no result' };
+    return part.type === 'tool-result'
+      ? { ok: true, text: String(part.output) }
+      : { ok: false, text: String((part.error as Error).message ?? part.error) };
+  },
+  LangChain: async (registry, setup, name, input) => {
+    const tools = toLangChainTools(registry, hooksOf(setup));
+    const model = fakeModel()
+      .respondWithTools([{ name, args: input, id: 'c1' }])
+      .respond(new AIMessage('ok'));
+    const reply = await model.bindTools(tools).invoke('go');
+    const tool = tools.find((t) => t.name === name)!;
+    const config = setup.signal ? { signal: setup.signal } : {};
+    let answer: ToolMessage;
+    try {
+      answer = (await tool.invoke(reply.tool_calls![0]!, config)) as ToolMessage;
+    } catch (error) {
+      return { ok: false, text: (error as Error).message };
+    }
+    return { ok: answer.status === 'success', text: String(answer.content) };
+  },
+  toRunnableTools: async (registry, setup, name, input) => {
+    const tool = registry.toRunnableTools(hooksOf(setup)).find((t) => t.name === name)!;
+    const context = {
+      toolUse: { id: 'c1', name, input },
+      ...(setup.signal ? { signal: setup.signal } : {}),
+    } as unknown as BetaToolRunContext;
+    try {
+      return { ok: true, text: String(await tool.run(tool.parse(input), context)) };
+    } catch (error) {
+      return { ok: false, text: (error as Error).message };
+    }
+  },
+};
+
+/**
+ * One cell's call against a fresh registry (`wide`: joined with the manifest codegen writes for
+ * `WideService`, whose results are wider than declared), and what reached the methods.
+ */
+async function drive(
+  row: RowName,
+  setup: ToolCaller | Setup,
+  name: string,
+  input: object,
+  wide = false,
+  service = new MatrixService(),
+) {
+  const registry = wide ? createWideRegistry() : new ToolRegistry().register(service);
+  const full = 'caller' in setup ? setup : { caller: setup };
+  const answer = await DRIVE[row](registry, full, name, input as Record<string, unknown>);
+  return { ...answer, ran: service.ran };
+}
+
+/** What each column asserts of a row. */
+const CELLS: Record<ColumnName, (row: RowName) => Promise<void>> = {
+  'invalid input refused, naming the path': async (row) => {
+    const answer = await drive(row, ALICE, 'place_order', { item: 'pen', qty: 'many' });
+    expect(answer).toMatchObject({ ok: false, ran: [] });
+    expect(answer.text).toContain('qty');
+  },
+  'unknown tool refused': async (row) => {
+    const answer = await drive(row, ALICE, 'launch_rockets', { when: 'now' });
+    expect(answer).toMatchObject({ ok: false, ran: [] });
+    expect(answer.text).toContain('launch_rockets');
+  },
+  'scope refused': async (row) => {
+    const answer = await drive(row, BOB, 'read_audit', { day: 'mon' });
+    expect(answer).toMatchObject({ ok: false, ran: [] });
+    expect(answer.text).toContain('it requires the scope "audit:read"');
+    // Where toolwright lists the tools itself (the agent's request, MCP's tools/list), it is not.
+    if (answer.listed) expect(answer.listed).toEqual(expect.arrayContaining(['place_order']));
+    if (answer.listed) expect(answer.listed).not.toContain('read_audit');
+  },
+  'ctx.caller is the caller': async (row) => {
+    const answer = await drive(row, ALICE, 'read_audit', { day: 'mon' });
+    expect(answer).toMatchObject({ ok: true, ran: [{ tool: 'read_audit', caller: 'alice' }] });
+    expect(answer.text).toContain('audit of mon for alice');
+    if (answer.listed) expect(answer.listed).toContain('read_audit');
+  },
+  'approval asked or refused': async (row) => {
+    const refused = await drive(row, ALICE, 'refund', { orderId: 'o1' });
+    expect(refused).toMatchObject({ ok: false, ran: [] });
+    expect(refused.text).toMatch(/approv/i);
+    if (MCP_ROWS.has(row)) {
+      const declined = await drive(row, { caller: ALICE, approve: false }, 'refund', REFUND);
+      expect(declined).toMatchObject({ ok: false, ran: [] });
+    }
+    // The AI SDK's approved call is the app's next generateText with the approval: not its hook.
+    if (row === 'AI SDK') return;
+    const approved = await drive(row, { caller: ALICE, approve: true }, 'refund', REFUND);
+    expect(approved).toMatchObject({ ok: true, ran: [{ tool: 'refund', caller: 'alice' }] });
+  },
+  "the tool's timeoutMs bounds the wait": async (row) => {
+    const answer = await drive(row, ALICE, 'slow_report', { month: 'may' });
+    expect(answer.ok).toBe(false);
+    expect(answer.text).toMatch(/slow_report[\s\S]*time|time[\s\S]*slow_report/i);
+    expect(answer.text).not.toContain('report of may');
+  },
+  "the caller's signal bounds the wait": async (row) => {
+    const controller = new AbortController();
+    const service = new MatrixService();
+    service.onStart = () => controller.abort();
+    const setup = { caller: ALICE, signal: controller.signal };
+    await drive(row, setup, 'wait_for_signal', { label: 'x' }, false, service);
+    // The method saw its signal abort (over MCP, once the client's cancellation arrived); what
+    // the app then gets is the entry point's own (a rejected run, or the method's late answer).
+    await until(() => service.ran.length > 0, 'the method to see its signal abort');
+    expect(service.ran).toEqual([
+      { tool: 'wait_for_signal', input: { label: 'x', aborted: true }, caller: 'alice' },
+    ]);
+  },
+  'result shaped to the declared schema': async (row) => {
+    const answer = await drive(row, ALICE, 'summary', { id: 'o1' }, true);
+    expect(answer.ok).toBe(true);
+    expect(answer.text).not.toContain('internal_cost');
+    expect(JSON.parse(answer.text)).toEqual({ id: 'o1', total: 42 });
+  },
+  'an error leaks no stack': async (row) => {
+    const answer = await drive(row, ALICE, 'lookup_customer', { id: 'c1' });
+    expect(answer).toMatchObject({ ok: false, ran: [{ tool: 'lookup_customer' }] });
+    // The message only (DESIGN: "any other error reaches the model as its message only").
+    expect(answer.text).toContain('the customer service is down');
+    for (const leak of ['MatrixService', '.ts:', '    at ', 'Error: the customer'])
+      expect(answer.text).not.toContain(leak);
+  },
+};
+
+describe.each(ROWS.map((row) => [row]))('%s', (row) => {
+  for (const column of COLUMNS) {
+    const reason = notApplicable(row, column);
+    if (reason) it.skip(`${column}: not applicable (${reason})`, () => undefined);
+    else it(column, () => CELLS[column](row), 20_000);
+  }
+});
+
+/** The README's "What holds where": its table's cells, and its not-applicable reasons. */
+function readmeMatrix() {
+  const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('**What holds where.**'));
+  const cells = (line: string) =>
+    line
+      .split('|')
+      .slice(1, -1)
+      .map((cell) => cell.trim());
+  const table = section.slice(0, section.indexOf('\n\n- ')).split('\n');
+  const rows = table.filter((line) => line.startsWith('|') && !line.startsWith('| ---'));
+  const reasons = section
+    .slice(section.indexOf('\n\n- ') + 2, section.indexOf('\n\n', section.indexOf('\n\n- ') + 2))
+    .split('\n')
+    .map((line) => /^- (.+?), (.+?): (.+)$/.exec(line)!.slice(1));
+  return { header: cells(rows[0]!), rows: rows.slice(1).map(cells), reasons };
+}
+
+describe('the README\'s "What holds where"', () => {
+  it("has the matrix's rows and columns, and its not-applicable cells with their reasons", () => {
+    const readme = readmeMatrix();
+    expect(readme.header).toEqual(['Entry point', ...COLUMNS.map((column) => HEADERS[column])]);
+    expect(readme.rows).toEqual(
+      ROWS.map((row) => [
+        ENTRY_POINTS[row],
+        ...COLUMNS.map((column) => (notApplicable(row, column) ? 'n/a' : 'yes')),
+      ]),
+    );
+    const expected = ROWS.flatMap((row) =>
+      COLUMNS.filter((column) => notApplicable(row, column)).map((column) => [
+        ENTRY_POINTS[row],
+        HEADERS[column],
+        notApplicable(row, column),
+      ]),
+    );
+    expect(readme.reasons).toEqual(expected);
+  });
+});
