@@ -4,11 +4,15 @@
  * `./tools.manifest` and NO manifest on disk (a fresh project, a clone without the generated
  * file). The first `nest build` passes (tsc builder, and SWC with `--type-check`) and the app
  * built starts and lists its tools; two services declaring one tool name fail the build with
- * TW107 naming both places.
+ * TW107 naming both places; with `ToolwrightMcpModule` it answers an MCP client (item 6).
  */
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { until } from '../until';
 import { makeConsumer, ROOT, run } from './packedPackage';
 
 jest.setTimeout(600_000);
@@ -78,6 +82,27 @@ async function bootstrap() {
   const outcome = await registry.call('get_order', { id: 'o-1' });
   console.log(JSON.stringify({ tools: registry.list().map((tool) => tool.name), outcome }));
   await app.close();
+}
+void bootstrap();
+`;
+
+/** The app module serving its tools over MCP at `/mcp`. */
+const MCP_MODULE = APP_MODULE.replace(
+  "import { ToolwrightModule } from 'toolwright/nest';",
+  "import { ToolwrightMcpModule, ToolwrightModule } from 'toolwright/nest';",
+).replace(
+  'imports: [ToolwrightModule.forRoot({ manifest })],',
+  "imports: [\n    ToolwrightModule.forRoot({ manifest }),\n    ToolwrightMcpModule.forRoot({ name: 'orders', version: '1.0.0' }),\n  ],",
+);
+/** An HTTP app, as `nest new`'s main.ts, that says where it listens. */
+const MCP_MAIN = `import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule, { logger: false });
+  app.enableShutdownHooks();
+  await app.listen(0, '127.0.0.1');
+  console.log(\`listening on \${await app.getUrl()}\`);
 }
 void bootstrap();
 `;
@@ -204,4 +229,40 @@ describe('a Nest app built by `nest build` from the packed package, no manifest 
       expect(await nest(dir, args)).toMatchObject({ code: 0 });
     },
   );
+
+  it('an app with ToolwrightMcpModule answers an MCP client, and stops on SIGTERM while it is connected', async () => {
+    const dir = await nestApp('nest-cli-mcp', { 'app.module.ts': MCP_MODULE, 'main.ts': MCP_MAIN });
+    expect(await nest(dir, ['build'])).toMatchObject({ code: 0 });
+    const child = spawn(process.execPath, ['dist/main'], { cwd: dir, stdio: 'pipe' });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((done) => child.on('exit', done));
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    try {
+      await until(
+        () => /listening on /.test(output),
+        `the app to listen; it said:\n${output}`,
+        60_000,
+      );
+      const base = /listening on (\S+)/.exec(output)![1].replace('[::1]', '127.0.0.1');
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)));
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name).sort()).toEqual(['get_invoice', 'get_order']);
+      const result = await client.callTool({ name: 'get_order', arguments: { id: 'o-7' } });
+      expect(JSON.stringify(result.content)).toContain('o-7');
+      expect(result.isError).toBeFalsy();
+      // SIGTERM with the client still connected (its event stream open): the app stops, not
+      // held open by the session (a hang would be the old 20 s one; the limit is far above a stop).
+      let code: number | null | undefined;
+      child.kill('SIGTERM');
+      void exited.then((exit) => (code = exit));
+      await until(() => code !== undefined, `the app to stop; it said:\n${output}`, 10_000);
+    } finally {
+      child.kill('SIGKILL');
+      await client.close();
+    }
+    await exited;
+    expect(output).not.toMatch(/error/i);
+  });
 });
