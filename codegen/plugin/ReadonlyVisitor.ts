@@ -10,7 +10,7 @@ import type { ts } from '../typescript';
 import { assertBuiltBy, buildCompiler } from './hostCompiler';
 import { pluginCodegenFor } from './PluginCodegen';
 import type { ToolwrightPluginOptions } from './pluginOptions';
-import { loadedBySwcTypeCheck, writeFirstManifest } from './swcFirstManifest';
+import { loadingNestBuilder, writeFirstManifest } from './swcFirstManifest';
 
 /** What Nest passes: the plugin's options with its own (`readonly`, `pathToSource`). */
 export type ReadonlyVisitorOptions = ToolwrightPluginOptions & {
@@ -33,10 +33,16 @@ export class ReadonlyVisitor {
   /** The tools' errors as printed before the type-check (a first build), not printed twice. */
   private readonly printed: string | undefined;
 
-  /** Nest's SWC type-check makes it before its program: a missing manifest is written now. */
+  /**
+   * Nest makes it (for every builder) before its program: under the SWC type-check and the `tsc`
+   * watch, which check that program before any plugin runs, a missing manifest is written now.
+   */
   constructor(private readonly options: ReadonlyVisitorOptions = {}) {
-    if (loadedBySwcTypeCheck())
-      this.printed = writeFirstManifest(buildCompiler(), { manifest: options.manifest });
+    const builder = loadingNestBuilder();
+    if (builder) {
+      const manifest = { manifest: options.manifest };
+      this.printed = writeFirstManifest(buildCompiler(), manifest, builder === 'swc');
+    }
   }
 
   /** Called for each source file of the type-check's program; runs codegen at the first. */

@@ -5,7 +5,9 @@
  * './tools.manifest'`) before any plugin is handed that program. So when the SWC type-check loads
  * the plugin and the manifest is missing, codegen runs first over a program of its own, from the
  * tsconfig Nest will read, and writes the file the type-check then finds. The tools' errors are
- * printed there (the type-check would print only TS2307). Only on that first build.
+ * printed there (the type-check would print only TS2307). Only on that first build. The `tsc`
+ * builder's watch is the same case (it reports a program's diagnostics before the emit that runs
+ * the plugin's `before` hook), and is handled the same way, its errors left to that hook.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
@@ -14,13 +16,20 @@ import { pluginCodegenFor } from './PluginCodegen';
 import { manifestPathOf } from './pluginOptions';
 import type { ToolwrightPluginOptions } from './pluginOptions';
 
-/** Whether Nest's SWC type-check (in process or forked, for watch) is loading the plugin now. */
-export function loadedBySwcTypeCheck(): boolean {
+/**
+ * Which of Nest's builders that check a program made before any plugin runs is loading the
+ * plugin now: the SWC type-check (in process, or forked for watch), or the `tsc` builder's watch
+ * (which reports a program's diagnostics before its emit, where the `before` hook runs).
+ */
+export function loadingNestBuilder(): 'swc' | 'tsc-watch' | undefined {
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 40;
   const stack = new Error().stack ?? '';
   Error.stackTraceLimit = limit;
-  return /[\\/]@nestjs[\\/]cli[\\/]lib[\\/]compiler[\\/]swc[\\/]/.test(stack);
+  if (/[\\/]@nestjs[\\/]cli[\\/]lib[\\/]compiler[\\/]swc[\\/]/.test(stack)) return 'swc';
+  if (/[\\/]@nestjs[\\/]cli[\\/]lib[\\/]compiler[\\/]watch-compiler\.js/.test(stack))
+    return 'tsc-watch';
+  return undefined;
 }
 
 /** The value of `-p`/`--path` in Nest's command line, if given. */
@@ -59,14 +68,16 @@ function nestTsconfig(): string {
 }
 
 /**
- * Writes the manifest before Nest's SWC type-check makes its program, when it is missing.
- * Returns the tools' errors as printed (so the visitor does not print them again), if any.
+ * Writes the manifest before Nest's program is made, when it is missing. With `print`, the
+ * tools' errors are printed (and fail the build) and returned as printed, so the visitor does not
+ * print them again; without, they are left to the host (the `tsc` watch reports them at emit).
  * @example
- * if (loadedBySwcTypeCheck()) printed = writeFirstManifest(buildCompiler(), options);
+ * if (loadingNestBuilder() === 'swc') printed = writeFirstManifest(buildCompiler(), options, true);
  */
 export function writeFirstManifest(
   compiler: Compiler,
   options: ToolwrightPluginOptions,
+  print: boolean,
 ): string | undefined {
   const tsconfig = nestTsconfig();
   if (!existsSync(tsconfig)) return undefined;
@@ -82,7 +93,7 @@ export function writeFirstManifest(
   });
   const codegen = pluginCodegenFor(compiler, options, program);
   const { errors } = codegen.run(program);
-  if (!errors.length) return undefined;
+  if (!errors.length || !print) return undefined;
   const printed = codegen.format(errors);
   process.stderr.write(printed);
   process.exitCode = 1;

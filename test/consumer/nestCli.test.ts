@@ -265,4 +265,35 @@ describe('a Nest app built by `nest build` from the packed package, no manifest 
     await exited;
     expect(output).not.toMatch(/error/i);
   });
+
+  it.each([
+    ['tsc builder', ['start', '--watch'], /TS2307|Cannot find module/],
+    // SWC compiles and starts the app beside the forked type-check, before the manifest is
+    // written: that first start fails to find it, and the app restarts when it is compiled.
+    ['SWC builder with --type-check', ['start', '-b', 'swc', '--type-check', '--watch'], /TS2307/],
+  ])('%s, watching: the first start builds and runs the app', async (_, args, never) => {
+    const dir = await nestApp(`nest-cli-watch-${args.length}`);
+    const child = spawn(process.execPath, [NEST, ...args], {
+      cwd: dir,
+      detached: true,
+      stdio: 'pipe',
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise((done) => child.on('exit', done));
+    try {
+      await until(
+        () => output.includes('"tools":'),
+        `the app to start; the watcher said:\n${output}`,
+        240_000,
+      );
+      const started = JSON.parse(/^\{"tools":.*$/m.exec(output)![0]) as { tools: string[] };
+      expect(started.tools.sort()).toEqual(['get_invoice', 'get_order']);
+      expect(stripVTControlCharacters(output)).not.toMatch(never);
+    } finally {
+      process.kill(-child.pid!, 'SIGTERM');
+      await exited;
+    }
+  });
 });
