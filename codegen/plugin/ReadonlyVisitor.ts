@@ -4,13 +4,13 @@
  * of it to each plugin's read-only visitor. Codegen runs once per program, at its first file; the
  * tools' errors are printed in the compiler's format and fail the build (Nest's type-check has
  * no channel for a plugin's diagnostics). It contributes nothing to Nest's `metadata.ts`. Made
- * before Nest's program, it writes a missing manifest first (`swcFirstManifest`).
+ * before Nest's program, it writes a missing manifest first (`nestFirstManifest`).
  */
 import type { ts } from '../typescript';
 import { assertBuiltBy, buildCompiler } from './hostCompiler';
 import { pluginCodegenFor } from './PluginCodegen';
 import type { ToolwrightPluginOptions } from './pluginOptions';
-import { loadingNestBuilder, writeFirstManifest } from './swcFirstManifest';
+import { loadingNestBuilder, writeFirstManifest } from './nestFirstManifest';
 
 /** What Nest passes: the plugin's options with its own (`readonly`, `pathToSource`). */
 export type ReadonlyVisitorOptions = ToolwrightPluginOptions & {
