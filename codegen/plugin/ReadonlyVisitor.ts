@@ -3,12 +3,14 @@
  * without a program, so Nest type-checks in a program of its own and hands every source file
  * of it to each plugin's read-only visitor. Codegen runs once per program, at its first file; the
  * tools' errors are printed in the compiler's format and fail the build (Nest's type-check has
- * no channel for a plugin's diagnostics). It contributes nothing to Nest's `metadata.ts`.
+ * no channel for a plugin's diagnostics). It contributes nothing to Nest's `metadata.ts`. Made
+ * before Nest's program, it writes a missing manifest first (`nestFirstManifest`).
  */
 import type { ts } from '../typescript';
 import { assertBuiltBy, buildCompiler } from './hostCompiler';
 import { pluginCodegenFor } from './PluginCodegen';
 import type { ToolwrightPluginOptions } from './pluginOptions';
+import { loadingNestBuilder, writeFirstManifest } from './nestFirstManifest';
 
 /** What Nest passes: the plugin's options with its own (`readonly`, `pathToSource`). */
 export type ReadonlyVisitorOptions = ToolwrightPluginOptions & {
@@ -28,8 +30,20 @@ export class ReadonlyVisitor {
   /** The type imports Nest's metadata file needs from this plugin: none. */
   readonly typeImports: Record<string, string> = {};
   private program: ts.Program | undefined;
+  /** The tools' errors as printed before the type-check (a first build), not printed twice. */
+  private readonly printed: string | undefined;
 
-  constructor(private readonly options: ReadonlyVisitorOptions = {}) {}
+  /**
+   * Nest makes it (for every builder) before its program: under the SWC type-check and the `tsc`
+   * watch, which check that program before any plugin runs, a missing manifest is written now.
+   */
+  constructor(private readonly options: ReadonlyVisitorOptions = {}) {
+    const builder = loadingNestBuilder();
+    if (builder) {
+      const manifest = { manifest: options.manifest };
+      this.printed = writeFirstManifest(buildCompiler(), manifest, builder === 'swc');
+    }
+  }
 
   /** Called for each source file of the type-check's program; runs codegen at the first. */
   visit(program: ts.Program, _sourceFile?: ts.SourceFile): void {
@@ -40,7 +54,8 @@ export class ReadonlyVisitor {
     const codegen = pluginCodegenFor(compiler, { manifest: this.options.manifest }, program);
     const { errors } = codegen.run(program);
     if (errors.length) {
-      process.stderr.write(codegen.format(errors));
+      const text = codegen.format(errors);
+      if (text !== this.printed) process.stderr.write(text);
       process.exitCode = 1;
     }
   }
