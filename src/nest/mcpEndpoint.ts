@@ -23,6 +23,8 @@ import type {
   BeforeApplicationShutdown,
   CanActivate,
   ExceptionFilter,
+  // The type alone, so the declarations import it as the others (Nest 12 is ESM only).
+  UnauthorizedException as Unauthorized,
 } from '@nestjs/common' with { 'resolution-mode': 'import' };
 import type { McpHttpHandler } from '../mcp/createMcpHttpHandler';
 import { metadataUrlOf, protectedResourceMetadata } from '../mcp2/authenticate';
@@ -44,7 +46,7 @@ export type McpGuard = CanActivate | Function;
 @Catch(UnauthorizedException)
 export class McpChallengeFilter implements ExceptionFilter {
   constructor(@Inject(MCP_OPTIONS) private readonly options: DualMcpHttpOptions) {}
-  catch(exception: UnauthorizedException, host: ArgumentsHost): void {
+  catch(exception: Unauthorized, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<ServerResponse>();
     const resource = this.options.protectedResource?.resource;
     const challenge = resource ? `Bearer resource_metadata="${metadataUrlOf(resource)}"` : 'Bearer';
