@@ -62,7 +62,7 @@ const shared: Config = {
     '^toolwright/mcp2$': '<rootDir>/src/mcp2/index.ts',
     '^toolwright/jobs$': '<rootDir>/src/jobs/index.ts',
     '^toolwright/sql$': '<rootDir>/src/sql/index.ts',
-    '^toolwright/ai-sdk$': '<rootDir>/src/aisdk/index.ts',
+    '^toolwright/ai-sdk$': '<rootDir>/src/ai-sdk/index.ts',
     '^toolwright/langchain$': '<rootDir>/src/langchain/index.ts',
     '^toolwright/search$': '<rootDir>/src/search/index.ts',
   },

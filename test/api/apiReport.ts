@@ -26,7 +26,7 @@ export const ENTRY_POINTS: Readonly<Record<string, string>> = {
   'toolwright-mcp2': 'dist/src/mcp2/index.d.ts',
   'toolwright-jobs': 'dist/src/jobs/index.d.ts',
   'toolwright-sql': 'dist/src/sql/index.d.ts',
-  'toolwright-ai-sdk': 'dist/src/aisdk/index.d.ts',
+  'toolwright-ai-sdk': 'dist/src/ai-sdk/index.d.ts',
   'toolwright-langchain': 'dist/src/langchain/index.d.ts',
   'toolwright-search': 'dist/src/search/index.d.ts',
 };
