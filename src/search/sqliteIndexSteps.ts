@@ -3,7 +3,7 @@
  * documents, their chunks and vectors as the rows of one batch (delete the ids, then insert
  * documents, metadata, chunks, vectors), vectors checked against the embedder's dimensions.
  */
-import type { BatchStep, SqlParam } from '../sqlite/protocol';
+import type { BatchStep, SqlParam } from '../sql/sqlite/worker/protocol';
 import type { Embedder } from './Embedder';
 import { EmbedderMismatchError } from './EmbedderMismatchError';
 import type { SearchDocument } from './SearchDocument';
