@@ -59,7 +59,7 @@ const shared: Config = {
     '^toolwright/testing$': '<rootDir>/src/testing/index.ts',
     '^toolwright/nest$': '<rootDir>/src/nest/index.ts',
     '^toolwright/mcp$': '<rootDir>/src/mcp/index.ts',
-    '^toolwright/mcp2$': '<rootDir>/src/mcp2/index.ts',
+    '^toolwright/mcp2$': '<rootDir>/src/mcp-dual/index.ts',
     '^toolwright/jobs$': '<rootDir>/src/jobs/index.ts',
     '^toolwright/sql$': '<rootDir>/src/sql/index.ts',
     '^toolwright/ai-sdk$': '<rootDir>/src/ai-sdk/index.ts',
