@@ -25,7 +25,8 @@ const PACKAGE = {
     'export interface ToolOutcome { content: string; isError: boolean; client?: Client }',
     '',
   ].join('\n'),
-  'node_modules/toolwright/dist/src/toolSurface.d.ts': "export * from './decorators';\n",
+  'node_modules/toolwright/dist/src/decorators/toolSurface.d.ts':
+    "export * from '../decorators';\n",
   'node_modules/toolwright/dist/src/decorators.d.ts': TOOLWRIGHT_DECORATORS,
   'node_modules/heavy-sdk/package.json': '{"name":"heavy-sdk","types":"index.d.ts"}',
   'node_modules/heavy-sdk/index.d.ts': 'export interface Client { send(text: string): void }\n',
@@ -104,7 +105,7 @@ describe('the lean program of a cold codegen run', () => {
     const run = bothPaths({ 'tsconfig.json': tsconfig({}), 'src/search.ts': SIMPLE });
     expectSameResults(run);
     expect(run.cold.manifest.tools.map((tool) => tool.name)).toEqual(['find']);
-    expect(run.leanFiles).toContain('node_modules/toolwright/dist/src/toolSurface.d.ts');
+    expect(run.leanFiles).toContain('node_modules/toolwright/dist/src/decorators/toolSurface.d.ts');
     expect(run.leanFiles).not.toContain('node_modules/toolwright/dist/src/index.d.ts');
     expect(run.leanFiles).not.toContain('node_modules/heavy-sdk/index.d.ts');
     expect(run.leanFiles).not.toContain('node_modules/@types/geo/index.d.ts');

@@ -7,7 +7,7 @@ import 'reflect-metadata';
 
 // What a tool's own source names (the decorators, context, content, errors, option and schema
 // types): the surface codegen reads instead of this whole module.
-export * from './toolSurface';
+export * from './decorators/toolSurface';
 export { ToolRegistry, DEFAULT_LIMITS } from './registry/ToolRegistry';
 export type { CheckResult } from './registry/ToolRegistry';
 export type { Logger, RegisteredToolInfo, ToolRegistryOptions } from './registry/types';

@@ -7,7 +7,7 @@
  */
 import { cleanQuery } from '../../src/search/cleanQuery';
 import { fts5MatchExpression } from '../../src/search/fts5Query';
-import { SqliteWorker } from '../../src/sqlite/SqliteWorker';
+import { SqliteWorker } from '../../src/sql/sqlite/worker/SqliteWorker';
 import type { SearchDocument } from '../../src/search/SearchDocument';
 import type { SearchHit } from '../../src/search/types';
 

@@ -14,7 +14,7 @@ import Cursor from 'pg-cursor';
 import { sqlRegistry } from '../../src/sql/createSqlTools';
 import { openPostgres } from '../../src/sql/postgres/openPostgres';
 import { openSqlite } from '../../src/sql/sqlite/SqliteEngine';
-import { SqliteWorker } from '../../src/sqlite/SqliteWorker';
+import { SqliteWorker } from '../../src/sql/sqlite/worker/SqliteWorker';
 import { postgresMissing, startPostgres } from '../../test/startPostgres';
 import type { BenchResult } from '../types';
 import { alternate, median } from '../alternate';

@@ -31,7 +31,8 @@ describe('codegen --watch on the lean project', () => {
       include: ['src'],
     }),
     'node_modules/toolwright/dist/src/index.d.ts': "export * from './decorators';\n",
-    'node_modules/toolwright/dist/src/toolSurface.d.ts': "export * from './decorators';\n",
+    'node_modules/toolwright/dist/src/decorators/toolSurface.d.ts':
+      "export * from '../decorators';\n",
     'node_modules/toolwright/dist/src/decorators.d.ts': TOOLWRIGHT_DECORATORS,
     'node_modules/@types/geo/index.d.ts':
       'declare global {\n  /** A point. */\n  interface GeoPoint { lat: number; lng: number }\n}\nexport {};\n',

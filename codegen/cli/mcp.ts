@@ -236,9 +236,9 @@ function revisionsLine(both: boolean): string {
 }
 
 /** The dual-revision layer (`toolwright/mcp2`), or undefined when its SDK 2.x peers are missing. */
-async function loadMcp2(): Promise<typeof import('../../src/mcp2/index') | undefined> {
+async function loadMcp2(): Promise<typeof import('../../src/mcp-dual/index') | undefined> {
   if (!modernPeersInstalled()) return undefined;
-  return import('../../src/mcp2/index');
+  return import('../../src/mcp-dual/index');
 }
 
 /** The MCP layer, or a clear error when the optional MCP SDK is not installed. */
@@ -340,7 +340,7 @@ async function serveLegacyOnStdio(
  * `serveStdio`). Returns the close, which closes the server once one was chosen.
  */
 function serveBothOnStdio(
-  mcp2: typeof import('../../src/mcp2/index'),
+  mcp2: typeof import('../../src/mcp-dual/index'),
   registry: Registry,
   serverOptions: ServerOptions,
   stdio: ClaimedStdout | undefined,

@@ -16,10 +16,10 @@ import type { ParsedTsconfig } from './ParsedTsconfig';
 /** The module codegen reads through the surface. */
 const PACKAGE = 'toolwright';
 
-/** The surface module beside the package's entry point, per entry extension. */
+/** The surface module, from the folder of the package's entry point, per entry extension. */
 const SURFACES: Record<string, string> = {
-  '.d.ts': 'toolSurface.d.ts',
-  '.ts': 'toolSurface.ts',
+  '.d.ts': 'decorators/toolSurface.d.ts',
+  '.ts': 'decorators/toolSurface.ts',
 };
 
 /** The target's default lib without the DOM (`lib.es2022.full.d.ts` → `lib.es2022.d.ts`). */

@@ -17,7 +17,7 @@ import type {
 };
 import { ToolRegistry } from '../registry/ToolRegistry';
 import type { McpHttpHandler } from '../mcp/createMcpHttpHandler';
-import type { DualMcpHttpOptions } from '../mcp2/createMcpHttpHandler';
+import type { DualMcpHttpOptions } from '../mcp-dual/createMcpHttpHandler';
 import { MCP_HANDLER, MCP_OPTIONS } from './constants';
 import { userCallerOf } from './mcpCaller';
 import {
@@ -58,7 +58,7 @@ async function createHandler(
   registry: ToolRegistry,
   options: ToolwrightMcpModuleOptions,
 ): Promise<McpHttpHandler> {
-  const { createMcpHttpHandler } = await import('../mcp2/index');
+  const { createMcpHttpHandler } = await import('../mcp-dual/index');
   return createMcpHttpHandler(registry, { callerOf: userCallerOf, ...options });
 }
 

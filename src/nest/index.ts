@@ -47,9 +47,9 @@ export type { SqlToolsOptions } from '../sql/createSqlTools';
 // The search and MCP types the search and MCP modules' options name.
 export type { SearchBudget } from '../search/budget';
 export type { Freshness, SearchHit, SearchRequest, SearchSource } from '../search/types';
-export type { DualMcpHttpOptions } from '../mcp2/createMcpHttpHandler';
-export type { DualMcpServerOptions } from '../mcp2/types';
-export type { McpAuthOptions, ProtectedResourceOptions } from '../mcp2/authenticate';
+export type { DualMcpHttpOptions } from '../mcp-dual/createMcpHttpHandler';
+export type { DualMcpServerOptions } from '../mcp-dual/types';
+export type { McpAuthOptions, ProtectedResourceOptions } from '../mcp-dual/authenticate';
 export type { McpHttpHandler, McpHttpOptions } from '../mcp/createMcpHttpHandler';
 export type { HttpGuardOptions } from '../mcp/httpGuards';
 export type { McpCancelRedis, McpCancelSubscriber } from '../mcp/statelessCancellation';

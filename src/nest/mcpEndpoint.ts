@@ -27,8 +27,8 @@ import type {
   UnauthorizedException as Unauthorized,
 } from '@nestjs/common' with { 'resolution-mode': 'import' };
 import type { McpHttpHandler } from '../mcp/createMcpHttpHandler';
-import { metadataUrlOf, protectedResourceMetadata } from '../mcp2/authenticate';
-import type { DualMcpHttpOptions } from '../mcp2/createMcpHttpHandler';
+import { metadataUrlOf, protectedResourceMetadata } from '../mcp-dual/authenticate';
+import type { DualMcpHttpOptions } from '../mcp-dual/createMcpHttpHandler';
 import { MCP_HANDLER, MCP_OPTIONS } from './constants';
 
 /** The well-known path of the RFC 9728 metadata document. */

@@ -15,7 +15,7 @@ import { MockLanguageModelV3 } from 'ai/test';
 import { ToolRegistry } from '../registry/ToolRegistry';
 import type { CallApprover } from '../calls/approveModelCall';
 import type { ToolCaller } from '../calls/ToolCaller';
-import { toAiSdkTools } from '../aisdk/toAiSdkTools';
+import { toAiSdkTools } from '../ai-sdk/toAiSdkTools';
 import { toLangChainTools } from '../langchain/toLangChainTools';
 import { GuardedService } from './__fixtures__/GuardedService';
 

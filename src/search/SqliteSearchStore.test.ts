@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { ContentBlock, SearchResultContent } from '../content/ContentBlock';
 import { ToolRegistry } from '../registry/ToolRegistry';
 import { openSqlite } from '../sql/sqlite/SqliteEngine';
-import { SqliteWorker } from '../sqlite/SqliteWorker';
+import { SqliteWorker } from '../sql/sqlite/worker/SqliteWorker';
 import { blocksText } from '../wire/xml/renderSearchResults';
 import {
   CONTRACT_DOCUMENTS,

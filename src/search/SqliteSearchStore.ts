@@ -7,9 +7,9 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { assertPeers } from '../peers/assertPeers';
-import { SqliteWorker } from '../sqlite/SqliteWorker';
-import type { BatchStep, SqlCell, SqlParam } from '../sqlite/protocol';
-import type { WorkerAnswer } from '../sqlite/SqliteWorker';
+import { SqliteWorker } from '../sql/sqlite/worker/SqliteWorker';
+import type { BatchStep, SqlCell, SqlParam } from '../sql/sqlite/worker/protocol';
+import type { WorkerAnswer } from '../sql/sqlite/worker/SqliteWorker';
 import { chunkText } from './chunkText';
 import type { ChunkOptions } from './chunkText';
 import type { Embedder } from './Embedder';

@@ -4,7 +4,7 @@
  * documents, metadata, chunks, vectors, then feed the FTS index the new chunks in bulk),
  * vectors checked against the embedder's dimensions.
  */
-import type { BatchStep, SqlParam } from '../sqlite/protocol';
+import type { BatchStep, SqlParam } from '../sql/sqlite/worker/protocol';
 import type { Embedder } from './Embedder';
 import { EmbedderMismatchError } from './EmbedderMismatchError';
 import type { SearchDocument } from './SearchDocument';

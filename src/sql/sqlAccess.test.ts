@@ -5,9 +5,9 @@
  * them. Bad access options are a clear error at setup.
  */
 import 'reflect-metadata';
-import { startMcpHttpServer } from '../mcp2/startMcpHttpServer';
+import { startMcpHttpServer } from '../mcp-dual/startMcpHttpServer';
 import type { RunningMcpHttpServer } from '../mcp/startMcpHttpServer';
-import { connectClient } from '../mcp2/__fixtures__/dualClients';
+import { connectClient } from '../mcp-dual/__fixtures__/dualClients';
 import type { ToolCaller } from '../calls/ToolCaller';
 import { ToolRegistry } from '../registry/ToolRegistry';
 import { withAccess } from '../registry/withAccess';

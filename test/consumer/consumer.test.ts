@@ -26,10 +26,10 @@ const SUBPATHS: Record<string, string> = {
   'toolwright/testing': 'dist/src/testing/index.d.ts',
   'toolwright/nest': 'dist/src/nest/index.d.ts',
   'toolwright/mcp': 'dist/src/mcp/index.d.ts',
-  'toolwright/mcp2': 'dist/src/mcp2/index.d.ts',
+  'toolwright/mcp2': 'dist/src/mcp-dual/index.d.ts',
   'toolwright/jobs': 'dist/src/jobs/index.d.ts',
   'toolwright/sql': 'dist/src/sql/index.d.ts',
-  'toolwright/ai-sdk': 'dist/src/aisdk/index.d.ts',
+  'toolwright/ai-sdk': 'dist/src/ai-sdk/index.d.ts',
   'toolwright/langchain': 'dist/src/langchain/index.d.ts',
   'toolwright/search': 'dist/src/search/index.d.ts',
 };

@@ -2,7 +2,7 @@
  * A small shop database as SQLite bytes, for the SQL tools' tests: customers (with a password
  * hash to hide), orders, an FTS5 table, a view; built once with sqlite-wasm itself.
  */
-import { SqliteWorker } from '../../sqlite/SqliteWorker';
+import { SqliteWorker } from '../sqlite/worker/SqliteWorker';
 
 const SETUP = [
   'CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL UNIQUE, password_hash TEXT NOT NULL)',

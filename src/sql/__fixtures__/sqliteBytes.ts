@@ -1,5 +1,5 @@
 /** A SQLite database's bytes built from statements by sqlite-wasm itself, for the SQL tools' tests. */
-import { SqliteWorker } from '../../sqlite/SqliteWorker';
+import { SqliteWorker } from '../sqlite/worker/SqliteWorker';
 
 /** Runs `statements` on a fresh in-memory database and returns its bytes. */
 export async function sqliteBytes(statements: readonly string[]): Promise<Uint8Array> {

@@ -7,8 +7,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { assertPeers } from '../../peers/assertPeers';
-import { SqliteWorker } from '../../sqlite/SqliteWorker';
-import type { Failure, QueryResult, SqlParam } from '../../sqlite/protocol';
+import { SqliteWorker } from './worker/SqliteWorker';
+import type { Failure, QueryResult, SqlParam } from './worker/protocol';
 import { parseHidden } from '../hiddenColumns';
 import type { HiddenColumn } from '../hiddenColumns';
 import type {

@@ -1,9 +1,11 @@
 /**
- * `toolwright/mcp2`: serve a `ToolRegistry` to MCP clients of both protocol revisions on one
- * endpoint, 2025-11-25 (through `toolwright/mcp`'s server on `@modelcontextprotocol/sdk` 1.x) and
- * 2026-07-28 (on the SDK 2.x `@modelcontextprotocol/server` and `@modelcontextprotocol/node`),
- * over stdio or Streamable HTTP. Named after the SDK major it adds, not a revision: it serves both.
- * The same options and handles as `toolwright/mcp`; switching is changing the import.
+ * Both MCP revisions, 2025-11-25 and 2026-07-28, on one endpoint: published as `toolwright/mcp2`.
+ *
+ * Serves a `ToolRegistry` to MCP clients of either revision, 2025-11-25 (through `toolwright/mcp`'s
+ * server on `@modelcontextprotocol/sdk` 1.x) and 2026-07-28 (on the SDK 2.x
+ * `@modelcontextprotocol/server` and `@modelcontextprotocol/node`), over stdio or Streamable HTTP.
+ * The subpath is named after the SDK major it adds (kept as published); this folder after what it
+ * serves. The same options and handles as `toolwright/mcp`; switching is changing the import.
  * @example
  * import { startMcpHttpServer } from 'toolwright/mcp2';
  * const { url } = await startMcpHttpServer(registry, { name: 'stocks', version: '1.0.0', port: 3000 });

@@ -7,23 +7,23 @@
  * tool file that uses another export has codegen fall back to the full package (see
  * `codegen/collect/leanProgram`), so everything exported from `toolwright` stays usable.
  */
-export { Tool } from './decorators/Tool';
-export { Param } from './decorators/Param';
-export { Params } from './decorators/Params';
-export { Ctx } from './decorators/Ctx';
-export type { ToolCallContext, ToolProgress } from './calls/ToolCallContext';
+export { Tool } from './Tool';
+export { Param } from './Param';
+export { Params } from './Params';
+export { Ctx } from './Ctx';
+export type { ToolCallContext, ToolProgress } from '../calls/ToolCallContext';
 export type {
   ContentBlock,
   ImageContent,
   SearchResultContent,
   TextContent,
-} from './content/ContentBlock';
-export { toolContent, imageContent } from './content/toolContent';
-export { searchResultContent } from './content/searchResultContent';
-export type { SearchResultInput } from './content/searchResultContent';
-export type { ToolContentResult } from './content/toolContent';
-export { ToolwrightError } from './errors/ToolwrightError';
-export { ToolError } from './errors/ToolError';
+} from '../content/ContentBlock';
+export { toolContent, imageContent } from '../content/toolContent';
+export { searchResultContent } from '../content/searchResultContent';
+export type { SearchResultInput } from '../content/searchResultContent';
+export type { ToolContentResult } from '../content/toolContent';
+export { ToolwrightError } from '../errors/ToolwrightError';
+export { ToolError } from '../errors/ToolError';
 export type {
   AnthropicToolFields,
   DtoClass,
@@ -31,5 +31,5 @@ export type {
   ParamOptions,
   ToolAnnotations,
   ToolOptions,
-} from './metadata/types';
-export type { JsonSchema, JsonSchemaType, JsonValue, ObjectSchema } from './schema/JsonSchema';
+} from '../metadata/types';
+export type { JsonSchema, JsonSchemaType, JsonValue, ObjectSchema } from '../schema/JsonSchema';

@@ -4,7 +4,7 @@
  * one), and a row's size is measured from SQLite's byte counts, so a call can stop once the
  * values it stepped over pass its budget.
  */
-import { cutAtCodePoint } from '../text/cutAtCodePoint';
+import { cutAtCodePoint } from '../../../text/cutAtCodePoint';
 import type { SqlCell } from './protocol';
 import type { Capi, Pointer, Wasm } from './sqliteApi';
 
