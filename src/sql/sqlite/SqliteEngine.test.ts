@@ -10,6 +10,10 @@ import { shopBytes } from '../__fixtures__/shopBytes';
 import { openSqlite } from './SqliteEngine';
 import type { SqliteDatabase } from '../SqlEngine';
 
+/** The note of a read that met hidden columns and left them out. */
+const HIDDEN_NOTE =
+  '(hidden columns were left out, as these tools never show them; select only the columns shown (not * nor a hidden column))';
+
 describe('SQL tools on SQLite', () => {
   let engine: SqliteDatabase;
   let registry: ToolRegistry;
@@ -161,6 +165,12 @@ describe('SQL tools on SQLite', () => {
     expect(outcome.text.toLowerCase()).not.toContain('hash-ada');
     expect(outcome.text).not.toContain('password_hash');
     if (sql.includes('WHERE')) expect(outcome.text).toContain('(no rows)');
+  });
+
+  it('says that * left hidden columns out and which to select, as PostgreSQL does', async () => {
+    const outcome = await query('SELECT * FROM customers');
+    expect(outcome.text.endsWith(`\n${HIDDEN_NOTE}`)).toBe(true);
+    expect((await query('SELECT id FROM customers')).text).not.toContain('hidden');
   });
 
   it('leaves the data as it was after every attack', async () => {

@@ -49,6 +49,14 @@ function bytesNote(maxBytes: number): string {
   );
 }
 
+/**
+ * The note when `*` (or a view) met hidden columns and left them out, as PostgreSQL's refusal
+ * of such a read does: it says how to name the columns, without naming the hidden ones.
+ */
+const HIDDEN_LEFT_OUT =
+  'hidden columns were left out, as these tools never show them; select only the columns shown ' +
+  '(not * nor a hidden column)';
+
 /** The catalog's own budget: generous, trusted, bounded in time all the same. */
 const CATALOG = { maxRows: 10_000, countLimit: 10_000, maxCellChars: 10_000, timeoutMs: 10_000 };
 
@@ -226,7 +234,11 @@ class SqliteEngine implements SqliteDatabase {
     if (!answer.ok) return failureOf(answer.failure);
     const { columns, rows, rowCount, countCapped, cutCells, hidden, bytesCapped } = answer.result;
     const onlyHidden = columns.length === 0 && hidden ? { hidden } : {};
-    const note = bytesCapped ? { note: bytesNote(bytesCapped) } : {};
+    const notes = [
+      columns.length > 0 && hidden ? HIDDEN_LEFT_OUT : '',
+      bytesCapped ? bytesNote(bytesCapped) : '',
+    ].filter(Boolean);
+    const note = notes.length ? { note: notes.join('; ') } : {};
     return {
       ok: true,
       rows: { columns, rows, rowCount, countCapped, cutCells, ...onlyHidden, ...note },

@@ -13,6 +13,10 @@ import { sqlRegistry } from '../createSqlTools';
 import type { SqliteDatabase } from '../SqlEngine';
 import { openSqlite } from './SqliteEngine';
 
+/** The note of a read that met hidden columns and left them out. */
+const HIDDEN_NOTE =
+  '(hidden columns were left out, as these tools never show them; select only the columns shown (not * nor a hidden column))';
+
 const SETUP = [
   'CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT, Password_Hash TEXT)',
   "INSERT INTO users VALUES (1, 'Ada', 'SECRET-hash-of-ada')",
@@ -82,8 +86,10 @@ describe('hidden columns on SQLite, every road', () => {
   });
 
   it('reads the visible columns, a mixed-case reference to the hidden one as nothing', async () => {
-    expect((await query('SELECT * FROM users')).text).toBe('id | name\n1 | Ada\n(1 row)');
-    expect((await query('SELECT * FROM notes')).text).toBe('title\ntodo\n(1 row)');
+    expect((await query('SELECT * FROM users')).text).toBe(
+      `id | name\n1 | Ada\n(1 row)\n${HIDDEN_NOTE}`,
+    );
+    expect((await query('SELECT * FROM notes')).text).toBe(`title\ntodo\n(1 row)\n${HIDDEN_NOTE}`);
     expect((await query("SELECT title FROM notes WHERE title MATCH 'todo'")).text).toBe(
       'title\ntodo\n(1 row)',
     );
