@@ -18,6 +18,20 @@ const closed = (properties: Record<string, JsonSchema>): JsonSchema => ({
 });
 
 describe('shapeResult', () => {
+  it('applies @Exclude() to an instance deep inside plain objects and arrays, with no schema', () => {
+    class Account {
+      id = 'acc-1';
+      @Exclude()
+      passwordHash = 'secret-hash';
+    }
+    const value = { page: 1, items: [{ account: new Account() }] };
+    expect(shapeResult(value, undefined).value).toEqual({
+      page: 1,
+      items: [{ account: { id: 'acc-1' } }],
+    });
+    expect(JSON.stringify(shapeResult(value, undefined).value)).not.toContain('secret-hash');
+  });
+
   it('drops undeclared properties at every depth, in arrays and through recursive $refs', () => {
     const schema: JsonSchema = {
       $ref: '#/$defs/Folder',
