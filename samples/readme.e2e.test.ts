@@ -1,18 +1,29 @@
 /**
- * Keeps README.md honest: every TypeScript or JSON block must be an excerpt of the file named in the
+ * Keeps README.md and the guides in docs/ honest: every TypeScript or JSON block must be an excerpt of the file named in the
  * `<!-- from: path -->` comment above it (a sample or a test, so it compiles and runs), and
  * every shell command must name an npm script or a CLI subcommand that exists. A block may open
  * with import lines its source does not hold (a test in src/ imports relatively): each names what
  * the package entry point exports (as its API report in api/ lists it), or what the source
  * imports from the same module; and every toolwright name a block uses, it imports, a type with
  * `import type` (Nest's isolatedModules with emitDecoratorMetadata refuses it otherwise, TS1272).
+ * Every relative link resolves: its file exists, and its `#anchor` is a heading's slug there.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SUBCOMMANDS } from '../codegen/cli';
+import { brokenLinks } from './markdownLinks';
 
 const ROOT = join(__dirname, '..');
-const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+/** The pages: README.md, then each guide in docs/ (paths from the repository root). */
+const pages = [
+  'README.md',
+  ...(existsSync(join(ROOT, 'docs')) ? readdirSync(join(ROOT, 'docs')) : [])
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
+const texts = new Map(pages.map((page) => [page, readFileSync(join(ROOT, page), 'utf8')]));
+/** Everything the pages say, for what must be said somewhere. */
+const allText = [...texts.values()].join('\n');
 const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   scripts: object;
   files: string[];
@@ -21,6 +32,8 @@ const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
 const scripts = Object.keys(packageJson.scripts);
 
 interface Block {
+  /** The page the block is on. */
+  page: string;
   lang: string;
   code: string;
   /** `from` (an excerpt of `source`) or `output of` (text that the test `source` checks). */
@@ -29,17 +42,21 @@ interface Block {
   line: number;
 }
 
-/** The fenced blocks of the README, each with the `from:` comment just above it. */
-function blocks(): Block[] {
+/** The fenced blocks of a page, each with the `from:` comment just above it. */
+function blocksOf(page: string): Block[] {
+  const text = texts.get(page)!;
   const found: Block[] = [];
   const pattern = /(?:<!-- (from|output of): ([^>]+?) -->\s*\n)?```(\w*)\n([\s\S]*?)```/g;
-  for (let match = pattern.exec(readme); match; match = pattern.exec(readme)) {
-    const line = readme.slice(0, match.index).split('\n').length;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    const line = text.slice(0, match.index).split('\n').length;
     const marker = match[1] as Block['marker'];
-    found.push({ marker, source: match[2], lang: match[3], code: match[4], line });
+    found.push({ page, marker, source: match[2], lang: match[3], code: match[4], line });
   }
   return found;
 }
+
+/** The fenced blocks of every page. */
+const blocks = (): Block[] => pages.flatMap(blocksOf);
 
 /**
  * Code with formatting taken out (whitespace, and the trailing commas Prettier adds when it
@@ -143,20 +160,24 @@ function importProblems(imported: Import, source: Import[]): string[] {
 const typescript = blocks().filter((block) => ['ts', 'typescript', 'json'].includes(block.lang));
 const shell = blocks().filter((block) => block.lang === 'bash' || block.lang === 'sh');
 
-describe('README.md', () => {
-  it('starts with the two commands of a new user', () => {
+describe('README.md and docs/', () => {
+  it('README.md starts with the two commands of a new user', () => {
     const commands = shell[0].code.split('\n').map((line) => line.replace(/#.*$/, '').trim());
     expect(commands.filter(Boolean)).toEqual(['npm install && npm run demo', 'npm test']);
   });
 
-  it('shows only output that a test reads from README.md and checks', () => {
+  it('shows only output that a test reads from the page and checks', () => {
     for (const block of blocks().filter((b) => b.lang === 'text')) {
       expect(`${block.marker}: ${block.source}`).toMatch(/^output of: \S+\.test\.ts$/);
-      expect(readFileSync(join(ROOT, block.source!), 'utf8')).toContain('README.md');
+      expect(readFileSync(join(ROOT, block.source!), 'utf8')).toContain(block.page);
     }
   });
 
-  it.each(typescript.map((block) => [`line ${block.line}`, block] as const))(
+  it.each(pages)('%s links only to files and headings that exist', (page) => {
+    expect(brokenLinks(ROOT, page, texts.get(page)!)).toEqual([]);
+  });
+
+  it.each(typescript.map((block) => [`${block.page}:${block.line}`, block] as const))(
     'TypeScript (or JSON) block at %s is an excerpt of the file it names',
     (_where, block) => {
       expect(block.marker).toBe('from');
@@ -173,7 +194,7 @@ describe('README.md', () => {
   it.each(
     typescript
       .filter((block) => block.lang !== 'json')
-      .map((block) => [`line ${block.line}`, block] as const),
+      .map((block) => [`${block.page}:${block.line}`, block] as const),
   )('TypeScript block at %s imports every toolwright name it uses', (_where, block) => {
     const imports = importsIn(block.code);
     const bound = new Map(imports.flatMap((i) => i.names).map((n) => [n.name, n.type]));
@@ -186,11 +207,16 @@ describe('README.md', () => {
     expect(typesAsValues.map(({ name }) => `import type { ${name} }`)).toEqual([]);
   });
 
+  const shipped = (path: string) =>
+    packageJson.files.some((entry) => path === entry || path.startsWith(`${entry}/`));
+
   it('points to no README the package leaves out', () => {
-    const shipped = (path: string) =>
-      packageJson.files.some((entry) => path === entry || path.startsWith(`${entry}/`));
-    const named = readme.match(/[\w./-]+\/README\.md/g) ?? [];
+    const named = allText.match(/[\w./-]+\/README\.md/g) ?? [];
     expect(named.filter((path) => !shipped(path))).toEqual([]);
+  });
+
+  it('ships every guide README.md links to', () => {
+    expect(pages.filter((page) => !shipped(page))).toEqual([]);
   });
 
   it.each([
@@ -206,10 +232,10 @@ describe('README.md', () => {
     ['the AI SDK’s offline test model', "import { MockLanguageModelV3 } from 'ai/test';"],
     ['the AI SDK’s approval answer', "type: 'tool-approval-response'"],
   ])('says %s', (_what, text) => {
-    expect(readme).toContain(text);
+    expect(allText).toContain(text);
   });
 
-  it.each(shell.map((block) => [`line ${block.line}`, block] as const))(
+  it.each(shell.map((block) => [`${block.page}:${block.line}`, block] as const))(
     'shell block at %s uses scripts and subcommands that exist',
     (_where, block) => {
       for (const command of block.code
