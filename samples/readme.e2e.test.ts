@@ -8,7 +8,7 @@
  * `import type` (Nest's isolatedModules with emitDecoratorMetadata refuses it otherwise, TS1272).
  * Every relative link resolves: its file exists, and its `#anchor` is a heading's slug there.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SUBCOMMANDS } from '../codegen/cli';
 import { brokenLinks } from './markdownLinks';
@@ -17,7 +17,7 @@ const ROOT = join(__dirname, '..');
 /** The pages: README.md, then each guide in docs/ (paths from the repository root). */
 const pages = [
   'README.md',
-  ...(existsSync(join(ROOT, 'docs')) ? readdirSync(join(ROOT, 'docs')) : [])
+  ...readdirSync(join(ROOT, 'docs'))
     .filter((name) => name.endsWith('.md'))
     .map((name) => `docs/${name}`),
 ];

@@ -23,9 +23,9 @@ import { WeatherService } from './weather/WeatherService';
 
 const STRICT = ['issue_refund', 'place_order', 'get_weather'];
 
-/** The projection README.md shows. */
+/** The projection docs/agent.md shows ("Strict tool use", moved there from README.md). */
 function shownInReadme(): string {
-  const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
+  const readme = readFileSync(join(__dirname, '..', 'docs', 'agent.md'), 'utf8');
   const shown = /<!-- output of: samples\/strict.e2e.test.ts -->\s*```text\n([\s\S]*?)```/.exec(
     readme,
   );
@@ -73,7 +73,7 @@ describe('strict tools of the samples', () => {
     }
   });
 
-  it('the dropped constraints reach the descriptions, as README.md shows', () => {
+  it('the dropped constraints reach the descriptions, as docs/agent.md shows', () => {
     const refund = toAnthropicTools(manifest.tools).find((t) => t.name === 'issue_refund')!;
     expect(`${JSON.stringify(refund.input_schema, null, 2)}\n`).toBe(shownInReadme());
   });

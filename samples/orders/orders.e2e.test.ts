@@ -1,5 +1,5 @@
 /**
- * The README's validation example, checked: the error text README.md shows is exactly what
+ * The validation example of docs/validation.md, checked: the error text it shows is exactly what
  * the model receives, and a valid order reaches the method as DTO instances with the state.
  */
 import 'reflect-metadata';
@@ -9,9 +9,9 @@ import { Param, Tool, ToolDefinitionError, ToolRegistry } from 'toolwright';
 import { manifest } from '../tools.manifest';
 import { OrderService } from './OrderService';
 
-/** The text blocks README.md says this test checks, in order. */
+/** The text blocks docs/validation.md says this test checks, in order. */
 function shownInReadme(): string[] {
-  const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+  const readme = readFileSync(join(__dirname, '..', '..', 'docs', 'validation.md'), 'utf8');
   const pattern =
     /<!-- output of: samples\/orders\/orders.e2e.test.ts -->\s*```text\n([\s\S]*?)```/g;
   return [...readme.matchAll(pattern)].map((match) => match[1]);
@@ -20,7 +20,7 @@ function shownInReadme(): string[] {
 describe('orders sample (the README example)', () => {
   const registry = new ToolRegistry({ manifest }).register(new OrderService());
 
-  it('answers bad input with the lines README.md shows', async () => {
+  it('answers bad input with the lines docs/validation.md shows', async () => {
     const outcome = await registry.call('place_order', {
       email: 'not-an-email',
       shipping: 'overnight',
@@ -40,7 +40,7 @@ describe('orders sample (the README example)', () => {
     expect(JSON.parse(String(outcome.content))).toEqual({ placedBy: 'u_1', items: 1 });
   });
 
-  it('throws the definition error README.md shows for an undecorated parameter', () => {
+  it('throws the definition error docs/validation.md shows for an undecorated parameter', () => {
     class WeatherService {
       @Tool()
       forecast(@Param('city') city: string, days: number): string {

@@ -5,7 +5,7 @@
  * mode; the MCP SDK 1.x and 2.x clients over HTTP behind a token check; `callOpenAI`;
  * `toRunnableTools`; the AI SDK with its own mock model; LangChain with its own fake model)
  * against `MatrixService`, whose tools record what reached them. A cell deliberately not
- * applicable is listed with its reason in `matrixCells.ts` (and in the README).
+ * applicable is listed with its reason in `matrixCells.ts` (and in docs/agent.md).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -343,9 +343,9 @@ describe.each(ROWS.map((row) => [row]))('%s', (row) => {
   }
 });
 
-/** The README's "What holds where": its table's cells, and its not-applicable reasons. */
+/** docs/agent.md's "What holds where": its table's cells, and its not-applicable reasons. */
 function readmeMatrix() {
-  const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+  const readme = readFileSync(join(__dirname, '..', '..', 'docs', 'agent.md'), 'utf8');
   const section = readme.slice(readme.indexOf('**What holds where.**'));
   const cells = (line: string) =>
     line
@@ -361,7 +361,7 @@ function readmeMatrix() {
   return { header: cells(rows[0]!), rows: rows.slice(1).map(cells), reasons };
 }
 
-describe('the README\'s "What holds where"', () => {
+describe('docs/agent.md\'s "What holds where"', () => {
   it("has the matrix's rows and columns, and its not-applicable cells with their reasons", () => {
     const readme = readmeMatrix();
     expect(readme.header).toEqual(['Entry point', ...COLUMNS.map((column) => HEADERS[column])]);

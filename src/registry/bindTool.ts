@@ -47,7 +47,7 @@ export function bindTool(
   if (fault) {
     throw new ToolDefinitionError(
       `${where} (tool "${definition.name}"): its input schema's ${fault.keyword} at ${fault.path} ${fault.why}; ` +
-        `use the keywords toolwright enforces (see README, "What the model sees on bad input")`,
+        `use the keywords toolwright enforces (see docs/validation.md in the package, "What the model sees on bad input")`,
     );
   }
   const method = (instance as Record<string, unknown>)[

@@ -5,7 +5,7 @@
  * Anthropic SDK's own client span per request and a span per tool call, all children of the
  * run, with the conventions' attribute names (and no second span per request); arguments and
  * results only when asked; the metrics count calls and record durations and tokens. The tree
- * README.md shows under "OpenTelemetry" is the one this turn gives.
+ * docs/production.md shows under "OpenTelemetry" is the one this turn gives.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -62,9 +62,9 @@ const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
 const named = (spans: ReadableSpan[], prefix: string) =>
   spans.filter((span) => span.name.startsWith(prefix));
 
-/** The tree README.md shows (its `output of` block for this file). */
+/** The tree docs/production.md shows (its `output of` block for this file). */
 function shownInReadme(): string {
-  const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+  const readme = readFileSync(join(__dirname, '..', '..', 'docs', 'production.md'), 'utf8');
   const pattern =
     /<!-- output of: src\/telemetry\/agentTelemetry.test.ts -->\s*```text\n([\s\S]*?)```/;
   return pattern.exec(readme)?.[1] ?? '';
@@ -168,7 +168,7 @@ describe('agent telemetry', () => {
     },
   );
 
-  it('gives the span tree README.md shows', async () => {
+  it('gives the span tree docs/production.md shows', async () => {
     const { exporter } = await traced();
     await h!.agent.run('Weather in Oslo, and 2 + 3?');
     expect(drawTree(exporter.getFinishedSpans())).toBe(shownInReadme());

@@ -1,5 +1,5 @@
 /**
- * The README's "What the model sees on bad input" lists the keywords the schema gate enforces
+ * docs/validation.md ("What the model sees on bad input", moved from the README) lists the keywords the schema gate enforces
  * and the formats it checks; this keeps that list and the code in step, both ways.
  */
 import { readFileSync } from 'node:fs';
@@ -7,18 +7,18 @@ import { join } from 'node:path';
 import { FORMATS } from './stringFormats';
 import { ENFORCED_KEYWORDS } from './schemaKeywords';
 
-const README = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+const README = readFileSync(join(__dirname, '..', '..', 'docs', 'validation.md'), 'utf8');
 
-/** The text of the schema-gate step of the README's pipeline. */
+/** The text of the schema-gate step of the pipeline docs/validation.md shows. */
 function schemaGateStep(): string {
-  const section = README.split('## What the model sees on bad input')[1]?.split('\n## ')[0] ?? '';
+  const section = README.split('# What the model sees on bad input')[1]?.split('\n## ')[0] ?? '';
   return /^4\. The schema gate:[\s\S]*?(?=^5\. )/m.exec(section)?.[0] ?? '';
 }
 
 const codeSpans = (text: string): string[] =>
   [...text.matchAll(/`([^`]+)`/g)].map((match) => match[1]);
 
-describe('README: the schema gate step', () => {
+describe('docs/validation.md: the schema gate step', () => {
   it('names every keyword the gate enforces, and no other', () => {
     const step = schemaGateStep();
     expect(step).not.toBe('');

@@ -18,15 +18,15 @@ jest.setTimeout(600_000);
 
 const NEST = join(ROOT, 'node_modules', '@nestjs', 'cli', 'bin', 'nest.js');
 const TSPC = join(ROOT, 'node_modules', 'ts-patch', 'bin', 'tspc.js');
-/** The configuration files README.md shows. */
+/** The configuration files docs/build.md shows. */
 const FIXTURES = join(__dirname, '__fixtures__', 'plugin');
 
-/** The error line README.md shows under `output of: test/consumer/plugin.test.ts`. */
+/** The error line docs/build.md shows under `output of: test/consumer/plugin.test.ts`. */
 function readmeErrorLine(): string {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const readme = readFileSync(join(ROOT, 'docs', 'build.md'), 'utf8');
   const shown =
     /<!-- output of: test\/consumer\/plugin\.test\.ts -->\s*\n```text\n([^\n]+)\n```/.exec(readme);
-  if (!shown) throw new Error('README.md shows no output of test/consumer/plugin.test.ts');
+  if (!shown) throw new Error('docs/build.md shows no output of test/consumer/plugin.test.ts');
   return shown[1];
 }
 
@@ -89,7 +89,7 @@ const NEST_TSCONFIG = {
 
 async function nestProject(name: string): Promise<string> {
   const dir = await makeConsumer(name, { 'weather.service.ts': SERVICE, 'main.ts': MAIN });
-  // The README's nest-cli.json, as a user copies it.
+  // docs/build.md's nest-cli.json, as a user copies it.
   copyFileSync(join(FIXTURES, 'nest-cli.json'), join(dir, 'nest-cli.json'));
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(NEST_TSCONFIG, null, 2));
   const build = {
@@ -102,7 +102,7 @@ async function nestProject(name: string): Promise<string> {
 
 async function tspcProject(name: string): Promise<string> {
   const dir = await makeConsumer(name, { 'weather.service.ts': SERVICE, 'main.ts': MAIN });
-  // The README's tsconfig for tspc, as a user copies it.
+  // docs/build.md's tsconfig for tspc, as a user copies it.
   copyFileSync(join(FIXTURES, 'tsconfig.json'), join(dir, 'tsconfig.json'));
   return dir;
 }

@@ -83,7 +83,7 @@ export async function openPostgres(options: PostgresOptions): Promise<SqlEngine>
     if (powers.length > 0) {
       throw new SqlConfigError(
         `openPostgres connects as "${user}", ${powers.join(' and ')}: inside a read-only transaction it can still run programs and read files. ` +
-          'Connect as a role that may only read (see README, "Prebuilt tools": CREATE ROLE reader LOGIN; GRANT SELECT …)',
+          'Connect as a role that may only read (see docs/sql.md in the package: CREATE ROLE reader LOGIN; GRANT SELECT …)',
       );
     }
     for (const { table, column } of hidden) {
