@@ -9,7 +9,7 @@
  * Every relative link resolves: its file exists, and its `#anchor` is a heading's slug there.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { SUBCOMMANDS } from '../codegen/cli';
 import { brokenLinks } from './markdownLinks';
 
@@ -211,7 +211,12 @@ describe('README.md and docs/', () => {
     packageJson.files.some((entry) => path === entry || path.startsWith(`${entry}/`));
 
   it('points to no README the package leaves out', () => {
-    const named = allText.match(/[\w./-]+\/README\.md/g) ?? [];
+    // A path starting with `.` is relative to its page; any other, to the package's root.
+    const named = pages.flatMap((page) =>
+      (texts.get(page)!.match(/[\w./-]+\/README\.md/g) ?? []).map((path) =>
+        path.startsWith('.') ? posix.join(posix.dirname(page), path) : path,
+      ),
+    );
     expect(named.filter((path) => !shipped(path))).toEqual([]);
   });
 
