@@ -28,8 +28,9 @@ import { toLangChainTools } from '../langchain/toLangChainTools';
 import { MatrixService } from './__fixtures__/MatrixService';
 import { until } from '../../test/until';
 import { createWideRegistry } from '../shaping/__fixtures__/wideRegistry';
-import { COLUMNS, ENTRY_POINTS, HEADERS, ROWS, notApplicable } from './__fixtures__/matrixCells';
-import type { ColumnName, RowName } from './__fixtures__/matrixCells';
+import { ALL_ROWS, COLUMNS, ENTRY_POINTS, HEADERS, ROWS } from './__fixtures__/matrixCells';
+import { cellText, notApplicable } from './__fixtures__/matrixCells';
+import type { ColumnName, InProcessRowName, RowName } from './__fixtures__/matrixCells';
 
 /** What the model (or the client) got for one call: whether it ran, and the text. */
 interface Answer {
@@ -153,7 +154,7 @@ const usage = {
   outputTokens: { total: 1, text: 1, reasoning: 0 },
 };
 
-const DRIVE: Record<RowName, Row> = {
+const DRIVE: Record<InProcessRowName, Row> = {
   'agent run': agentRow(async (agent, signal) => {
     await agent.run('go', signal ? { signal } : {});
   }),
@@ -259,7 +260,7 @@ const DRIVE: Record<RowName, Row> = {
  * `WideService`, whose results are wider than declared), and what reached the methods.
  */
 async function drive(
-  row: RowName,
+  row: InProcessRowName,
   setup: ToolCaller | Setup,
   name: string,
   input: object,
@@ -273,7 +274,7 @@ async function drive(
 }
 
 /** What each column asserts of a row. */
-const CELLS: Record<ColumnName, (row: RowName) => Promise<void>> = {
+const CELLS: Record<ColumnName, (row: InProcessRowName) => Promise<void>> = {
   'invalid input refused, naming the path': async (row) => {
     const answer = await drive(row, ALICE, 'place_order', { item: 'pen', qty: 'many' });
     expect(answer).toMatchObject({ ok: false, ran: [] });
@@ -381,12 +382,9 @@ describe('the README\'s "What holds where"', () => {
     const readme = readmeMatrix();
     expect(readme.header).toEqual(['Entry point', ...COLUMNS.map((column) => HEADERS[column])]);
     expect(readme.rows).toEqual(
-      ROWS.map((row) => [
-        ENTRY_POINTS[row],
-        ...COLUMNS.map((column) => (notApplicable(row, column) ? 'n/a' : 'yes')),
-      ]),
+      ALL_ROWS.map((row) => [ENTRY_POINTS[row], ...COLUMNS.map((column) => cellText(row, column))]),
     );
-    const expected = ROWS.flatMap((row) =>
+    const expected = ALL_ROWS.flatMap((row) =>
       COLUMNS.filter((column) => notApplicable(row, column)).map((column) => [
         ENTRY_POINTS[row],
         HEADERS[column],

@@ -4,7 +4,7 @@
  * every other cell; the README's "What holds where" table is checked against this.
  */
 
-/** The entry points, in the README's order. */
+/** The entry points the matrix suite drives in its own process, in the README's order. */
 export const ROWS = [
   'agent run',
   'agent stream',
@@ -16,7 +16,19 @@ export const ROWS = [
   'LangChain',
   'toRunnableTools',
 ] as const;
-export type RowName = (typeof ROWS)[number];
+export type InProcessRowName = (typeof ROWS)[number];
+
+/**
+ * The entry points whose tool runs in a worker process on a real redis-server, driven by
+ * `guaranteeMatrixJobs.test.ts`: a long-running tool's call (`callOpenAI` on a registry with
+ * jobs) and a task-augmented MCP `tools/call`.
+ */
+export const PROCESS_ROWS = ['jobs worker', 'MCP task (SDK 1.x client)'] as const;
+export type ProcessRowName = (typeof PROCESS_ROWS)[number];
+
+/** Every entry point, in the README's order. */
+export const ALL_ROWS = [...ROWS, ...PROCESS_ROWS] as const;
+export type RowName = (typeof ALL_ROWS)[number];
 
 /** The guarantees, in the README's order. */
 export const COLUMNS = [
@@ -56,6 +68,8 @@ export const ENTRY_POINTS: Record<RowName, string> = {
   'AI SDK': '`toAiSdkTools`',
   LangChain: '`toLangChainTools`',
   toRunnableTools: '`registry.toRunnableTools`',
+  'jobs worker': 'a `longRunning` tool in the jobs worker',
+  'MCP task (SDK 1.x client)': 'MCP task-augmented `tools/call` (SDK 1.x client)',
 };
 
 /** The cells deliberately not applicable, with the reason. */
@@ -73,3 +87,16 @@ export const NOT_APPLICABLE: Partial<Record<RowName, Partial<Record<ColumnName, 
 /** The reason a cell is not applicable, or undefined when the matrix drives it. */
 export const notApplicable = (row: RowName, column: ColumnName): string | undefined =>
   NOT_APPLICABLE[row]?.[column];
+
+/** The columns the worker rows' suite drives so far; the others are not checked yet. */
+export const PROCESS_COLUMNS: readonly ColumnName[] = ['scope refused', 'ctx.caller is the caller'];
+
+/** A cell not checked yet (a worker row's column its suite does not drive yet). */
+export const pending = (row: RowName, column: ColumnName): boolean =>
+  (PROCESS_ROWS as readonly string[]).includes(row) &&
+  !PROCESS_COLUMNS.includes(column) &&
+  !notApplicable(row, column);
+
+/** A cell as the README's table shows it: `yes`, `n/a` (with its reason below) or `—` (not checked yet). */
+export const cellText = (row: RowName, column: ColumnName): string =>
+  notApplicable(row, column) ? 'n/a' : pending(row, column) ? '—' : 'yes';

@@ -1,0 +1,43 @@
+/**
+ * The guarantee matrix's tools for the rows that run in a worker process (the jobs worker, an MCP
+ * task): long-running, so they run as jobs, and each records what reached its method (its input
+ * and `ctx.caller`) in a Redis list, where the test process reads it.
+ */
+import type Redis from 'ioredis';
+import { Ctx } from '../../decorators/Ctx';
+import { Param } from '../../decorators/Param';
+import { Tool } from '../../decorators/Tool';
+import type { ToolCallContext } from '../../calls/ToolCallContext';
+import type { MatrixRun } from './MatrixService';
+
+/** The Redis list the tools record their runs in. */
+const RAN = 'matrix:ran';
+
+/** What reached the methods, in order, in any process. */
+export async function readRuns(redis: Redis): Promise<MatrixRun[]> {
+  return (await redis.lrange(RAN, 0, -1)).map((line) => JSON.parse(line) as MatrixRun);
+}
+
+export class JobMatrixService {
+  constructor(private readonly redis: Redis) {}
+
+  private async record(run: MatrixRun): Promise<void> {
+    await this.redis.rpush(RAN, JSON.stringify(run));
+  }
+
+  @Tool({ description: 'Orders a quantity of an item.', longRunning: true })
+  async placeOrder(
+    @Param('item') item: string,
+    @Param('qty') qty: number,
+    @Ctx() ctx: ToolCallContext,
+  ): Promise<string> {
+    await this.record({ tool: 'place_order', input: { item, qty }, caller: ctx.caller?.id });
+    return `ordered ${qty} ${item}`;
+  }
+
+  @Tool({ description: 'Reads the audit log.', scopes: ['audit:read'], longRunning: true })
+  async readAudit(@Param('day') day: string, @Ctx() ctx: ToolCallContext): Promise<string> {
+    await this.record({ tool: 'read_audit', input: { day }, caller: ctx.caller?.id });
+    return `audit of ${day} for ${ctx.caller?.id ?? 'nobody'}`;
+  }
+}
