@@ -40,4 +40,10 @@ export class JobMatrixService {
     await this.record({ tool: 'read_audit', input: { day }, caller: ctx.caller?.id });
     return `audit of ${day} for ${ctx.caller?.id ?? 'nobody'}`;
   }
+
+  @Tool({ description: 'Looks a customer up in the database.', longRunning: true })
+  async lookupCustomer(@Param('id') id: string): Promise<string> {
+    await this.record({ tool: 'lookup_customer', input: { id }, caller: undefined });
+    throw new Error('the customer service is down');
+  }
 }

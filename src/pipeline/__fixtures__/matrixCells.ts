@@ -89,7 +89,12 @@ export const notApplicable = (row: RowName, column: ColumnName): string | undefi
   NOT_APPLICABLE[row]?.[column];
 
 /** The columns the worker rows' suite drives so far; the others are not checked yet. */
-export const PROCESS_COLUMNS: readonly ColumnName[] = ['scope refused', 'ctx.caller is the caller'];
+export const PROCESS_COLUMNS: readonly ColumnName[] = [
+  'invalid input refused, naming the path',
+  'scope refused',
+  'ctx.caller is the caller',
+  'an error leaks no stack',
+];
 
 /** A cell not checked yet (a worker row's column its suite does not drive yet). */
 export const pending = (row: RowName, column: ColumnName): boolean =>
