@@ -29,6 +29,7 @@ import { redisMissing, startRedisServer } from '../../test/startRedisServer';
 import type { RedisServer } from '../../test/startRedisServer';
 import { until } from '../../test/until';
 import { JobMatrixService, readRuns } from './__fixtures__/JobMatrixService';
+import { jobMatrixManifest } from './__fixtures__/jobMatrixManifest';
 import { PROCESS_COLUMNS, PROCESS_ROWS } from './__fixtures__/matrixCells';
 import type { ColumnName, ProcessRowName } from './__fixtures__/matrixCells';
 
@@ -63,7 +64,9 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
     store = new Redis(redis.url);
     worker = await spawnWorker(redis.url, 1000, join(__dirname, '__fixtures__', 'matrixWorker.ts'));
     queue = new ToolJobs({ connection: redis.url });
-    registry = new ToolRegistry({ jobs: queue }).register(new JobMatrixService(store));
+    registry = new ToolRegistry({ jobs: queue, manifest: jobMatrixManifest() }).register(
+      new JobMatrixService(store),
+    );
     mcp = createMcpHttpHandler(registry, {
       name: 'matrix',
       version: '1',
@@ -179,6 +182,13 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
       });
       expect(answer.text).toContain('audit of mon for alice');
       if (answer.listed) expect(answer.listed).toContain('read_audit');
+    },
+    'result shaped to the declared schema': async (row) => {
+      const answer = await drive(row, ALICE, 'summary', { id: 'o1' });
+      expect(answer).toMatchObject({ ok: true, ran: [{ tool: 'summary', caller: 'alice' }] });
+      // Shaped in the worker: the undeclared field never reaches the app or the client.
+      expect(answer.text).not.toContain('internal_cost');
+      expect(JSON.parse(answer.text)).toEqual({ id: 'o1', total: 42 });
     },
     'an error leaks no stack': async (row) => {
       const answer = await drive(row, ALICE, 'lookup_customer', { id: 'c1' });

@@ -18,6 +18,12 @@ export async function readRuns(redis: Redis): Promise<MatrixRun[]> {
   return (await redis.lrange(RAN, 0, -1)).map((line) => JSON.parse(line) as MatrixRun);
 }
 
+/** What a summary declares. */
+export interface Summary {
+  id: string;
+  total: number;
+}
+
 export class JobMatrixService {
   constructor(private readonly redis: Redis) {}
 
@@ -45,5 +51,13 @@ export class JobMatrixService {
   async lookupCustomer(@Param('id') id: string): Promise<string> {
     await this.record({ tool: 'lookup_customer', input: { id }, caller: undefined });
     throw new Error('the customer service is down');
+  }
+
+  /** Summarises an order (returning more than it declares, as a database row would). */
+  @Tool({ longRunning: true })
+  async summary(@Param('id') id: string, @Ctx() ctx: ToolCallContext): Promise<Summary> {
+    await this.record({ tool: 'summary', input: { id }, caller: ctx.caller?.id });
+    const row = { id, total: 42, internal_cost: 17 };
+    return row;
   }
 }

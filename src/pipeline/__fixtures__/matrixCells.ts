@@ -93,6 +93,7 @@ export const PROCESS_COLUMNS: readonly ColumnName[] = [
   'invalid input refused, naming the path',
   'scope refused',
   'ctx.caller is the caller',
+  'result shaped to the declared schema',
   'an error leaks no stack',
 ];
 
