@@ -167,6 +167,11 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
       expect(answer).toMatchObject({ ok: false, ran: [] });
       expect(answer.text).toContain('qty');
     },
+    'unknown tool refused': async (row) => {
+      const answer = await drive(row, ALICE, 'launch_rockets', { when: 'now' });
+      expect(answer).toMatchObject({ ok: false, ran: [] });
+      expect(answer.text).toContain('launch_rockets');
+    },
     'scope refused': async (row) => {
       const answer = await drive(row, BOB, 'read_audit', { day: 'mon' });
       // Refused before a job exists: nothing reached the worker.

@@ -91,6 +91,7 @@ export const notApplicable = (row: RowName, column: ColumnName): string | undefi
 /** The columns the worker rows' suite drives so far; the others are not checked yet. */
 export const PROCESS_COLUMNS: readonly ColumnName[] = [
   'invalid input refused, naming the path',
+  'unknown tool refused',
   'scope refused',
   'ctx.caller is the caller',
   'result shaped to the declared schema',
