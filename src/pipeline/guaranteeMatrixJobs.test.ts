@@ -133,11 +133,12 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
     }
   }
 
+  /** Drives one call; `approve`: the app's approval hook's answer (none when undefined). */
   const DRIVE: Record<
     ProcessRowName,
-    (caller: ToolCaller, name: string, input: object) => Promise<Answer>
+    (caller: ToolCaller, name: string, input: object, approve?: boolean) => Promise<Answer>
   > = {
-    'jobs worker': async (caller, name, input) => {
+    'jobs worker': async (caller, name, input, approve) => {
       const [message] = await registry.callOpenAI(
         [
           {
@@ -146,7 +147,7 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
             function: { name, arguments: JSON.stringify(input) },
           },
         ],
-        { caller },
+        approve === undefined ? { caller } : { caller, approve: () => approve },
       );
       const text = String(message!.content);
       return { ok: !text.startsWith('Error:'), text };
@@ -155,8 +156,14 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
   };
 
   /** One cell's call, and what reached the methods (in the worker). */
-  async function drive(row: ProcessRowName, caller: ToolCaller, name: string, input: object) {
-    const answer = await DRIVE[row](caller, name, input);
+  async function drive(
+    row: ProcessRowName,
+    caller: ToolCaller,
+    name: string,
+    input: object,
+    approve?: boolean,
+  ) {
+    const answer = await DRIVE[row](caller, name, input, approve);
     return { ...answer, ran: await readRuns(store) };
   }
 
@@ -194,6 +201,18 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
       // Shaped in the worker: the undeclared field never reaches the app or the client.
       expect(answer.text).not.toContain('internal_cost');
       expect(JSON.parse(answer.text)).toEqual({ id: 'o1', total: 42 });
+    },
+    'approval asked or refused': async (row) => {
+      // Without a hook (the endpoint here has none), refused before any job.
+      const refused = await drive(row, ALICE, 'refund', { orderId: 'o1' });
+      expect(refused).toMatchObject({ ok: false, ran: [] });
+      expect(refused.text).toMatch(/approv/i);
+      // The MCP endpoint's own hook is the in-process matrix's MCP rows' cell.
+      if (row !== 'jobs worker') return;
+      const declined = await drive(row, ALICE, 'refund', { orderId: 'o1' }, false);
+      expect(declined).toMatchObject({ ok: false, ran: [] });
+      const approved = await drive(row, ALICE, 'refund', { orderId: 'o1' }, true);
+      expect(approved).toMatchObject({ ok: true, ran: [{ tool: 'refund', caller: 'alice' }] });
     },
     'an error leaks no stack': async (row) => {
       const answer = await drive(row, ALICE, 'lookup_customer', { id: 'c1' });

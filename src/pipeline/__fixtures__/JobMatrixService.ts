@@ -60,4 +60,10 @@ export class JobMatrixService {
     const row = { id, total: 42, internal_cost: 17 };
     return row;
   }
+
+  @Tool({ description: 'Refunds an order.', requiresApproval: true, longRunning: true })
+  async refund(@Param('orderId') orderId: string, @Ctx() ctx: ToolCallContext): Promise<string> {
+    await this.record({ tool: 'refund', input: { orderId }, caller: ctx.caller?.id });
+    return `refunded ${orderId}`;
+  }
 }

@@ -94,6 +94,7 @@ export const PROCESS_COLUMNS: readonly ColumnName[] = [
   'unknown tool refused',
   'scope refused',
   'ctx.caller is the caller',
+  'approval asked or refused',
   'result shaped to the declared schema',
   'an error leaks no stack',
 ];
