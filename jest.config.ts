@@ -30,6 +30,7 @@ const PACKAGING_SUITES = [
   'src/approvals/crashResume.test.ts',
   'src/jobs/durableJobs.test.ts',
   'src/jobs/mcpTasks.test.ts',
+  'src/pipeline/guaranteeMatrixJobs.test.ts',
   'samples/nest-app/exports.e2e.test.ts',
   'test/api/',
   'test/describeWithServer.test.ts',

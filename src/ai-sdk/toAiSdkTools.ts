@@ -4,7 +4,8 @@
  * pipeline (`runModelCall`), so the caller's scopes, validation (path-level errors), time limits
  * and the abort signal hold as in `ToolAgent`. A call the registry answers as an error is thrown as a `ToolError`, which the
  * AI SDK sends back to the model as the tool's error; a tool marked `requiresApproval` uses the
- * SDK's own approval step (`needsApproval`).
+ * SDK's own approval step (`needsApproval`). Given a `caller`, only the tools it may use are
+ * offered (`listedFor`).
  *
  * Written for AI SDK 6 (`ai@6`). AI SDK 7 is not taken yet, though Node 22 (which it needs) is
  * now the floor: tried (7.0.173), it does not typecheck here (`experimental_context` is gone in
@@ -19,6 +20,7 @@ import { ToolError } from '../errors/ToolError';
 import type { RegisteredToolInfo } from '../registry/types';
 import type { ToolCaller } from '../calls/ToolCaller';
 import type { ToolOutcome } from '../calls/ToolOutcome';
+import { listedFor } from '../pipeline/listedFor';
 import { runModelCall } from '../pipeline/runModelCall';
 import type { ModelCallHost } from '../pipeline/runModelCall';
 
@@ -41,7 +43,10 @@ export interface AiSdkToolsOptions<State = unknown> {
    * AI SDK's `experimental_context` of the call.
    */
   state?: State;
-  /** The authenticated caller (`ctx.caller`), whose scopes and roles a tool may require. */
+  /**
+   * The authenticated caller (`ctx.caller`), whose scopes and roles a tool may require. Given, only
+   * the tools it may use are offered; without it every tool is, and a scoped tool's call refused.
+   */
   caller?: ToolCaller;
 }
 
@@ -71,7 +76,8 @@ export function toAiSdkTools<State = unknown>(
   options: AiSdkToolsOptions<State> = {},
 ): ToolSet {
   const tools: ToolSet = {};
-  for (const info of registry.list()) {
+  const all = registry.list();
+  for (const info of options.caller ? listedFor(all, registry, options.caller) : all) {
     const name = info.name;
     tools[name] = tool<unknown, unknown>({
       description: info.description,

@@ -1,10 +1,12 @@
 /** The registry's tools as LangChain.js tools, for `model.bindTools()`, agents and `ToolNode`. */
+import { listedFor } from '../pipeline/listedFor';
 import { RegistryTool } from './RegistryTool';
 import type { LangChainToolSource, LangChainToolsOptions } from './types';
 
 /**
  * Every tool of the registry as a LangChain `StructuredTool` (its JSON Schema shown to the model,
- * each call validated and run by the registry).
+ * each call validated and run by the registry). Given a `caller`, only the tools it may use
+ * (`listedFor`); without one every tool, and a scoped tool's call is refused.
  * @example
  * import { toLangChainTools } from 'toolwright/langchain';
  * const tools = toLangChainTools(registry);
@@ -15,5 +17,7 @@ export function toLangChainTools<State = unknown>(
   registry: LangChainToolSource,
   options: LangChainToolsOptions<State> = {},
 ): RegistryTool[] {
-  return registry.list().map((info) => new RegistryTool(registry, info, options));
+  const all = registry.list();
+  const listed = options.caller ? listedFor(all, registry, options.caller) : all;
+  return listed.map((info) => new RegistryTool(registry, info, options));
 }

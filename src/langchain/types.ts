@@ -22,6 +22,9 @@ export interface LangChainToolsOptions<State = unknown> {
    * without it such calls are refused (a `ToolMessage` with `status: 'error'`).
    */
   approve?: CallApprover;
-  /** The authenticated caller (`ctx.caller`), whose scopes and roles a tool may require. */
+  /**
+   * The authenticated caller (`ctx.caller`), whose scopes and roles a tool may require. Given, only
+   * the tools it may use are offered; without it every tool is, and a scoped tool's call refused.
+   */
   caller?: ToolCaller;
 }

@@ -2,8 +2,9 @@
  * The call pipeline's rules, one row per adapter that serves a model's calls (`callOpenAI`,
  * `toRunnableTools`, the AI SDK with its own mock model through `generateText`, LangChain with
  * its own fake model): a `requiresApproval` tool is refused without a hook and runs once
- * approved; a scoped tool is refused for a caller without the scope (and for no caller) and runs
- * for one holding it. A refused call never reaches the method. The AI SDK approves through its
+ * approved; a scoped tool is refused to no caller, is not even offered (nor callable) to a caller
+ * without the scope (`callOpenAI`, which offers nothing, refuses it), and runs for one holding
+ * it. A refused call never reaches the method. The AI SDK approves through its
  * own step (`needsApproval`), so its approval cells say so instead.
  */
 import type { BetaToolRunContext } from '@anthropic-ai/sdk/lib/tools/BetaRunnableTool';
@@ -23,6 +24,8 @@ import { GuardedService } from './__fixtures__/GuardedService';
 interface Answer {
   ok: boolean;
   text: string;
+  /** The tools the adapter offered, where it builds them. */
+  listed?: string[];
 }
 
 interface Setup {
@@ -52,12 +55,16 @@ const ROWS: Record<string, Row> = {
     return { ok: !text.startsWith('Error:'), text };
   },
   toRunnableTools: async (registry, setup, name, input) => {
-    const tool = registry.toRunnableTools(setup).find((t) => t.name === name)!;
+    const tools = registry.toRunnableTools(setup);
+    const listed = tools.map((t) => t.name);
+    const tool = tools.find((t) => t.name === name);
+    // The SDK's toolRunner answers a name it was not given itself.
+    if (!tool) return { ok: false, text: `${name} was not offered`, listed };
     const context = { toolUse: { id: 'c1', name, input } } as unknown as BetaToolRunContext;
     try {
-      return { ok: true, text: String(await tool.run(tool.parse(input), context)) };
+      return { ok: true, text: String(await tool.run(tool.parse(input), context)), listed };
     } catch (error) {
-      return { ok: false, text: (error as Error).message };
+      return { ok: false, text: (error as Error).message, listed };
     }
   },
   'AI SDK': async (registry, setup, name, input) => {
@@ -80,14 +87,15 @@ const ROWS: Record<string, Row> = {
       ],
     });
     const tools = toAiSdkTools(registry, setup.caller ? { caller: setup.caller } : {});
+    const listed = Object.keys(tools);
     const result = await generateText({ model, tools, stopWhen: stepCountIs(2), prompt: 'go' });
     const part = result.steps[0]!.content.find(
       (p) => p.type === 'tool-result' || p.type === 'tool-error',
     );
-    if (!part) return { ok: false, text: 'no result' };
+    if (!part) return { ok: false, text: 'no result', listed };
     return part.type === 'tool-result'
-      ? { ok: true, text: String(part.output) }
-      : { ok: false, text: String((part.error as Error).message ?? part.error) };
+      ? { ok: true, text: String(part.output), listed }
+      : { ok: false, text: String((part.error as Error).message ?? part.error), listed };
   },
   LangChain: async (registry, setup, name, input) => {
     const tools = toLangChainTools(registry, setup);
@@ -95,9 +103,12 @@ const ROWS: Record<string, Row> = {
       .respondWithTools([{ name, args: input, id: 'c1' }])
       .respond(new AIMessage('ok'));
     const reply = await model.bindTools(tools).invoke('go');
-    const tool = tools.find((t) => t.name === name)!;
+    const listed = tools.map((t) => t.name);
+    // The app's loop looks the tool up by name: one not offered is not there to call.
+    const tool = tools.find((t) => t.name === name);
+    if (!tool) return { ok: false, text: `${name} was not offered`, listed };
     const answer = (await tool.invoke(reply.tool_calls![0]!)) as ToolMessage;
-    return { ok: answer.status === 'success', text: String(answer.content) };
+    return { ok: answer.status === 'success', text: String(answer.content), listed };
   },
 };
 
@@ -127,19 +138,32 @@ describe.each(Object.entries(ROWS))('%s', (row, run) => {
     expect(answer).toMatchObject({ ok: true, ran: ['refund o1'] });
   });
 
-  it('refuses a scoped tool to no caller and to a caller without the scope', async () => {
-    for (const caller of [undefined, { id: 'u1', scopes: ['orders:read'], roles: [] }]) {
-      const answer = await cell(run, caller ? { caller } : {}, 'read_audit', AUDIT);
-      expect(answer).toMatchObject({ ok: false, ran: [] });
+  it('refuses a scoped tool to no caller, though offered', async () => {
+    const answer = await cell(run, {}, 'read_audit', AUDIT);
+    expect(answer).toMatchObject({ ok: false, ran: [] });
+    expect(answer.text).toContain(
+      'Tool "read_audit" was not run: it requires the scope "audit:read"',
+    );
+    if (answer.listed) expect(answer.listed).toEqual(['refund', 'read_audit']);
+  });
+
+  it('neither offers nor runs it for a caller without the scope', async () => {
+    const caller = { id: 'u1', scopes: ['orders:read'], roles: [] };
+    const answer = await cell(run, { caller }, 'read_audit', AUDIT);
+    expect(answer).toMatchObject({ ok: false, ran: [] });
+    expect(answer.text).toContain('read_audit');
+    if (answer.listed) expect(answer.listed).toEqual(['refund']);
+    // callOpenAI offers nothing: the pipeline refuses the call.
+    else
       expect(answer.text).toContain(
         'Tool "read_audit" was not run: it requires the scope "audit:read"',
       );
-    }
   });
 
   it('runs the scoped tool for a caller holding the scope', async () => {
     const caller = { id: 'u2', scopes: ['audit:read'], roles: [] };
     const answer = await cell(run, { caller }, 'read_audit', AUDIT);
     expect(answer).toMatchObject({ ok: true, text: 'audit of mon', ran: ['audit mon'] });
+    if (answer.listed) expect(answer.listed).toEqual(['refund', 'read_audit']);
   });
 });

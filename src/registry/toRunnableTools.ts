@@ -4,7 +4,8 @@
  * registry). Whatever the model would be told as an error is thrown as the SDK's `ToolError`,
  * which the runner sends back with `is_error: true`; so is a refusal of the call pipeline
  * (`runModelCall`: a `requiresApproval` tool's call the `approve` hook does not approve, a scoped
- * tool's call without its caller).
+ * tool's call without its caller). Given a `caller`, only the tools it may use are offered
+ * (`listedFor`).
  */
 import { randomUUID } from 'node:crypto';
 import type {
@@ -16,6 +17,7 @@ import type { BetaToolResultContentBlockParam } from '@anthropic-ai/sdk/resource
 import type { Tool as AnthropicTool } from '@anthropic-ai/sdk/resources/messages';
 import type { CallApprover } from '../calls/approveModelCall';
 import type { CallOptions } from '../calls/ToolCallContext';
+import { listedFor } from '../pipeline/listedFor';
 import { runModelCall } from '../pipeline/runModelCall';
 import type { ModelCallHost } from '../pipeline/runModelCall';
 import type { CheckResult } from './types';
@@ -40,7 +42,10 @@ export interface RunnableToolsOptions {
    * without it such calls are refused (the runner sends the refusal with `is_error: true`).
    */
   approve?: CallApprover;
-  /** The authenticated caller (`ctx.caller`), whose scopes and roles a tool may require. */
+  /**
+   * The authenticated caller (`ctx.caller`), whose scopes and roles a tool may require. Given, only
+   * the tools it may use are offered; without it every tool is, and a scoped tool's call refused.
+   */
   caller?: CallOptions['caller'];
 }
 
@@ -59,7 +64,9 @@ export function toRunnableTools(
   registry: RunnableRegistry,
   options: RunnableToolsOptions = {},
 ): BetaRunnableTool<ParsedToolInput>[] {
-  return registry.toAnthropic().map((definition): BetaRunnableTool<ParsedToolInput> => {
+  const all = registry.toAnthropic();
+  const listed = options.caller ? listedFor(all, registry, options.caller) : all;
+  return listed.map((definition): BetaRunnableTool<ParsedToolInput> => {
     const name = definition.name;
     return {
       ...(definition as unknown as BetaRunnableTool<ParsedToolInput>),

@@ -18,17 +18,15 @@ function exited(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Spawns a worker on `redisUrl` whose job locks last `lockMs`. */
-export async function spawnWorker(redisUrl: string, lockMs = 1000): Promise<WorkerProcess> {
+/** Spawns a worker on `redisUrl` whose job locks last `lockMs` (`script`: another worker's). */
+export async function spawnWorker(
+  redisUrl: string,
+  lockMs = 1000,
+  script = join(__dirname, 'workerProcess.ts'),
+): Promise<WorkerProcess> {
   const child = spawn(
     process.execPath,
-    [
-      '-r',
-      'ts-node/register/transpile-only',
-      join(__dirname, 'workerProcess.ts'),
-      redisUrl,
-      String(lockMs),
-    ],
+    ['-r', 'ts-node/register/transpile-only', script, redisUrl, String(lockMs)],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

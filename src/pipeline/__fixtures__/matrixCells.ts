@@ -1,10 +1,10 @@
 /**
  * The guarantee matrix's rows (the entry points that serve a model's calls) and columns (what
  * holds on each), with each cell deliberately not applicable and why. The matrix suite drives
- * every other cell; the README's "What holds where" table is checked against this.
+ * every other cell; the "What holds where" table (docs/agent.md) is checked against this.
  */
 
-/** The entry points, in the README's order. */
+/** The entry points the matrix suite drives in its own process, in the table's order. */
 export const ROWS = [
   'agent run',
   'agent stream',
@@ -16,9 +16,21 @@ export const ROWS = [
   'LangChain',
   'toRunnableTools',
 ] as const;
-export type RowName = (typeof ROWS)[number];
+export type InProcessRowName = (typeof ROWS)[number];
 
-/** The guarantees, in the README's order. */
+/**
+ * The entry points whose tool runs in a worker process on a real redis-server, driven by
+ * `guaranteeMatrixJobs.test.ts`: a long-running tool's call (`callOpenAI` on a registry with
+ * jobs) and a task-augmented MCP `tools/call`.
+ */
+export const PROCESS_ROWS = ['jobs worker', 'MCP task (SDK 1.x client)'] as const;
+export type ProcessRowName = (typeof PROCESS_ROWS)[number];
+
+/** Every entry point, in the table's order. */
+export const ALL_ROWS = [...ROWS, ...PROCESS_ROWS] as const;
+export type RowName = (typeof ALL_ROWS)[number];
+
+/** The guarantees, in the table's order. */
 export const COLUMNS = [
   'invalid input refused, naming the path',
   'unknown tool refused',
@@ -32,7 +44,7 @@ export const COLUMNS = [
 ] as const;
 export type ColumnName = (typeof COLUMNS)[number];
 
-/** Each column's header in the README's "What holds where" table. */
+/** Each column's header in the "What holds where" table (docs/agent.md). */
 export const HEADERS: Record<ColumnName, string> = {
   'invalid input refused, naming the path': 'Invalid input',
   'unknown tool refused': 'Unknown tool',
@@ -45,7 +57,7 @@ export const HEADERS: Record<ColumnName, string> = {
   'an error leaks no stack': 'No stack',
 };
 
-/** Each row's name in the README's table (how an app reaches it). */
+/** Each row's name in the table (how an app reaches it). */
 export const ENTRY_POINTS: Record<RowName, string> = {
   'agent run': '`ToolAgent.run`',
   'agent stream': '`ToolAgent.stream`',
@@ -56,6 +68,8 @@ export const ENTRY_POINTS: Record<RowName, string> = {
   'AI SDK': '`toAiSdkTools`',
   LangChain: '`toLangChainTools`',
   toRunnableTools: '`registry.toRunnableTools`',
+  'jobs worker': 'a `longRunning` tool in the jobs worker',
+  'MCP task (SDK 1.x client)': 'MCP task-augmented `tools/call` (SDK 1.x client)',
 };
 
 /** The cells deliberately not applicable, with the reason. */
@@ -73,3 +87,24 @@ export const NOT_APPLICABLE: Partial<Record<RowName, Partial<Record<ColumnName, 
 /** The reason a cell is not applicable, or undefined when the matrix drives it. */
 export const notApplicable = (row: RowName, column: ColumnName): string | undefined =>
   NOT_APPLICABLE[row]?.[column];
+
+/** The columns the worker rows' suite drives so far; the others are not checked yet. */
+export const PROCESS_COLUMNS: readonly ColumnName[] = [
+  'invalid input refused, naming the path',
+  'unknown tool refused',
+  'scope refused',
+  'ctx.caller is the caller',
+  'approval asked or refused',
+  'result shaped to the declared schema',
+  'an error leaks no stack',
+];
+
+/** A cell not checked yet (a worker row's column its suite does not drive yet). */
+export const pending = (row: RowName, column: ColumnName): boolean =>
+  (PROCESS_ROWS as readonly string[]).includes(row) &&
+  !PROCESS_COLUMNS.includes(column) &&
+  !notApplicable(row, column);
+
+/** A cell as the table shows it: `yes`, `n/a` (with its reason below) or `—` (not checked yet). */
+export const cellText = (row: RowName, column: ColumnName): string =>
+  notApplicable(row, column) ? 'n/a' : pending(row, column) ? '—' : 'yes';

@@ -1,0 +1,237 @@
+/**
+ * The guarantee matrix's worker rows (issue 43): the entry points whose tool runs in a worker
+ * process on a real redis-server, a long-running tool's call (`callOpenAI` on a registry with
+ * jobs) and a task-augmented MCP `tools/call` (2025-11-25 tasks, the SDK 1.x client over HTTP
+ * behind a token check, on a stateless endpoint). Each cell asserts what the tool recorded in
+ * Redis, from the worker. The columns it drives so far are `PROCESS_COLUMNS` in `matrixCells.ts`
+ * (the table in docs/agent.md shows the others as not checked yet).
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { CallToolResultSchema, CreateTaskResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import Redis from 'ioredis';
+import type { ToolCaller } from '../calls/ToolCaller';
+import { ToolJobs } from '../jobs/ToolJobs';
+import { spawnWorker } from '../jobs/__fixtures__/spawnWorker';
+import type { WorkerProcess } from '../jobs/__fixtures__/spawnWorker';
+import { authInfoOf } from '../mcp/callerOf';
+import { createMcpHttpHandler } from '../mcp/createMcpHttpHandler';
+import type { McpHttpHandler } from '../mcp/createMcpHttpHandler';
+import { LOOPBACK_HOSTS } from '../mcp/httpGuards';
+import { ToolRegistry } from '../registry/ToolRegistry';
+import { describeWithServer } from '../../test/describeWithServer';
+import { redisMissing, startRedisServer } from '../../test/startRedisServer';
+import type { RedisServer } from '../../test/startRedisServer';
+import { until } from '../../test/until';
+import { JobMatrixService, readRuns } from './__fixtures__/JobMatrixService';
+import { jobMatrixManifest } from './__fixtures__/jobMatrixManifest';
+import { PROCESS_COLUMNS, PROCESS_ROWS } from './__fixtures__/matrixCells';
+import type { ColumnName, ProcessRowName } from './__fixtures__/matrixCells';
+
+const ALICE: ToolCaller = { id: 'alice', scopes: ['audit:read'], roles: [] };
+const BOB: ToolCaller = { id: 'bob', scopes: [], roles: [] };
+
+/** What the app (or the client) got for one call: whether it ran, the text, the tools listed. */
+interface Answer {
+  ok: boolean;
+  text: string;
+  listed?: string[];
+}
+
+/** The text of a tool result's content (a string, or text blocks). */
+const textOf = (content: unknown): string =>
+  typeof content === 'string'
+    ? content
+    : (content as { text?: string }[]).map((block) => block.text ?? '').join('\n');
+
+describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
+  let redis: RedisServer;
+  let store: Redis;
+  let worker: WorkerProcess;
+  let queue: ToolJobs;
+  let registry: ToolRegistry;
+  let mcp: McpHttpHandler;
+  let http: Server;
+  let url: URL;
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    store = new Redis(redis.url);
+    worker = await spawnWorker(redis.url, 1000, join(__dirname, '__fixtures__', 'matrixWorker.ts'));
+    queue = new ToolJobs({ connection: redis.url });
+    registry = new ToolRegistry({ jobs: queue, manifest: jobMatrixManifest() }).register(
+      new JobMatrixService(store),
+    );
+    mcp = createMcpHttpHandler(registry, {
+      name: 'matrix',
+      version: '1',
+      stateless: true,
+      allowedHosts: LOOPBACK_HOSTS,
+    });
+    // An auth layer in front, as the SDK's bearer middleware does: the caller goes on `req.auth`.
+    http = createServer((req: IncomingMessage & { auth?: unknown }, res) => {
+      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      const caller = [ALICE, BOB].find((known) => known.id === token);
+      if (caller) req.auth = authInfoOf(caller, token);
+      void mcp.handle(req, res);
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    url = new URL(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`);
+  }, 60_000);
+
+  beforeEach(async () => {
+    await store.del('matrix:ran');
+  });
+
+  afterAll(async () => {
+    await worker?.kill();
+    await mcp?.close();
+    await new Promise((resolve) => http?.close(resolve));
+    await queue?.close();
+    await store?.quit();
+    await redis?.stop();
+  });
+
+  /** A task-augmented `tools/call` by `caller`'s client, followed to the task's result. */
+  async function callAsTask(caller: ToolCaller, name: string, input: object): Promise<Answer> {
+    const client = new Client({ name: 'matrix', version: '1' });
+    const headers = { Authorization: `Bearer ${caller.id!}` };
+    await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }));
+    try {
+      const listed = (await client.listTools()).tools.map((tool) => tool.name);
+      let answer: unknown;
+      try {
+        answer = await client.request(
+          { method: 'tools/call', params: { name, arguments: input, task: { ttl: 60_000 } } },
+          CreateTaskResultSchema.or(CallToolResultSchema),
+        );
+      } catch (error) {
+        // A JSON-RPC error (invalid input is -32602 before any task): the text the client got.
+        return { ok: false, text: (error as Error).message, listed };
+      }
+      const created = CreateTaskResultSchema.safeParse(answer);
+      // Refused before any task exists: answered as a plain tools/call.
+      if (!created.success) {
+        const refused = CallToolResultSchema.parse(answer);
+        return { ok: refused.isError !== true, text: textOf(refused.content), listed };
+      }
+      const taskId = created.data.task.taskId;
+      const tasks = client.experimental.tasks;
+      await until(
+        async () => ['completed', 'failed'].includes((await tasks.getTask(taskId)).status),
+        'the task to end',
+      );
+      const result = await tasks.getTaskResult(taskId, CallToolResultSchema);
+      return { ok: result.isError !== true, text: textOf(result.content), listed };
+    } finally {
+      await client.close();
+    }
+  }
+
+  /** Drives one call; `approve`: the app's approval hook's answer (none when undefined). */
+  const DRIVE: Record<
+    ProcessRowName,
+    (caller: ToolCaller, name: string, input: object, approve?: boolean) => Promise<Answer>
+  > = {
+    'jobs worker': async (caller, name, input, approve) => {
+      const [message] = await registry.callOpenAI(
+        [
+          {
+            id: `c_${randomUUID()}`,
+            type: 'function',
+            function: { name, arguments: JSON.stringify(input) },
+          },
+        ],
+        approve === undefined ? { caller } : { caller, approve: () => approve },
+      );
+      const text = String(message!.content);
+      return { ok: !text.startsWith('Error:'), text };
+    },
+    'MCP task (SDK 1.x client)': callAsTask,
+  };
+
+  /** One cell's call, and what reached the methods (in the worker). */
+  async function drive(
+    row: ProcessRowName,
+    caller: ToolCaller,
+    name: string,
+    input: object,
+    approve?: boolean,
+  ) {
+    const answer = await DRIVE[row](caller, name, input, approve);
+    return { ...answer, ran: await readRuns(store) };
+  }
+
+  const CELLS: Partial<Record<ColumnName, (row: ProcessRowName) => Promise<void>>> = {
+    'invalid input refused, naming the path': async (row) => {
+      const answer = await drive(row, ALICE, 'place_order', { item: 'pen', qty: 'many' });
+      // Refused before a job exists: nothing reached the worker.
+      expect(answer).toMatchObject({ ok: false, ran: [] });
+      expect(answer.text).toContain('qty');
+    },
+    'unknown tool refused': async (row) => {
+      const answer = await drive(row, ALICE, 'launch_rockets', { when: 'now' });
+      expect(answer).toMatchObject({ ok: false, ran: [] });
+      expect(answer.text).toContain('launch_rockets');
+    },
+    'scope refused': async (row) => {
+      const answer = await drive(row, BOB, 'read_audit', { day: 'mon' });
+      // Refused before a job exists: nothing reached the worker.
+      expect(answer).toMatchObject({ ok: false, ran: [] });
+      expect(answer.text).toContain('it requires the scope "audit:read"');
+      if (answer.listed) expect(answer.listed).not.toContain('read_audit');
+    },
+    'ctx.caller is the caller': async (row) => {
+      const answer = await drive(row, ALICE, 'read_audit', { day: 'mon' });
+      expect(answer).toMatchObject({
+        ok: true,
+        ran: [{ tool: 'read_audit', input: { day: 'mon' }, caller: 'alice' }],
+      });
+      expect(answer.text).toContain('audit of mon for alice');
+      if (answer.listed) expect(answer.listed).toContain('read_audit');
+    },
+    'result shaped to the declared schema': async (row) => {
+      const answer = await drive(row, ALICE, 'summary', { id: 'o1' });
+      expect(answer).toMatchObject({ ok: true, ran: [{ tool: 'summary', caller: 'alice' }] });
+      // Shaped in the worker: the undeclared field never reaches the app or the client.
+      expect(answer.text).not.toContain('internal_cost');
+      expect(JSON.parse(answer.text)).toEqual({ id: 'o1', total: 42 });
+    },
+    'approval asked or refused': async (row) => {
+      // Without a hook (the endpoint here has none), refused before any job.
+      const refused = await drive(row, ALICE, 'refund', { orderId: 'o1' });
+      expect(refused).toMatchObject({ ok: false, ran: [] });
+      expect(refused.text).toMatch(/approv/i);
+      // The MCP endpoint's own hook is the in-process matrix's MCP rows' cell.
+      if (row !== 'jobs worker') return;
+      const declined = await drive(row, ALICE, 'refund', { orderId: 'o1' }, false);
+      expect(declined).toMatchObject({ ok: false, ran: [] });
+      const approved = await drive(row, ALICE, 'refund', { orderId: 'o1' }, true);
+      expect(approved).toMatchObject({ ok: true, ran: [{ tool: 'refund', caller: 'alice' }] });
+    },
+    'an error leaks no stack': async (row) => {
+      const answer = await drive(row, ALICE, 'lookup_customer', { id: 'c1' });
+      // The method ran (once per attempt: the queue retries a crash).
+      expect(answer.ok).toBe(false);
+      expect(answer.ran.length).toBeGreaterThan(0);
+      expect(answer.ran.every((run) => run.tool === 'lookup_customer')).toBe(true);
+      // The message only, though it was thrown in another process.
+      expect(answer.text).toContain('the customer service is down');
+      for (const leak of ['JobMatrixService', '.ts:', '    at ', 'Error: the customer'])
+        expect(answer.text).not.toContain(leak);
+    },
+  };
+
+  describe.each(PROCESS_ROWS.map((row) => [row]))('%s', (row) => {
+    for (const column of PROCESS_COLUMNS) it(column, () => CELLS[column]!(row), 60_000);
+  });
+
+  it('drives every column it claims', () => {
+    for (const column of PROCESS_COLUMNS) expect(CELLS[column]).toBeDefined();
+  });
+});
