@@ -8,8 +8,9 @@ const shown = (key: string): string =>
 
 /**
  * Thrown by `ToolJobs.enqueue()` (and answered as an `isError` outcome by `run()`) when a call
- * comes with an idempotency key an earlier call of another tool, or of the same tool with other
- * input, already holds. A key names one call: only that call made again may join its job, as a
+ * comes with an idempotency key an earlier call of another tool, of the same tool with other
+ * input, or of another caller (another `caller.id`) already holds: joining it would hand one
+ * caller the result of another's call. A key names one call: only that call made again may join its job, as a
  * payment API refuses a reused key with other parameters.
  */
 export class IdempotencyKeyReusedError extends ToolwrightError {
@@ -20,11 +21,15 @@ export class IdempotencyKeyReusedError extends ToolwrightError {
     readonly heldBy: string,
     /** The tool of the refused call. */
     readonly tool: string,
+    /** The key is held by the same tool's call of another caller. */
+    readonly otherCaller = false,
   ) {
     const what =
-      heldBy === tool
-        ? `a call of "${heldBy}" with other input`
-        : `a call of "${heldBy}", not "${tool}"`;
+      heldBy !== tool
+        ? `a call of "${heldBy}", not "${tool}"`
+        : otherCaller
+          ? `a call of "${heldBy}" by another caller`
+          : `a call of "${heldBy}" with other input`;
     super(
       `idempotency key ${shown(idempotencyKey)} already belongs to ${what}, so this call was refused; give each call its own key (the same key only for the same call made again)`,
     );

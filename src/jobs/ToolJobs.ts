@@ -128,7 +128,7 @@ export class ToolJobs {
     const { toolUseId, idempotencyKey, jobId } = idsOf(request.tool, options);
     await this.gate.reachable();
     const digest = inputDigest(request.input);
-    const call = { idempotencyKey, tool: request.tool, digest };
+    const call = { idempotencyKey, tool: request.tool, digest, owner: options.caller?.id ?? '' };
     await claimKey(this.redis, this.options, call, this.keepFinishedSeconds());
     const data: ToolJobData = {
       tool: request.tool,

@@ -320,6 +320,22 @@ describeWithServer(redisMissing, 'durable tool jobs on BullMQ', () => {
     await expect(reordered).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
   });
 
+  it('refuses a key another caller holds, so no caller joins (and reads) another caller’s job', async () => {
+    const first = { tool: 'export_orders', input: { month: '2026-01' } };
+    const alice = { idempotencyKey: 'order-80', caller: { id: 'alice', scopes: [], roles: [] } };
+    const bob = { ...alice, caller: { id: 'bob', scopes: [], roles: [] } };
+    const jobId = await jobs.enqueue(first, alice);
+    expect(await jobs.enqueue(first, alice)).toBe(jobId);
+    const refused = await jobs.enqueue(first, bob).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(IdempotencyKeyReusedError);
+    expect((refused as Error).message).toContain(
+      'idempotency key "order-80" already belongs to a call of "export_orders" by another caller',
+    );
+  });
+
   it('refuses a reused key while the first call still waits for a worker', async () => {
     const key = { idempotencyKey: 'order-78', timeoutMs: 30_000 };
     const first = registry.call('export_orders', { month: '2026-02' }, key);
