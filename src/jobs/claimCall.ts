@@ -1,8 +1,8 @@
 /**
  * One call per idempotency key. The key's first call (its tool, the digest of its input and its
- * caller's id) is
- * recorded beside the queue as its job is added, and a later call with the key must be that
- * very call; the job it joins is checked too, should the record have expired before the job.
+ * caller's id) is recorded beside the queue as its job is added, and a later call with the key
+ * must be that very call; the job it joins is checked too, should the record have expired
+ * before the job.
  * Apart from `ToolJobs`, which only calls these two checks around adding a job.
  */
 import { Job } from 'bullmq';
