@@ -37,6 +37,7 @@ export interface ExportOrdersInput {
 }
 
 /** The input of `who_is_asking`. */
+// prettier-ignore
 export type WhoIsAskingInput = Record<string, never>;
 
 /** The input of `get_order`. */
