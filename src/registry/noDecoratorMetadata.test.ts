@@ -244,7 +244,7 @@ describe('a tool class with constructor parameters, compiled without emitDecorat
 
   it('says nothing of a class without constructor parameters, or one compiled with the metadata', () => {
     expect(warnings(manifest, new Shop())).toEqual([]);
-    // ts-jest compiles this file with emitDecoratorMetadata: the method has design:paramtypes.
+    // The SWC test transform compiles this file with emitDecoratorMetadata: the method has design:paramtypes.
     class Compiled {
       constructor(readonly prices: Map<string, number>) {}
       @Tool()
