@@ -39,6 +39,7 @@ export async function takeStep(
   try {
     const request = buildRequest(core, toMessages(input));
     const message = await core.client.messages.create(request, { signal });
+    core.programmatic.record(message);
     const all = callsOfTurn(core.dialect, message);
     const { calls, invalidCalls } = await validateCalls(
       core.registry,

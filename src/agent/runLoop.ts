@@ -132,6 +132,8 @@ async function loop(
   const execute = options.mode === 'stream' ? streamTurn : requestTurn;
   let iterations = options.from?.iterations ?? 0;
   let last: Message | undefined = options.from?.last;
+  // A resumed run's paused message names the container its calls from code wait in.
+  if (last) core.programmatic.record(last);
   const pause = async (message: Message, answers: CallAnswer[]): Promise<PendingApproval> => {
     const pending = await pauseRun(core, {
       runId: options.from?.runId,
