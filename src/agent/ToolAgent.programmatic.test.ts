@@ -258,6 +258,31 @@ describe('ToolAgent: programmatic tool calling', () => {
     expect(server!.requests).toHaveLength(1);
   });
 
+  it('resume() refuses a paused run whose calls from code wait in an expired container, running nothing', async () => {
+    await start([
+      inContainer(
+        'container_6',
+        [
+          runCode('srvtoolu_6', '...'),
+          callFromCode('srvtoolu_6', 'toolu_f6', 'flag', { employee: 'e' }),
+        ],
+        '2000-01-01T00:00:00Z',
+      ),
+    ]);
+    const approvalStore = new MemoryApprovalStore();
+    const first = instance({ approvals: 'pause', approvalStore });
+    const paused = await first.agent.run('Flag e');
+    if (paused.status !== 'pending_approval') throw new Error('expected a pause');
+    const second = instance({ approvals: 'pause', approvalStore });
+    const error = await second.agent
+      .resume(paused.runId, { toolu_f6: true })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContainerExpiredError);
+    expect(error).toMatchObject({ containerId: 'container_6', callIds: ['toolu_f6'] });
+    expect(second.ledger.log).toEqual([]);
+    expect(server!.requests).toHaveLength(1);
+  });
+
   it('a history answering calls from code in a container this agent never saw is a clear error, unless params.container names it', async () => {
     await start([inContainer('container_5', [{ type: 'text', text: 'Done.' }])]);
     const history: MessageParam[] = [

@@ -42,6 +42,20 @@ export function callsFromCode(message: MessageParam | undefined): string[] {
     .map((block) => String(block.id));
 }
 
+const expired = (container: Container): boolean => Date.parse(container.expires_at) <= Date.now();
+
+/**
+ * Throws `ContainerExpiredError` when calls code made in `message` wait in a container that
+ * expired: a resume checks it before running anything, as their results could not be sent.
+ */
+export function checkContainerLives(message: Message): void {
+  const calls = callsFromCode(message);
+  const container = message.container;
+  if (calls.length > 0 && container?.id && expired(container)) {
+    throw new ContainerExpiredError(container.id, container.expires_at, calls);
+  }
+}
+
 /** The calls from code that the request's last message answers (none unless it answers calls). */
 function answeredFromCode(messages: readonly MessageParam[]): string[] {
   const last = messages[messages.length - 1];
@@ -102,15 +116,15 @@ export class ProgrammaticCalls {
   private containerFor(messages: readonly MessageParam[]): string | undefined {
     const pending = answeredFromCode(messages);
     const container = this.latest(messages);
-    const expired = container !== undefined && Date.parse(container.expires_at) <= Date.now();
-    if (pending.length === 0) return container && !expired ? container.id : undefined;
+    const gone = container !== undefined && expired(container);
+    if (pending.length === 0) return container && !gone ? container.id : undefined;
     if (!container) {
       throw new ToolwrightError(
         `ToolAgent: the history answers calls made from code execution (${pending.join(', ')}), but the container that code runs in is unknown to this agent ` +
           "(it keeps the containers of the responses it received, and of the runs it resumes); pass the response's container.id as params.container",
       );
     }
-    if (expired) throw new ContainerExpiredError(container.id, container.expires_at, pending);
+    if (gone) throw new ContainerExpiredError(container.id, container.expires_at, pending);
     return container.id;
   }
 
