@@ -283,6 +283,23 @@ describe('ToolAgent: programmatic tool calling', () => {
     expect(server!.requests).toHaveLength(1);
   });
 
+  it('resolve() refuses a step whose calls from code wait in an expired container, running nothing', async () => {
+    await start([
+      inContainer(
+        'container_7',
+        [
+          runCode('srvtoolu_7', '...'),
+          callFromCode('srvtoolu_7', 'toolu_l7', 'get_limit', { employee: 'e' }),
+        ],
+        '2000-01-01T00:00:00Z',
+      ),
+    ]);
+    const { ledger, agent } = instance();
+    const step = await agent.step('Go');
+    await expect(agent.resolve(step)).rejects.toBeInstanceOf(ContainerExpiredError);
+    expect(ledger.log).toEqual([]);
+  });
+
   it('a history answering calls from code in a container this agent never saw is a clear error, unless params.container names it', async () => {
     await start([inContainer('container_5', [{ type: 'text', text: 'Done.' }])]);
     const history: MessageParam[] = [
@@ -306,13 +323,15 @@ describe('ToolAgent: programmatic tool calling', () => {
         ],
       },
     ];
-    const { agent } = instance();
+    const { ledger, agent } = instance();
     await expect(agent.run(history)).rejects.toThrow(
       /container that code runs in is unknown to this agent.*params\.container/,
     );
     expect(server!.requests).toHaveLength(0);
+    expect(ledger.log).toEqual([]);
     const named = instance({ params: { container: 'container_5' } });
     completed(await named.agent.run(history));
+    expect(named.ledger.log).toEqual([{ tool: 'get_limit', args: ['e'] }]);
     expect(request(0).container).toBe('container_5');
   });
 

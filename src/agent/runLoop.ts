@@ -154,6 +154,7 @@ async function loop(
     if (last && !continues(core, last)) return result(last.stop_reason ?? 'end_turn', last);
     const unanswered = unansweredTurn(messages, dialect);
     if (unanswered) {
+      core.programmatic.checkAnswerable(messages, settings.params.container);
       const answers = await answerTurn(core, unanswered, scope);
       if (answers.some(isPending)) return await pause(unanswered, answers);
       messages.push(dialect.resultsMessage(answers));

@@ -115,16 +115,33 @@ export class ProgrammaticCalls {
    */
   private containerFor(messages: readonly MessageParam[]): string | undefined {
     const pending = answeredFromCode(messages);
+    if (pending.length > 0) return this.liveContainer(messages, pending);
     const container = this.latest(messages);
-    const gone = container !== undefined && expired(container);
-    if (pending.length === 0) return container && !gone ? container.id : undefined;
+    return container && !expired(container) ? container.id : undefined;
+  }
+
+  /**
+   * Before the calls of a history's last (assistant) message are answered: when code made some,
+   * the container they wait in must be known (or `named`, `params.container`) and alive, else
+   * nothing runs whose result could not be sent.
+   */
+  checkAnswerable(messages: readonly MessageParam[], named: unknown): void {
+    const calls = callsFromCode(messages[messages.length - 1]);
+    if (calls.length > 0 && named == null) this.liveContainer(messages, calls);
+  }
+
+  /** The id of the container `pending` calls from code wait in; a clear error when unknown or expired. */
+  private liveContainer(messages: readonly MessageParam[], pending: string[]): string {
+    const container = this.latest(messages);
     if (!container) {
       throw new ToolwrightError(
         `ToolAgent: the history answers calls made from code execution (${pending.join(', ')}), but the container that code runs in is unknown to this agent ` +
           "(it keeps the containers of the responses it received, and of the runs it resumes); pass the response's container.id as params.container",
       );
     }
-    if (gone) throw new ContainerExpiredError(container.id, container.expires_at, pending);
+    if (expired(container)) {
+      throw new ContainerExpiredError(container.id, container.expires_at, pending);
+    }
     return container.id;
   }
 
