@@ -3,27 +3,14 @@
  * the programmatic tool calling tests see the output schemas a user's build gives.
  */
 import { join } from 'node:path';
-import { Project } from 'ts-morph';
-import { runCodegen } from '../../../codegen/runCodegen';
+import { codegenManifest } from '../../../test/codegenManifest';
 import type { ToolManifest } from '../../manifest/types';
 import { ToolRegistry } from '../../registry/ToolRegistry';
 import { LedgerService } from './LedgerService';
 
-const ROOT = join(__dirname, '..', '..', '..');
-
-let cached: ToolManifest | undefined;
-
 /** The manifest of `LedgerService.ts`, as `toolwright codegen` would write it. */
 export function ledgerManifest(): ToolManifest {
-  if (cached) return cached;
-  const project = new Project({
-    tsConfigFilePath: join(ROOT, 'tsconfig.json'),
-    skipAddingFilesFromTsConfig: true,
-  });
-  project.addSourceFileAtPath(join(__dirname, 'LedgerService.ts'));
-  const { manifest, diagnostics } = runCodegen(project);
-  if (diagnostics.length) throw new Error(diagnostics.map((d) => d.message).join('\n'));
-  return (cached = manifest);
+  return codegenManifest(join(__dirname, 'LedgerService.ts'));
 }
 
 /** A fresh `LedgerService` and its registry, joined with the generated manifest. */
