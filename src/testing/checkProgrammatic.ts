@@ -3,7 +3,9 @@
  * API would: tools callable from code need the code execution tool of that version (and cannot
  * be strict); a message answering calls that code made holds only `tool_result` blocks; a
  * request answering such calls names the container the code runs in, which must not have
- * expired; Bedrock and Vertex do not offer it. Returns the 400 message, or null.
+ * expired; Bedrock and Vertex do not offer it. Returns the 400 message, or null. Written apart
+ * from the agent's own reading of these blocks (the kit imports nothing of it), so that a
+ * mistake in one is caught by the other.
  */
 import type { ScriptedPlatform } from './types';
 
@@ -23,7 +25,7 @@ function blocksOf(message: unknown): Block[] {
 
 const roleOf = (message: unknown): unknown => (message as { role?: unknown } | null)?.role;
 
-/** The ids of the calls code made in a message. */
+/** The `tool_use` blocks of a message that code made (their caller is code execution). */
 const callsFromCode = (message: unknown): Block[] =>
   blocksOf(message).filter((b) => b.type === 'tool_use' && isCodeExecution(b.caller?.type));
 

@@ -7,6 +7,8 @@ import type { JsonSchema } from '../../schema/JsonSchema';
 import { hasLoneSurrogate } from '../../text/cutAtCodePoint';
 import type { ToolDescriptor } from '../../manifest/types';
 import { toAnthropicTool } from './toAnthropicTools';
+import { ToolRegistry } from '../../registry/ToolRegistry';
+import { LedgerService } from '../../agent/__fixtures__/LedgerService';
 
 const REPORT: JsonSchema = {
   type: 'object',
@@ -49,6 +51,18 @@ describe('code-callable tool definitions', () => {
     const definition = toAnthropicTool(tool({ options: { callableFromCode: true } }));
     expect(definition.allowed_callers).toEqual(['code_execution_20260120']);
     expect(definition.description).toBe(`Lists the expenses of an employee.\n\n${REPORT_LINE}`);
+  });
+
+  it('register() without a manifest: allowed_callers from the decorator, no return type (no output schema, nor JSDoc)', () => {
+    const registry = new ToolRegistry().register(new LedgerService());
+    const byName = new Map(
+      registry.toAnthropic().map((definition) => [definition.name, definition]),
+    );
+    expect(byName.get('get_expenses')).toMatchObject({
+      allowed_callers: ['code_execution_20260120'],
+      description: '',
+    });
+    expect(byName.get('notify')?.allowed_callers).toBeUndefined();
   });
 
   it('a tool code cannot call keeps its description as written', () => {
