@@ -15,11 +15,8 @@ import type {
 } from '@anthropic-ai/sdk/resources/messages';
 import { ContainerExpiredError } from '../../errors/ContainerExpiredError';
 import { ToolwrightError } from '../../errors/ToolwrightError';
-import {
-  CODE_EXECUTION_TYPE,
-  callableFromCode,
-  isCodeExecution,
-} from '../../wire/anthropic/codeCallable';
+import { CODE_EXECUTION_TYPE, callableFromCode } from '../../wire/anthropic/codeCallable';
+import { isCodeExecution } from '../../schema/strict/codeCallers';
 import type { AgentPlatform } from './agentPlatform';
 import { PLATFORM_NAMES } from './agentPlatform';
 

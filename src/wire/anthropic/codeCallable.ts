@@ -8,6 +8,7 @@
 import type { Tool as AnthropicTool } from '@anthropic-ai/sdk/resources/messages';
 import type { ToolDescriptor } from '../../manifest/types';
 import { compactType } from '../../schema/compactType';
+import { allowsCode } from '../../schema/strict/codeCallers';
 
 /** The code execution tool version programmatic tool calling uses. */
 export const CODE_EXECUTION_TYPE = 'code_execution_20260120';
@@ -15,14 +16,9 @@ export const CODE_EXECUTION_TYPE = 'code_execution_20260120';
 /** The longest return type said in a description, in characters. */
 const MAX_RETURN_TYPE = 600;
 
-/** Whether a `caller` or `allowed_callers` entry names a code execution tool. */
-export const isCodeExecution = (type: unknown): boolean =>
-  typeof type === 'string' && type.startsWith('code_execution_');
-
 /** Whether a definition may be called from code (`allowed_callers` names code execution). */
-export function callableFromCode(definition: { allowed_callers?: readonly unknown[] }): boolean {
-  return (definition.allowed_callers ?? []).some(isCodeExecution);
-}
+export const callableFromCode = (definition: { allowed_callers?: unknown }): boolean =>
+  allowsCode(definition.allowed_callers);
 
 /**
  * The line a code-callable tool's description ends with: its result's type, as code reads it (a
@@ -40,18 +36,14 @@ export function returnsLine(schema: ToolDescriptor['outputSchema']): string {
 
 /**
  * Makes `definition` callable from code when the tool asks for it: `allowed_callers` (unless the
- * tool's `anthropic` fields set it), no `strict` (the API does not take strict tools from code),
- * and the return type appended to the description of any tool code may call.
+ * tool's `anthropic` fields set it), and the return type appended to the description of any tool
+ * code may call. (Such a tool goes without `strict`: the strict rule, `strictProjectionOf`.)
  */
 export function applyCallableFromCode(definition: AnthropicTool, tool: ToolDescriptor): void {
   if (tool.options?.callableFromCode && !definition.allowed_callers) {
     definition.allowed_callers = [CODE_EXECUTION_TYPE];
   }
   if (!callableFromCode(definition)) return;
-  if (definition.strict) {
-    delete definition.strict;
-    definition.input_schema = tool.inputSchema as AnthropicTool['input_schema'];
-  }
   const returns = returnsLine(tool.outputSchema);
   if (returns) {
     definition.description = definition.description
