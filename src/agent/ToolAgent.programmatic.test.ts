@@ -65,6 +65,14 @@ const request = (index: number) => server!.requests[index].body;
 /** The blocks of request `index`'s last message. */
 const lastBlocks = (index: number) => blocksOf(request(index).messages?.at(-1));
 
+/** A reply whose code calls `name` in container `id`, which expired in 2000. */
+const expiredCall = (id: string, tool: string, call: string, name: string): ScriptedTurn =>
+  inContainer(
+    id,
+    [runCode(tool, '...'), callFromCode(tool, call, name, { employee: 'e' })],
+    '2000-01-01T00:00:00Z',
+  );
+
 /** The budget check of the docs: code reads expenses and the limit, then prints who is over. */
 const budgetCheck: ScriptedTurn[] = [
   inContainer('container_1', [
@@ -236,16 +244,7 @@ describe('ToolAgent: programmatic tool calling', () => {
   });
 
   it('an expired container is a ContainerExpiredError carrying the history', async () => {
-    await start([
-      inContainer(
-        'container_old',
-        [
-          runCode('srvtoolu_4', '...'),
-          callFromCode('srvtoolu_4', 'toolu_x', 'get_limit', { employee: 'e' }),
-        ],
-        '2000-01-01T00:00:00Z',
-      ),
-    ]);
+    await start([expiredCall('container_old', 'srvtoolu_4', 'toolu_x', 'get_limit')]);
     const { agent } = instance();
     const error = await agent.run('Go').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContainerExpiredError);
@@ -259,16 +258,7 @@ describe('ToolAgent: programmatic tool calling', () => {
   });
 
   it('resume() refuses a paused run whose calls from code wait in an expired container, running nothing', async () => {
-    await start([
-      inContainer(
-        'container_6',
-        [
-          runCode('srvtoolu_6', '...'),
-          callFromCode('srvtoolu_6', 'toolu_f6', 'flag', { employee: 'e' }),
-        ],
-        '2000-01-01T00:00:00Z',
-      ),
-    ]);
+    await start([expiredCall('container_6', 'srvtoolu_6', 'toolu_f6', 'flag')]);
     const approvalStore = new MemoryApprovalStore();
     const first = instance({ approvals: 'pause', approvalStore });
     const paused = await first.agent.run('Flag e');
@@ -284,16 +274,7 @@ describe('ToolAgent: programmatic tool calling', () => {
   });
 
   it('resolve() refuses a step whose calls from code wait in an expired container, running nothing', async () => {
-    await start([
-      inContainer(
-        'container_7',
-        [
-          runCode('srvtoolu_7', '...'),
-          callFromCode('srvtoolu_7', 'toolu_l7', 'get_limit', { employee: 'e' }),
-        ],
-        '2000-01-01T00:00:00Z',
-      ),
-    ]);
+    await start([expiredCall('container_7', 'srvtoolu_7', 'toolu_l7', 'get_limit')]);
     const { ledger, agent } = instance();
     const step = await agent.step('Go');
     await expect(agent.resolve(step)).rejects.toBeInstanceOf(ContainerExpiredError);
