@@ -47,11 +47,11 @@ export const DIAGNOSTIC_CODES = Object.freeze({
   TW116:
     'the project compiles @Tool without "experimentalDecorators" (TC39 decorators), so the registry finds no tool',
   TW120: 'a class-validator decorator refuses every value the model can send for its property',
+  TW121: 'an @example of a tool is not a JSON object of its input',
+  TW122: "an example does not match the tool's input schema",
   TW201: 'any or unknown accepts everything',
   TW202: 'the tool has no description',
-  TW203: 'an @example is not a JSON object',
   TW204: 'a decorator argument is not a literal codegen can read',
-  TW205: "an example does not match the tool's input schema",
   TW206: 'a JSDoc tag (@minimum, @pattern, ...) has a value codegen cannot read',
   TW207: 'the return type cannot be described as JSON; the tool has no output schema',
   TW208: 'a class-validator decorator has options the schema cannot say',

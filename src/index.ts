@@ -120,6 +120,7 @@ export type { MemoryApprovalStoreOptions } from './approvals/MemoryApprovalStore
 export { RedisApprovalStore } from './approvals/RedisApprovalStore';
 export type { RedisApprovalStoreOptions, RedisCommands } from './approvals/RedisApprovalStore';
 export { ApprovalNotFoundError } from './errors/ApprovalNotFoundError';
+export { ContainerExpiredError } from './errors/ContainerExpiredError';
 export type { ParsedToolInput, RunnableToolsOptions } from './registry/toRunnableTools';
 export type { CallApprover } from './calls/approveModelCall';
 export type { TelemetryOptions } from './telemetry/types';

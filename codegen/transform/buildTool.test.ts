@@ -293,8 +293,8 @@ export class S {
       '5:3 warning TW202: tool "undocumented" (S.undocumented) has no description; add a JSDoc comment or @Tool({ description })',
       '5:25 error TW101: S.undocumented: a function type cannot be sent as JSON (at cb); take the data it needs instead',
       '5:50 error TW106: S.undocumented parameter #1 (plain) has no @Param, @Params or @Ctx; add @Param() or @Ctx()',
+      '9:6 error TW121: an @example of S.badName is not a JSON object of its input; write the input as JSON, e.g. {"city": "Paris"}',
       '11:3 error TW108: tool name "bad name!" of S.badName must match ^[a-zA-Z0-9_-]{1,64}$; pass @Tool({ name })',
-      '12:3 warning TW203: an @example of S.badName is not a JSON object; write the input as JSON, e.g. {"city": "Paris"}',
       '12:43 error TW110: S.badName: parameters #0 and #1 both map to input property "a"; rename one with @Param(\'other\')',
       '16:3 error TW107: tool name "undocumented" is declared twice: src/service.ts:5 (S.undocumented) and src/service.ts:16 (S.again); one registry cannot hold both, so rename one with @Tool({ name })',
     ]);
@@ -317,7 +317,7 @@ export class S {
     ]);
   });
 
-  it('an example that does not match the schema is a warning', () => {
+  it('an example that does not match the schema is an error at its line', () => {
     const result = generateOne(`
 export class S {
   /**
@@ -330,7 +330,33 @@ export class S {
 }`);
     expect(result.manifest.tools[0]!.examples).toEqual([{ city: 'Paris', days: 3 }, { city: 42 }]);
     expect(located(result)).toEqual([
-      '10:3 warning TW205: example #2 of S.q does not match its input schema (input.city: city must be a string); fix the example',
+      '7:6 error TW122: example #2 of S.q does not match its input schema (input.city: city must be a string); fix the example',
+    ]);
+  });
+
+  it('an @example that is not JSON is an error at its line; @Tool({ examples }) is checked at the option', () => {
+    const result = generateOne(`
+export class S {
+  /**
+   * Q.
+   * @example {"city": "Paris"}
+   * @example
+   * {city: 'Oslo'}
+   */
+  @Tool()
+  q(@Param() city: string) { return city; }
+
+  /** R. */
+  @Tool({ name: 'r', examples: [{ city: 'Rome' }, { town: 'Bern' }] })
+  r(@Param() city: string) { return city; }
+}`);
+    expect(result.manifest.tools.map((tool) => tool.examples)).toEqual([
+      [{ city: 'Paris' }],
+      [{ city: 'Rome' }, { town: 'Bern' }],
+    ]);
+    expect(located(result)).toEqual([
+      '7:6 error TW121: an @example of S.q is not a JSON object of its input; write the input as JSON, e.g. {"city": "Paris"}',
+      '14:22 error TW122: example #2 of S.r does not match its input schema (input.city: city is required); fix the example',
     ]);
   });
 

@@ -10,7 +10,6 @@ import { ts } from '../typescript';
 import type { JsonSchema, JsonValue } from '../../src/schema/JsonSchema';
 import type { ManifestParam, ManifestTool, ManifestToolOptions } from '../../src/manifest/types';
 import { isValidToolName, toSnakeCase } from '../../src/naming/toolName';
-import { checkSchema } from '../../src/validation/checkSchema';
 import type { FoundParam, FoundTool } from '../collect/findTools';
 import { decoratorArguments } from '../collect/decoratorOrigin';
 import type { DecoratorResolver } from '../collect/decoratorOrigin';
@@ -26,10 +25,11 @@ import { outputSchemaOf } from './outputSchemaOf';
 import type { SchemaCache } from './SchemaCache';
 import { SchemaBuilder } from './SchemaBuilder';
 import { runtimeClassOf } from './runtimeClass';
-import { readOptions, reportToolOptions } from './toolOptions';
+import { optionNode, readOptions, reportToolOptions } from './toolOptions';
 import type { NodeReporter } from './toolOptions';
 import { reportNonStrict } from './strictWarnings';
 import { toJsonValue } from './toJsonValue';
+import { readExamples } from './readExamples';
 import { hasUndefined, initializerDefault } from './optionality';
 import type { PipeSettings } from '../../src/validation/pipeOptions';
 
@@ -136,18 +136,10 @@ export function buildTool(found: FoundTool, context: BuildContext): BuiltTool {
     report: (code, message) => report(found.method.name, code, message),
   });
   if (outputSchema) tool.outputSchema = outputSchema;
-  const examples = readExamples(options.examples, doc, found, report);
+  const at = optionsArg && optionNode(optionsArg, 'examples');
+  const source = { label, fromOptions: options.examples, optionNode: at ?? found.method.name, doc };
+  const examples = readExamples(source, inputSchema, report);
   if (examples.length) tool.examples = examples;
-  examples.forEach((example, index) => {
-    const [problem] = checkSchema(example, inputSchema, 'input', inputSchema.$defs ?? {});
-    if (problem) {
-      report(
-        found.method.name,
-        'TW205',
-        `example #${index + 1} of ${label} does not match its input schema (${problem}); fix the example`,
-      );
-    }
-  });
   const toolOptions = manifestOptions(options, doc);
   if (toolOptions) tool.options = toolOptions;
   reportNonStrict(tool, found.decorator, label, report);
@@ -287,34 +279,6 @@ function addProperty(
   parts.owners.set(name, owner);
   parts.properties[name] = schema;
   if (required) parts.required.push(name);
-}
-
-function readExamples(
-  fromOptions: unknown,
-  doc: JsDoc,
-  found: FoundTool,
-  report: NodeReporter,
-): Record<string, JsonValue>[] {
-  const isObject = (v: unknown): v is Record<string, JsonValue> =>
-    typeof v === 'object' && v !== null && !Array.isArray(v);
-  if (Array.isArray(fromOptions)) {
-    return fromOptions.map(toJsonValue).filter(isObject);
-  }
-  const examples: Record<string, JsonValue>[] = [];
-  for (const tag of doc.tags.filter((t) => t.name === 'example')) {
-    try {
-      const value = JSON.parse(tag.text) as unknown;
-      if (isObject(value)) examples.push(value);
-      else throw new TypeError('not an object');
-    } catch {
-      report(
-        found.method.name,
-        'TW203',
-        `an @example of ${found.className}.${found.methodName} is not a JSON object; write the input as JSON, e.g. {"city": "Paris"}`,
-      );
-    }
-  }
-  return examples;
 }
 
 /** The options a manifest entry carries: the known ones but those the entry holds itself. */

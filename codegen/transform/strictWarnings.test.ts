@@ -35,6 +35,18 @@ export class S {
     ]);
   });
 
+  it('a strict tool callable from code is a warning for Claude, which takes no strict tool from code', () => {
+    const result = generateOne(`
+export class S {
+  /** Totals. */
+  @Tool({ strict: true, callableFromCode: true })
+  total(@Param() region: string) { return 1; }
+}`);
+    expect(located(result)).toEqual([
+      '5:3 warning TW209: S.total: tool "total" is sent without strict to Anthropic: it is called from code (callableFromCode), and the Messages API takes no strict tool from code',
+    ]);
+  });
+
   it('a strict tool with bounds, patterns and optional fields is no warning', () => {
     const result = generateOne(`
 export class S {

@@ -54,7 +54,7 @@ export function readOptions(
 }
 
 /** The property of an options literal an option problem is about (`anthropic.x`: the `x` inside). */
-function optionNode(argument: ts.Node, option: string): ts.Node | undefined {
+export function optionNode(argument: ts.Node, option: string): ts.Node | undefined {
   let container: ts.Node | undefined = argument;
   let found: ts.Node | undefined;
   for (const key of option.split('.')) {

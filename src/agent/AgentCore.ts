@@ -9,6 +9,7 @@ import type { ApprovalMode, ApprovalStore } from '../approvals/types';
 import type { AgentTelemetry } from '../telemetry/AgentTelemetry';
 import type { Logger } from '../registry/types';
 import type { AgentClient, AgentFormat, AgentRegistry } from './types';
+import type { ProgrammaticCalls } from './programmatic/ProgrammaticCalls';
 
 /** The resolved options of an agent. */
 export interface AgentSettings {
@@ -38,4 +39,6 @@ export interface AgentCore {
   settings: AgentSettings;
   /** Spans and metrics (no-ops without OpenTelemetry). */
   telemetry: AgentTelemetry;
+  /** Programmatic tool calling: the code execution tool and the conversations' containers. */
+  programmatic: ProgrammaticCalls;
 }

@@ -38,6 +38,8 @@ import type {
   ToolAgentOptions,
 } from './types';
 import { warnStrict } from './warnStrict';
+import { ProgrammaticCalls } from './programmatic/ProgrammaticCalls';
+import { platformOf } from './programmatic/agentPlatform';
 
 /**
  * The SDK refuses non-streamed requests that may take over ten minutes, which it estimates
@@ -137,6 +139,7 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
     const telemetry = lazyAgentTelemetry(options.telemetry);
     this.core = {
       telemetry,
+      programmatic: new ProgrammaticCalls(platformOf(options.client)),
       client: options.client,
       registry: options.registry,
       dialect: dialectFor(format, visibleTo(options.registry, options.caller)),

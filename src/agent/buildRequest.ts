@@ -1,7 +1,8 @@
 /**
  * The request of one turn: the full history (so the loop works through Bedrock and Vertex,
  * which keep no server-side state), the agent's settings, and the dialect's parts (tools,
- * system prompt, stop sequences).
+ * system prompt, stop sequences), and what programmatic tool calling adds (the code execution
+ * tool, the conversation's container).
  */
 import type {
   MessageCreateParamsNonStreaming,
@@ -31,5 +32,6 @@ export function buildRequest(
   if (parts.stop_sequences) {
     request.stop_sequences = [...(settings.params.stop_sequences ?? []), ...parts.stop_sequences];
   }
+  core.programmatic.prepare(request, messages);
   return request;
 }

@@ -121,6 +121,7 @@ export async function requestTurn(
   const message = await core.telemetry.chat(scope.trace, request, async () =>
     core.client.messages.create(request, { signal: scope.signal }),
   );
+  core.programmatic.record(message);
   const answers = await new TurnCalls(core, scope).answerAll(message);
   return { message, answers };
 }
@@ -163,6 +164,7 @@ export async function streamTurn(
       }
       return assembler.message;
     });
+    core.programmatic.record(message);
     return { message, answers: await calls.answerAll(message) };
   } catch (error) {
     turn.abort(error);

@@ -16,6 +16,7 @@ import { createLimiter } from './createLimiter';
 import { callsOfTurn } from './executeTurn';
 import { answerCitations } from './answerCitations';
 import { asAbort, toMessages } from './runLoop';
+import { checkContainerLives } from './programmatic/ProgrammaticCalls';
 import type { CallDecider, RunInput, StepResult } from './types';
 
 /** Splits a turn's calls into readable ones (still to be validated) and ones that cannot run. */
@@ -39,6 +40,7 @@ export async function takeStep(
   try {
     const request = buildRequest(core, toMessages(input));
     const message = await core.client.messages.create(request, { signal });
+    core.programmatic.record(message);
     const all = callsOfTurn(core.dialect, message);
     const { calls, invalidCalls } = await validateCalls(
       core.registry,
@@ -67,6 +69,7 @@ export async function resolveStep(
         : 'ToolAgent.resolve: the step made no tool calls, so there is nothing to answer; check step.done first',
     );
   }
+  checkContainerLives(step.message);
   const valid = new Map(step.calls.map((call) => [call.id, call]));
   const invalid = new Map(step.invalidCalls.map((call) => [call.id, call]));
   const limiter = createLimiter(core.settings.concurrency);

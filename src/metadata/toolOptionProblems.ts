@@ -18,6 +18,7 @@ const OPTION_TABLE: Record<keyof ToolOptions, true> = {
   scopes: true,
   roles: true,
   examples: true,
+  callableFromCode: true,
   cacheControl: true,
   annotations: true,
   deprecated: true,

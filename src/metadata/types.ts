@@ -77,6 +77,13 @@ export interface ToolOptions {
   roles?: string[];
   /** Example inputs, sent as `input_examples`. */
   examples?: Record<string, JsonValue>[];
+  /**
+   * Programmatic tool calling: the model calls this tool from the code it runs in the API's code
+   * execution tool (`allowed_callers: ['code_execution_20260120']`), not directly. Its return type
+   * (from the output schema codegen derives) is said in its description, so code can parse the
+   * result; the agent adds the code execution tool to a request that sends such a tool.
+   */
+  callableFromCode?: boolean;
   /** Prompt-caching marker for this tool's definition. */
   cacheControl?: { type: 'ephemeral'; ttl?: '5m' | '1h' };
   /** Hints for MCP clients (`readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`). */

@@ -9,6 +9,8 @@
  */
 export { startScriptedServer } from './startScriptedServer';
 export { checkPairing } from './checkPairing';
+export { checkProgrammatic } from './checkProgrammatic';
+export type { ProgrammaticRequest } from './checkProgrammatic';
 export { checkStrictTools, strictSubsetProblems } from './strictSubset';
 export type { StrictSubset } from './strictSubset';
 export { checkSearchResults, searchResultsOf } from './searchResults';

@@ -20,6 +20,8 @@ interface ToolUseParts {
   id: string;
   name: string;
   json: string;
+  /** The call's `caller`, when scripted. */
+  caller?: Record<string, unknown>;
 }
 
 /**
@@ -40,8 +42,23 @@ function toolUseParts(scripted: ScriptedBlock, place: ReplyPlace, index: number)
   const block = scripted as Partial<ScriptedToolUseBlock>;
   const json =
     typeof block.inputJson === 'string' ? block.inputJson : JSON.stringify(block.input ?? {});
-  return { id: toolUseId(block, place, index), name: String(block.name), json };
+  const parts: ToolUseParts = {
+    id: toolUseId(block, place, index),
+    name: String(block.name),
+    json,
+  };
+  if (block.caller) parts.caller = block.caller;
+  return parts;
 }
+
+/** The fields a `tool_use` block starts with (its input still empty when streamed). */
+const toolUseStart = (parts: ToolUseParts, input: unknown): Record<string, unknown> => ({
+  type: 'tool_use',
+  id: parts.id,
+  name: parts.name,
+  input,
+  ...(parts.caller ? { caller: parts.caller } : {}),
+});
 
 /** Parses tool input JSON as the API's final message carries it: `{}` when it is not an object. */
 function finalInput(json: string): unknown {
@@ -76,7 +93,7 @@ export function replyMessage(
     }
     if (block.type !== 'tool_use') return block;
     const parts = toolUseParts(block, place, index);
-    return { type: 'tool_use', id: parts.id, name: parts.name, input: finalInput(parts.json) };
+    return toolUseStart(parts, finalInput(parts.json));
   });
   return {
     id: `msg_scripted_${turn}`,
@@ -124,12 +141,21 @@ function blockEvents(
     for (const text of chunks(String(block.text), size)) delta({ type: 'text_delta', text });
   } else if (block.type === 'tool_use') {
     const parts = toolUseParts(block, place, index);
-    const start = { type: 'tool_use', id: parts.id, name: parts.name, input: {} };
+    events.push({
+      event: 'content_block_start',
+      data: { type: 'content_block_start', index, content_block: toolUseStart(parts, {}) },
+    });
+    for (const partial_json of chunks(parts.json, size)) {
+      delta({ type: 'input_json_delta', partial_json });
+    }
+  } else if (block.type === 'server_tool_use') {
+    // As the API streams it: the block starts with an empty input, which follows as JSON deltas.
+    const start = { ...block, input: {} };
     events.push({
       event: 'content_block_start',
       data: { type: 'content_block_start', index, content_block: start },
     });
-    for (const partial_json of chunks(parts.json, size)) {
+    for (const partial_json of chunks(JSON.stringify(block.input ?? {}), size)) {
       delta({ type: 'input_json_delta', partial_json });
     }
   } else {

@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { checkPairing } from './checkPairing';
+import { checkProgrammatic } from './checkProgrammatic';
 import { checkStrictTools } from './strictSubset';
 import { checkSearchResults } from './searchResults';
 import { errorBody } from './errorBody';
@@ -85,6 +86,8 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
   const sockets = new Set<Socket>();
   let received = 0;
   let scripted = 0;
+  // The containers the replies named, by id: a request answering calls from code in an expired one is refused.
+  const containers = new Map<string, string>();
   // The ids a script leaves out are this server's own: a second run never repeats the first's.
   const idPrefix = randomBytes(4).toString('hex');
 
@@ -145,6 +148,14 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
       refuse(strictProblem);
       return;
     }
+    const programmaticProblem =
+      options.checkProgrammatic === false
+        ? null
+        : checkProgrammatic(body, route.platform, containers);
+    if (programmaticProblem) {
+      refuse(programmaticProblem);
+      return;
+    }
     const turn = pick(request);
     if (!turn) {
       refuse(`scripted server has no turn for request #${request.index}`);
@@ -154,6 +165,10 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
     if ('error' in turn) {
       sendError(res, turn, route.platform);
       return;
+    }
+    const container = turn.container as { id?: unknown; expires_at?: unknown } | null | undefined;
+    if (typeof container?.id === 'string' && typeof container.expires_at === 'string') {
+      containers.set(container.id, container.expires_at);
     }
     const model = options.model ?? request.model ?? 'scripted-model';
     const place = { turn: request.index, idPrefix };

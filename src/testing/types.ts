@@ -53,6 +53,11 @@ export interface ScriptedToolUseBlock {
   input?: Record<string, unknown>;
   /** Raw input JSON text sent instead of `input` (possibly invalid or cut short). */
   inputJson?: string;
+  /**
+   * Who made the call: `{ type: 'direct' }`, or code the model runs (programmatic tool calling):
+   * `{ type: 'code_execution_20260120', tool_id: '<the server_tool_use id>' }`. Left out when absent.
+   */
+  caller?: { type: string; tool_id?: string };
 }
 
 /** Any other block (thinking, server tool blocks, ...) is sent as given, in one piece. */
@@ -102,7 +107,10 @@ export interface ScriptedReply {
    * on a refusal); sent in the message and in `message_delta`. Default: absent (null when streamed).
    */
   stop_details?: Record<string, unknown> | null;
-  /** The code execution container (`{ id, expires_at }`), in the message and in `message_delta`. */
+  /**
+   * The code execution container (`{ id, expires_at }`), in the message and in `message_delta`;
+   * a later request answering calls from code in it after `expires_at` is refused.
+   */
   container?: Record<string, unknown> | null;
   /** Default: `{ input_tokens: 10, output_tokens: 5 }`. */
   usage?: Record<string, number>;
@@ -185,6 +193,14 @@ export interface ScriptedServerOptions {
   checkStrictTools?: boolean;
   /** Model name echoed in replies (default: the request's `model`). */
   model?: string;
+  /**
+   * Answer 400, as the API does, when a request breaks a rule of programmatic tool calling: a
+   * tool callable from code (`allowed_callers`) without that code execution tool, or strict, or
+   * on Bedrock or Vertex; a message answering calls from code that holds anything but their
+   * `tool_result` blocks; such an answer without the container (or in one that expired).
+   * Default true.
+   */
+  checkProgrammatic?: boolean;
   /** Keep request bodies in `requests` (default true; turn off for load tests). */
   record?: boolean;
 }

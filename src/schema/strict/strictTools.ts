@@ -7,13 +7,19 @@ import type { JsonSchema } from '../JsonSchema';
 import { strictInputSchema } from './projectStrictSchema';
 import { ANTHROPIC_REQUEST_LIMITS } from './strictRules';
 import type { StrictProjection, StrictProvider } from './types';
+import { calledFromCode } from './codeCallers';
+import type { CodeCallerOptions } from './codeCallers';
 
 /** What the rule needs of a tool (a manifest entry or a registered tool). */
 export interface StrictCandidate {
   name: string;
   inputSchema: JsonSchema;
-  options?: { strict?: unknown };
+  options?: { strict?: unknown } & CodeCallerOptions;
 }
+
+/** Why a tool code calls goes to Claude without strict. */
+const FROM_CODE =
+  'it is called from code (callableFromCode), and the Messages API takes no strict tool from code';
 
 /** Whether the tool asks for strict tool use: `@Tool({ strict })`, else `fallback`. */
 export const wantsStrict = (tool: StrictCandidate, fallback = false): boolean =>
@@ -25,7 +31,11 @@ export function strictProjectionOf(
   provider: StrictProvider,
   fallback = false,
 ): StrictProjection | undefined {
-  return wantsStrict(tool, fallback) ? strictInputSchema(tool.inputSchema, provider) : undefined;
+  if (!wantsStrict(tool, fallback)) return undefined;
+  if (provider === 'anthropic' && calledFromCode(tool.options)) {
+    return { strict: false, reason: FROM_CODE };
+  }
+  return strictInputSchema(tool.inputSchema, provider);
 }
 
 /** A tool that asks for strict but goes out non-strict, and why. */

@@ -3,28 +3,15 @@
  * the shaping tests see the output schemas a user's build would give.
  */
 import { join } from 'node:path';
-import { Project } from 'ts-morph';
-import { runCodegen } from '../../../codegen/runCodegen';
+import { codegenManifest } from '../../../test/codegenManifest';
 import type { ToolManifest } from '../../manifest/types';
 import { ToolRegistry } from '../../registry/ToolRegistry';
 import type { ToolRegistryOptions } from '../../registry/types';
 import { WideService } from './WideService';
 
-const ROOT = join(__dirname, '..', '..', '..');
-
-let cached: ToolManifest | undefined;
-
 /** The manifest of `WideService.ts`, as `toolwright codegen` would write it. */
 export function wideManifest(): ToolManifest {
-  if (cached) return cached;
-  const project = new Project({
-    tsConfigFilePath: join(ROOT, 'tsconfig.json'),
-    skipAddingFilesFromTsConfig: true,
-  });
-  project.addSourceFileAtPath(join(__dirname, 'WideService.ts'));
-  const { manifest, diagnostics } = runCodegen(project);
-  if (diagnostics.length) throw new Error(diagnostics.map((d) => d.message).join('\n'));
-  return (cached = manifest);
+  return codegenManifest(join(__dirname, 'WideService.ts'));
 }
 
 /** A fresh registry of `WideService`, joined with its generated manifest. */

@@ -2,12 +2,13 @@
  * Renders tool descriptors as Messages API tool definitions. The one renderer behind
  * `registry.toAnthropic()` and `toolwright show --format anthropic`. A tool that asks for strict
  * tool use is sent with its strict projection (`schema/strict`), or without `strict` when its
- * schema cannot be made strict. Of the `@Tool` options only `cacheControl` and the fields of
- * `anthropic` go on the wire; the others are toolwright's own.
+ * schema cannot be made strict. Of the `@Tool` options only `cacheControl`, `callableFromCode`
+ * (`codeCallable`) and the fields of `anthropic` go on the wire; the others are toolwright's own.
  */
 import type { Tool as AnthropicTool } from '@anthropic-ai/sdk/resources/messages';
 import type { ToolDescriptor } from '../../manifest/types';
 import { strictProjectionOf } from '../../schema/strict/strictTools';
+import { applyCallableFromCode } from './codeCallable';
 
 /** Options as `{ cache: true }` asks them of a renderer. */
 export interface AnthropicRenderOptions {
@@ -35,6 +36,7 @@ export function toAnthropicTool(
   if (tool.examples?.length) definition.input_examples = tool.examples;
   if (strict) definition.strict = true;
   if (options.cacheControl) definition.cache_control = options.cacheControl;
+  applyCallableFromCode(definition, tool);
   return definition;
 }
 

@@ -1,0 +1,26 @@
+/**
+ * Which platform an agent's client reaches: the Claude API, Amazon Bedrock or Vertex AI. Read
+ * from the client's own settings (`AnthropicBedrock` has `awsRegion`, `AnthropicVertex` has
+ * `projectId`), for the features a platform does not offer (programmatic tool calling).
+ */
+
+/** The platform behind a client. */
+export type AgentPlatform = 'anthropic' | 'bedrock' | 'vertex';
+
+/** The platforms' names, as errors say them. */
+export const PLATFORM_NAMES: Record<AgentPlatform, string> = {
+  anthropic: 'the Claude API',
+  bedrock: 'Amazon Bedrock',
+  vertex: 'Vertex AI',
+};
+
+/**
+ * The platform of `client`.
+ * @example
+ * platformOf(new AnthropicBedrock({ awsRegion: 'us-east-1' })); // 'bedrock'
+ */
+export function platformOf(client: object): AgentPlatform {
+  if ('awsRegion' in client) return 'bedrock';
+  if ('projectId' in client && 'region' in client) return 'vertex';
+  return 'anthropic';
+}
