@@ -9,6 +9,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { checkPairing } from './checkPairing';
+import { CompactionLedger } from './compaction';
+import { compactionSummaryOf, manageContext, replyWithContext } from './contextManagement';
 import { checkStrictTools } from './strictSubset';
 import { checkSearchResults } from './searchResults';
 import { errorBody } from './errorBody';
@@ -87,6 +89,7 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
   let scripted = 0;
   // The ids a script leaves out are this server's own: a second run never repeats the first's.
   const idPrefix = randomBytes(4).toString('hex');
+  const compactions = new CompactionLedger();
 
   const pick = (request: RecordedRequest): ScriptedTurn | undefined => {
     if (typeof options.turns === 'function') return options.turns(request);
@@ -145,21 +148,30 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
       refuse(strictProblem);
       return;
     }
-    const turn = pick(request);
-    if (!turn) {
+    const context = manageContext(request, compactions, () =>
+      compactionSummaryOf(options.compactionSummary, request),
+    );
+    if (typeof context === 'string') {
+      refuse(context);
+      return;
+    }
+    // A compaction that pauses answers with its block alone: the scripted turn waits.
+    const turn = context.pause ? undefined : pick(request);
+    if (!turn && !context.pause) {
       refuse(`scripted server has no turn for request #${request.index}`);
       return;
     }
-    await sleep(turn.delayMs ?? 0);
-    if ('error' in turn) {
+    await sleep(turn?.delayMs ?? 0);
+    if (turn && 'error' in turn) {
       sendError(res, turn, route.platform);
       return;
     }
+    const reply = replyWithContext(turn, context);
     const model = options.model ?? request.model ?? 'scripted-model';
     const place = { turn: request.index, idPrefix };
     const streamed = route.stream ?? body.stream === true;
-    if (streamed) await sendStream(res, turn, place, model, framingOf(route.platform));
-    else sendJson(res, 200, replyMessage(turn, place, model));
+    if (streamed) await sendStream(res, reply, place, model, framingOf(route.platform));
+    else sendJson(res, 200, replyMessage(reply, place, model));
   };
 
   const server = createServer((req, res) => {

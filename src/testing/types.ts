@@ -104,6 +104,12 @@ export interface ScriptedReply {
   stop_details?: Record<string, unknown> | null;
   /** The code execution container (`{ id, expires_at }`), in the message and in `message_delta`. */
   container?: Record<string, unknown> | null;
+  /**
+   * What the API says of the request's context management (`{ applied_edits: [...] }`): in the
+   * message, and on the `message_delta` event when streamed. The server fills it in itself for a
+   * request with `context_management`; a script may set it for one without.
+   */
+  context_management?: Record<string, unknown> | null;
   /** Default: `{ input_tokens: 10, output_tokens: 5 }`. */
   usage?: Record<string, number>;
   /** Milliseconds before the response starts (default 0). */
@@ -187,6 +193,12 @@ export interface ScriptedServerOptions {
   model?: string;
   /** Keep request bodies in `requests` (default true; turn off for load tests). */
   record?: boolean;
+  /**
+   * The summary of a compaction the server does for a request whose `context_management` has a
+   * `compact_20260112` edit whose trigger it passed (default: a line naming the number of messages
+   * summarized). The reply then opens with a `compaction` block holding it.
+   */
+  compactionSummary?: string | ((request: RecordedRequest) => string);
 }
 
 /** A running scripted server. */
