@@ -14,6 +14,8 @@ import { canonicalFormat } from '../approvals/AgentFormat';
 import { ToolwrightError } from '../errors/ToolwrightError';
 import type { AgentCore } from './AgentCore';
 import { CallRunner } from './CallRunner';
+import { clientPlatform } from './context/clientPlatform';
+import { contextPlan } from './context/contextPlan';
 import { dialectFor } from './dialects/dialectTable';
 import { EventQueue } from './EventQueue';
 import { resolveStep, takeStep } from './manualStep';
@@ -135,6 +137,7 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
     warnStrict(options.registry, options.strict, options.logger);
     const format = canonicalFormat(options.format ?? 'anthropic');
     const telemetry = lazyAgentTelemetry(options.telemetry);
+    const budget = contextPlan(options.contextBudget, clientPlatform(options.client), format);
     this.core = {
       telemetry,
       client: options.client,
@@ -162,6 +165,8 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
         params: options.params ?? {},
         format,
         approvals,
+        betas: budget?.betas ?? [],
+        ...(budget ? { contextManagement: budget.management } : {}),
       },
     };
   }

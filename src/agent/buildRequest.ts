@@ -9,11 +9,14 @@ import type {
 } from '@anthropic-ai/sdk/resources/messages';
 import type { AgentCore } from './AgentCore';
 
+/** The parameters of a turn: the Messages API's, and the betas' the agent uses. */
+export type AgentRequest = MessageCreateParamsNonStreaming & {
+  /** `contextBudget`'s edits (context editing, compaction). */
+  context_management?: Record<string, unknown>;
+};
+
 /** The Messages API parameters of the next turn. */
-export function buildRequest(
-  core: AgentCore,
-  messages: readonly MessageParam[],
-): MessageCreateParamsNonStreaming {
+export function buildRequest(core: AgentCore, messages: readonly MessageParam[]): AgentRequest {
   const { settings, dialect } = core;
   const parts = dialect.requestParts({
     system: settings.system,
@@ -28,6 +31,9 @@ export function buildRequest(
   };
   if (parts.system !== undefined) request.system = parts.system;
   if (parts.tools) request.tools = [...(settings.params.tools ?? []), ...parts.tools];
+  if (settings.contextManagement) {
+    (request as AgentRequest).context_management = settings.contextManagement;
+  }
   if (parts.stop_sequences) {
     request.stop_sequences = [...(settings.params.stop_sequences ?? []), ...parts.stop_sequences];
   }

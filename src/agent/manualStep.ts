@@ -14,6 +14,7 @@ import type { TurnScope } from './CallRunner';
 import type { DialectCall } from './dialects/AgentDialect';
 import { createLimiter } from './createLimiter';
 import { callsOfTurn } from './executeTurn';
+import { requestOptions } from './requestOptions';
 import { answerCitations } from './answerCitations';
 import { asAbort, toMessages } from './runLoop';
 import type { CallDecider, RunInput, StepResult } from './types';
@@ -38,7 +39,7 @@ export async function takeStep(
 ): Promise<StepResult> {
   try {
     const request = buildRequest(core, toMessages(input));
-    const message = await core.client.messages.create(request, { signal });
+    const message = await core.client.messages.create(request, requestOptions(core, signal));
     const all = callsOfTurn(core.dialect, message);
     const { calls, invalidCalls } = await validateCalls(
       core.registry,

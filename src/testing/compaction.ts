@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { contentBlocks, requestTokens } from './promptSegments';
+import type { PromptBody } from './promptSegments';
 
 /** What a `compact_20260112` edit asks (the Messages API's shape). */
 export interface CompactEdit {
@@ -29,7 +30,7 @@ export interface CompactionBlock {
   encrypted_content: string | null;
 }
 
-type Body = Parameters<typeof requestTokens>[0];
+type Body = PromptBody;
 
 const isCompaction = (block: unknown): block is Record<string, unknown> =>
   typeof block === 'object' &&

@@ -7,6 +7,7 @@
  * its own copy, and says what it did in `context_management.applied_edits`.
  */
 import { contentBlocks, requestTokens } from './promptSegments';
+import type { PromptBody } from './promptSegments';
 
 /** What a `clear_tool_uses_20250919` edit asks (the Messages API's shape). */
 export interface ClearToolUsesEdit {
@@ -29,7 +30,7 @@ export interface AppliedClearToolUses {
 export const CLEARED_TOOL_RESULT = '[tool result cleared to save context]';
 
 type Block = Record<string, unknown>;
-type Body = Parameters<typeof requestTokens>[0];
+type Body = PromptBody;
 
 /** A tool use of the history: its call block and its result block, where it has one. */
 interface ToolUse {

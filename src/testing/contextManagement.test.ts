@@ -6,6 +6,7 @@
  */
 import Anthropic from '@anthropic-ai/sdk';
 import type {
+  BetaCompactionBlock,
   BetaContentBlock,
   BetaMessageParam,
 } from '@anthropic-ai/sdk/resources/beta/messages/messages';
@@ -163,7 +164,7 @@ describe('compaction on the scripted server', () => {
       context_management: compacting(50_000),
     };
     const message = await client.beta.messages.create({ ...params, messages: long });
-    const block = message.content[0] as { content: string };
+    const block = message.content[0] as BetaCompactionBlock;
     const altered = [
       ...long,
       { role: 'assistant' as const, content: [{ ...block, content: `${block.content} (edited)` }] },

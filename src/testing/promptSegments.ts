@@ -39,13 +39,20 @@ export function contentBlocks(message: unknown): unknown[] {
   return Array.isArray(content) ? content : [];
 }
 
-/** The prompt of a request body, block by block (a top-level `cache_control` marks the last). */
-export function promptSegments(body: {
+/** The parts of a request body that make its prompt. */
+export interface PromptBody {
+  /** Tool definitions, first in the prompt. */
   tools?: unknown[];
+  /** The system prompt: a string or text blocks. */
   system?: unknown;
+  /** The conversation. */
   messages?: unknown[];
+  /** A top-level `cache_control`: a breakpoint on the last block. */
   cache_control?: unknown;
-}): PromptSegment[] {
+}
+
+/** The prompt of a request body, block by block (a top-level `cache_control` marks the last). */
+export function promptSegments(body: PromptBody): PromptSegment[] {
   const segments: PromptSegment[] = (body.tools ?? []).map((tool) => segment(tool));
   if (typeof body.system === 'string') segments.push(segment({ type: 'text', text: body.system }));
   else if (Array.isArray(body.system)) segments.push(...body.system.map((block) => segment(block)));
@@ -59,6 +66,6 @@ export function promptSegments(body: {
 }
 
 /** The approximate input tokens of a request body. */
-export function requestTokens(body: Parameters<typeof promptSegments>[0]): number {
+export function requestTokens(body: PromptBody): number {
   return promptSegments(body).reduce((sum, { tokens }) => sum + tokens, 0);
 }
