@@ -158,7 +158,7 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
         system: options.system,
         maxIterations,
         concurrency,
-        cache: options.cache ?? false,
+        cache: options.cache ?? options.contextBudget !== undefined,
         strict: options.strict,
         logger: options.logger,
         context: options.context,

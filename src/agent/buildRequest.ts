@@ -8,6 +8,7 @@ import type {
   MessageParam,
 } from '@anthropic-ai/sdk/resources/messages';
 import type { AgentCore } from './AgentCore';
+import { withMovingBreakpoint } from './context/cacheBreakpoint';
 
 /** The parameters of a turn: the Messages API's, and the betas' the agent uses. */
 export type AgentRequest = MessageCreateParamsNonStreaming & {
@@ -31,6 +32,10 @@ export function buildRequest(core: AgentCore, messages: readonly MessageParam[])
   };
   if (parts.system !== undefined) request.system = parts.system;
   if (parts.tools) request.tools = [...(settings.params.tools ?? []), ...parts.tools];
+  if (settings.cache) {
+    const system = Array.isArray(request.system) ? request.system : [];
+    request.messages = withMovingBreakpoint(messages, [...(request.tools ?? []), ...system]);
+  }
   if (settings.contextManagement) {
     (request as AgentRequest).context_management = settings.contextManagement;
   }

@@ -140,7 +140,13 @@ export interface ToolAgentOptions<State = unknown, Mode extends ApprovalMode = A
    * roles })` runs only for a caller it admits, and is refused to an agent without one.
    */
   caller?: ToolCaller;
-  /** Mark the tool definitions and the system prompt with `cache_control`. */
+  /**
+   * Prompt caching across turns, as the documentation advises for tools: the tool definitions
+   * (stable, in registration order) and the system prompt carry `cache_control`, and so does the
+   * last block of each request's last message (a breakpoint that moves with the conversation, on
+   * the request's copy only), so each turn reads the turns before it from the cache. Default: on
+   * with a `contextBudget` (a long run), off without; `false` turns it off.
+   */
   cache?: boolean;
   /**
    * Keeps a long run within a token budget by the API's own means, chosen by `strategy`:

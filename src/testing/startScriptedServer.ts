@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { checkPairing } from './checkPairing';
 import { CompactionLedger } from './compaction';
 import { compactionSummaryOf, manageContext, replyWithContext } from './contextManagement';
+import { PromptCache } from './promptCache';
 import { checkStrictTools } from './strictSubset';
 import { checkSearchResults } from './searchResults';
 import { errorBody } from './errorBody';
@@ -90,6 +91,9 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
   // The ids a script leaves out are this server's own: a second run never repeats the first's.
   const idPrefix = randomBytes(4).toString('hex');
   const compactions = new CompactionLedger();
+  const cache = options.promptCache
+    ? new PromptCache(options.promptCache === true ? {} : options.promptCache)
+    : undefined;
 
   const pick = (request: RecordedRequest): ScriptedTurn | undefined => {
     if (typeof options.turns === 'function') return options.turns(request);
@@ -167,6 +171,9 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
       return;
     }
     const reply = replyWithContext(turn, context);
+    // The input tokens as the cache splits them (a script's own usage wins).
+    if (cache)
+      reply.usage = { ...cache.account({ ...context.read, model: request.model }), ...reply.usage };
     const model = options.model ?? request.model ?? 'scripted-model';
     const place = { turn: request.index, idPrefix };
     const streamed = route.stream ?? body.stream === true;

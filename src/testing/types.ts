@@ -4,6 +4,8 @@
  * so that users can type their scripts without loading `node:http`.
  */
 
+import type { PromptCacheOptions } from './promptCache';
+
 /**
  * A citation of a `search_result` the request carried, as the API answers it in a text block:
  * `search_result_index` counts the request's `search_result` blocks from 0.
@@ -199,6 +201,14 @@ export interface ScriptedServerOptions {
    * summarized). The reply then opens with a `compaction` block holding it.
    */
   compactionSummary?: string | ((request: RecordedRequest) => string);
+  /**
+   * Model the prompt cache (default off): each reply's usage then counts the request's input
+   * tokens (four characters a token) and splits them as the API does, into
+   * `cache_read_input_tokens` (the longest prefix an earlier request wrote at a `cache_control`
+   * breakpoint), `cache_creation_input_tokens` (written now) and `input_tokens` (the rest). A
+   * scripted `usage` still wins.
+   */
+  promptCache?: boolean | PromptCacheOptions;
 }
 
 /** A running scripted server. */
