@@ -103,6 +103,21 @@ describe("contextBudget: 'clear_tool_results' (context editing)", () => {
   );
 });
 
+describe("contextBudget: 'clear_tool_results' on Vertex AI", () => {
+  it('sends the beta header through AnthropicVertex and gets the edits applied', async () => {
+    await start([read('t1', 'mon'), read('t2', 'tue'), say('Two busy days.')]);
+    const { agent } = agentOn(vertexClient(server!.url), {
+      contextBudget: clear,
+      model: PLATFORM_MODELS.vertex,
+    });
+    const result = completed(await agent.run('Read the logs'));
+    expect(server!.requests.map((r) => [r.platform, r.headers['anthropic-beta']])).toEqual(
+      Array(3).fill(['vertex', 'context-management-2025-06-27']),
+    );
+    expect(managed(result.message)).toMatchObject({ applied_edits: [{ cleared_tool_uses: 1 }] });
+  });
+});
+
 describe("contextBudget: 'compact' (compaction)", () => {
   /** Two logs pass the trigger: the third reply opens with a compaction block, and calls again. */
   const script = () => [
