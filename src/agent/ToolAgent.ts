@@ -68,6 +68,17 @@ function longRunningMode(mode: unknown, approvals: ApprovalMode): 'wait' | 'defe
   return mode;
 }
 
+/** The user's betas, checked: names, as `anthropic-beta` lists them. */
+function checkedBetas(betas: unknown): string[] {
+  if (betas === undefined) return [];
+  if (!Array.isArray(betas) || !betas.every((beta) => typeof beta === 'string' && beta.trim())) {
+    throw new ToolwrightError(
+      `ToolAgent: betas must be an array of beta names, got ${JSON.stringify(betas)}`,
+    );
+  }
+  return betas.map((beta: string) => beta.trim());
+}
+
 /** The approval settings, checked. */
 function approvalSettings(
   options: Pick<
@@ -165,7 +176,7 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
         params: options.params ?? {},
         format,
         approvals,
-        betas: budget?.betas ?? [],
+        betas: [...checkedBetas(options.betas), ...(budget?.betas ?? [])],
         ...(budget ? { contextManagement: budget.management } : {}),
       },
     };

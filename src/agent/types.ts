@@ -158,6 +158,12 @@ export interface ToolAgentOptions<State = unknown, Mode extends ApprovalMode = A
    */
   contextBudget?: ContextBudget;
   /**
+   * Other betas every request names in `anthropic-beta`, besides those the agent's features need.
+   * Name them here rather than in the client's `defaultHeaders`: a request that sends its own
+   * `anthropic-beta` (as one with a `contextBudget` does) replaces the client's default one.
+   */
+  betas?: string[];
+  /**
    * Strict tool use for every tool whose `@Tool({ strict })` is not set (default: the registry's
    * `strict`): the model's input then follows each tool's strict projection. Anthropic format only.
    */

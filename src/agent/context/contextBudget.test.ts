@@ -222,6 +222,16 @@ describe('contextBudget at construction', () => {
     expect(make({ contextBudget: compact, format: 'xml' })).not.toThrow();
   });
 
+  it("sends the betas the user names beside the budget's, in one anthropic-beta", async () => {
+    const client = await start([say('Nothing to read.')]);
+    const { agent } = agentOn(client, { contextBudget: compact, betas: ['fine-grained-x'] });
+    await agent.run('Hi');
+    expect(server!.requests[0].headers['anthropic-beta']).toBe('fine-grained-x,compact-2026-01-12');
+    expect(make({ betas: 'fine-grained-x' as never })).toThrow(
+      'ToolAgent: betas must be an array of beta names, got "fine-grained-x"',
+    );
+  });
+
   it('refuses a budget the API would refuse', () => {
     expect(make({ contextBudget: { strategy: 'compact', triggerTokens: 10_000 } })).toThrow(
       'ToolAgent: contextBudget.triggerTokens must be an integer of at least 50000, got 10000',
