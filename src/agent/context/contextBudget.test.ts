@@ -181,6 +181,7 @@ describe("contextBudget: 'compact' (compaction)", () => {
     // Stored as JSON and resumed elsewhere: the block is in the paused turn's message.
     const state = JSON.parse(JSON.stringify(paused.state)) as typeof paused.state;
     expect(compactionsIn([state.message])).toHaveLength(1);
+    expect(managed(state.message)).toEqual({ applied_edits: [] });
     const other = agentOn(client, { contextBudget: compact, approvals: 'pause' });
     const done = completed(await other.agent.resume(state, { a1: true }));
     expect(other.logs.archived).toEqual(['mon']);

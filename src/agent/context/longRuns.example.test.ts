@@ -9,7 +9,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import type { Message } from '@anthropic-ai/sdk/resources/messages';
 import { ToolRegistry } from '../../registry/ToolRegistry';
 import { startScriptedServer } from '../../testing/startScriptedServer';
-import type { ScriptedServer, ScriptedTurn } from '../../testing/types';
+import type { ScriptedServer, ScriptedServerOptions, ScriptedTurn } from '../../testing/types';
 import { ToolAgent } from '../ToolAgent';
 import { LogService } from './__fixtures__/LogService';
 
@@ -27,6 +27,13 @@ const turns: ScriptedTurn[] = [
   { content: [{ type: 'text', text: 'Three quiet days.' }] },
 ];
 
+/** The scripted server of `turns`, a client on it and a registry of the log tools. */
+async function setUp(options: Partial<ScriptedServerOptions> = {}) {
+  server = await startScriptedServer({ turns, ...options });
+  const client = new Anthropic({ apiKey: 'test', baseURL: server.url, maxRetries: 0 });
+  return { client, registry: new ToolRegistry().register(new LogService()) };
+}
+
 /** The table docs/long-runs.md shows under "What the cache saves". */
 function shownInGuide(): string {
   const guide = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'long-runs.md'), 'utf8');
@@ -37,9 +44,7 @@ function shownInGuide(): string {
 
 describe('docs/long-runs.md', () => {
   it('compacts a run past its budget and keeps the compaction block in the history', async () => {
-    server = await startScriptedServer({ turns });
-    const client = new Anthropic({ apiKey: 'test', baseURL: server.url, maxRetries: 0 });
-    const registry = new ToolRegistry().register(new LogService());
+    const { client, registry } = await setUp();
     const agent = new ToolAgent({
       client,
       registry,
@@ -54,9 +59,7 @@ describe('docs/long-runs.md', () => {
   });
 
   it('clears old tool results past its budget, and the API says what it cleared', async () => {
-    server = await startScriptedServer({ turns });
-    const client = new Anthropic({ apiKey: 'test', baseURL: server.url, maxRetries: 0 });
-    const registry = new ToolRegistry().register(new LogService());
+    const { client, registry } = await setUp();
     const agent = new ToolAgent({
       client,
       registry,
@@ -76,9 +79,7 @@ describe('docs/long-runs.md', () => {
   });
 
   it('reads every earlier turn from the prompt cache', async () => {
-    server = await startScriptedServer({ turns, promptCache: true });
-    const client = new Anthropic({ apiKey: 'test', baseURL: server.url, maxRetries: 0 });
-    const registry = new ToolRegistry().register(new LogService());
+    const { client, registry } = await setUp({ promptCache: true });
     const agent = new ToolAgent({
       client,
       registry,
