@@ -101,6 +101,17 @@ describe('context editing on the scripted server', () => {
     expect(tooLittle.context_management).toEqual({ applied_edits: [] });
   });
 
+  it('refuses a history trimmed by hand that keeps a tool result without its call', async () => {
+    const client = await clientFor(1);
+    // Dropping the oldest messages to fit a budget cuts a call from its result: the API says no.
+    const trimmed = toolHistory(3).slice(2);
+    const request = client.beta.messages.create({ ...base, messages: trimmed });
+    await expect(request).rejects.toThrow(
+      /messages\.0\.content\.0: unexpected `tool_use_id` found in `tool_result` blocks: toolu_0/,
+    );
+    expect(server!.pairingViolations).toHaveLength(1);
+  });
+
   it('refuses context_management without its beta, naming the header', async () => {
     const client = await clientFor(1);
     const request = client.beta.messages.create({
