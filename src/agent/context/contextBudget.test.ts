@@ -191,6 +191,30 @@ describe("contextBudget: 'compact' (compaction)", () => {
     );
   });
 
+  it.each(['run', 'stream'] as const)(
+    '%s() in the XML format: the block opens the reply beside the calls written as text',
+    async (mode) => {
+      const xmlRead = (day: string): ScriptedTurn => ({
+        content: [
+          {
+            type: 'text',
+            text: `<function_calls>\n<invoke>\n<tool_name>read_log</tool_name>\n<parameters>\n<day>${day}</day>\n</parameters>\n</invoke>\n`,
+          },
+        ],
+        stop_reason: 'stop_sequence',
+        stop_sequence: '</function_calls>',
+      });
+      const client = await start([xmlRead('mon'), xmlRead('tue'), xmlRead('wed'), say('Read.')]);
+      const { agent } = agentOn(client, { contextBudget: compact, format: 'xml' });
+      const result =
+        mode === 'run'
+          ? completed(await agent.run('Read the logs'))
+          : await finalOf(agent.stream('Read the logs'));
+      expect(result.finalText).toBe('Read.');
+      expectCompactedOnce(result.messages);
+    },
+  );
+
   it('on Bedrock: the beta goes in the body, and the run compacts as on the Claude API', async () => {
     await start(script());
     const { agent } = agentOn(bedrockClient(server!.url), {
