@@ -79,7 +79,7 @@ export function manageContext(
     if (altered) return altered;
   }
   let read: Body = { ...body, messages: afterCompaction(messages) };
-  if (body.context_management === undefined) return { read };
+  if (body.context_management == null) return { read };
   const config = editsOf(body);
   if (typeof config === 'string') return config;
   const outcome: ContextOutcome = { read, report: { applied_edits: [] } };
