@@ -10,6 +10,7 @@
  * model reads them. The history the agent keeps and returns is never changed.
  */
 export interface ClearToolResultsBudget {
+  /** Context editing (`clear_tool_uses_20250919`). */
   strategy: 'clear_tool_results';
   /** Input tokens at which the API starts clearing (default 100,000). */
   triggerTokens?: number;
@@ -32,6 +33,7 @@ export interface ClearToolResultsBudget {
  * The agent keeps the block in the history as returned (in paused state too) and sends it back.
  */
 export interface CompactBudget {
+  /** Compaction (`compact_20260112`). */
   strategy: 'compact';
   /** Input tokens at which the API summarizes (default 150,000; at least 50,000). */
   triggerTokens?: number;
