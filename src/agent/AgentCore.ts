@@ -10,6 +10,7 @@ import type { AgentTelemetry } from '../telemetry/AgentTelemetry';
 import type { Logger } from '../registry/types';
 import type { AgentClient, AgentFormat, AgentRegistry } from './types';
 import type { ProgrammaticCalls } from './programmatic/ProgrammaticCalls';
+import type { ContextPlan } from './context/contextPlan';
 
 /** The resolved options of an agent. */
 export interface AgentSettings {
@@ -26,6 +27,10 @@ export interface AgentSettings {
   format: AgentFormat;
   /** Where the agent reports what it would otherwise print. */
   logger?: Logger;
+  /** The betas every request names in `anthropic-beta` (see `requestOptions`). */
+  betas: string[];
+  /** The `context_management` of every request (`contextBudget`), when set. */
+  contextManagement?: ContextPlan['management'];
   /** Where runs paused for approval wait, and for how long. */
   approvals: { mode: ApprovalMode; store: ApprovalStore; ttlSeconds: number; leaseMs: number };
 }

@@ -91,6 +91,9 @@ export class MessageAssembler {
             if (key === 'container' && value == null) continue;
             message[key] = value;
           }
+          // What the API did to the prompt (`context_management`) rides on the event itself.
+          const managed = (event as { context_management?: unknown }).context_management;
+          if (managed != null) message.context_management = managed;
           const usage = this.snapshot.usage as unknown as Record<string, unknown>;
           for (const [key, value] of Object.entries(event.usage)) {
             if (value !== null && value !== undefined) usage[key] = value;
@@ -121,6 +124,14 @@ export class MessageAssembler {
       case 'thinking_delta':
         if (block.type === 'thinking') block.thinking += delta.thinking;
         return;
+      case 'compaction_delta' as string: {
+        // A compaction block's value comes whole in one delta (null content: it failed).
+        const value = delta as unknown as { content: unknown; encrypted_content?: unknown };
+        if (block.type !== ('compaction' as string)) return;
+        block.content = value.content;
+        if ('encrypted_content' in value) block.encrypted_content = value.encrypted_content;
+        return;
+      }
       case 'signature_delta':
         if (block.type === 'thinking') block.signature = delta.signature;
         return;

@@ -14,6 +14,8 @@ import { canonicalFormat } from '../approvals/AgentFormat';
 import { ToolwrightError } from '../errors/ToolwrightError';
 import type { AgentCore } from './AgentCore';
 import { CallRunner } from './CallRunner';
+import { clientPlatform } from './context/clientPlatform';
+import { contextPlan } from './context/contextPlan';
 import { dialectFor } from './dialects/dialectTable';
 import { EventQueue } from './EventQueue';
 import { resolveStep, takeStep } from './manualStep';
@@ -66,6 +68,17 @@ function longRunningMode(mode: unknown, approvals: ApprovalMode): 'wait' | 'defe
     );
   }
   return mode;
+}
+
+/** The user's betas, checked: names, as `anthropic-beta` lists them. */
+function checkedBetas(betas: unknown): string[] {
+  if (betas === undefined) return [];
+  if (!Array.isArray(betas) || !betas.every((beta) => typeof beta === 'string' && beta.trim())) {
+    throw new ToolwrightError(
+      `ToolAgent: betas must be an array of beta names, got ${JSON.stringify(betas)}`,
+    );
+  }
+  return betas.map((beta: string) => beta.trim());
 }
 
 /** The approval settings, checked. */
@@ -137,6 +150,7 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
     warnStrict(options.registry, options.strict, options.logger);
     const format = canonicalFormat(options.format ?? 'anthropic');
     const telemetry = lazyAgentTelemetry(options.telemetry);
+    const budget = contextPlan(options.contextBudget, clientPlatform(options.client), format);
     this.core = {
       telemetry,
       programmatic: new ProgrammaticCalls(platformOf(options.client)),
@@ -158,13 +172,15 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
         system: options.system,
         maxIterations,
         concurrency,
-        cache: options.cache ?? false,
+        cache: options.cache ?? options.contextBudget !== undefined,
         strict: options.strict,
         logger: options.logger,
         context: options.context,
         params: options.params ?? {},
         format,
         approvals,
+        betas: [...checkedBetas(options.betas), ...(budget?.betas ?? [])],
+        ...(budget ? { contextManagement: budget.management } : {}),
       },
     };
   }

@@ -9,12 +9,16 @@ import type {
   MessageParam,
 } from '@anthropic-ai/sdk/resources/messages';
 import type { AgentCore } from './AgentCore';
+import { withMovingBreakpoint } from './context/cacheBreakpoint';
+
+/** The parameters of a turn: the Messages API's, and the betas' the agent uses. */
+export type AgentRequest = MessageCreateParamsNonStreaming & {
+  /** `contextBudget`'s edits (context editing, compaction). */
+  context_management?: Record<string, unknown>;
+};
 
 /** The Messages API parameters of the next turn. */
-export function buildRequest(
-  core: AgentCore,
-  messages: readonly MessageParam[],
-): MessageCreateParamsNonStreaming {
+export function buildRequest(core: AgentCore, messages: readonly MessageParam[]): AgentRequest {
   const { settings, dialect } = core;
   const parts = dialect.requestParts({
     system: settings.system,
@@ -29,6 +33,13 @@ export function buildRequest(
   };
   if (parts.system !== undefined) request.system = parts.system;
   if (parts.tools) request.tools = [...(settings.params.tools ?? []), ...parts.tools];
+  if (settings.cache) {
+    const system = Array.isArray(request.system) ? request.system : [];
+    request.messages = withMovingBreakpoint(messages, [...(request.tools ?? []), ...system]);
+  }
+  if (settings.contextManagement) {
+    (request as AgentRequest).context_management = settings.contextManagement;
+  }
   if (parts.stop_sequences) {
     request.stop_sequences = [...(settings.params.stop_sequences ?? []), ...parts.stop_sequences];
   }

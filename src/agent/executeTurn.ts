@@ -20,6 +20,7 @@ import type {
 } from './dialects/AgentDialect';
 import { ToolwrightError } from '../errors/ToolwrightError';
 import { MessageAssembler } from './MessageAssembler';
+import { requestOptions } from './requestOptions';
 import { connectionError, isSdkError } from './sdkErrors';
 
 /**
@@ -119,7 +120,7 @@ export async function requestTurn(
 ): Promise<TurnOutcome> {
   const request = buildRequest(core, messages);
   const message = await core.telemetry.chat(scope.trace, request, async () =>
-    core.client.messages.create(request, { signal: scope.signal }),
+    core.client.messages.create(request, requestOptions(core, scope.signal)),
   );
   core.programmatic.record(message);
   const answers = await new TurnCalls(core, scope).answerAll(message);
@@ -153,7 +154,7 @@ export async function streamTurn(
       const reader = core.dialect.streamReader();
       const stream = await core.client.messages.create(
         { ...request, stream: true },
-        { signal: scope.signal },
+        requestOptions(core, scope.signal),
       );
       for await (const event of stream) {
         assembler.apply(event);

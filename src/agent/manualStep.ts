@@ -14,6 +14,7 @@ import type { TurnScope } from './CallRunner';
 import type { DialectCall } from './dialects/AgentDialect';
 import { createLimiter } from './createLimiter';
 import { callsOfTurn } from './executeTurn';
+import { requestOptions } from './requestOptions';
 import { answerCitations } from './answerCitations';
 import { asAbort, toMessages } from './runLoop';
 import { checkContainerLives } from './programmatic/ProgrammaticCalls';
@@ -39,7 +40,7 @@ export async function takeStep(
 ): Promise<StepResult> {
   try {
     const request = buildRequest(core, toMessages(input));
-    const message = await core.client.messages.create(request, { signal });
+    const message = await core.client.messages.create(request, requestOptions(core, signal));
     core.programmatic.record(message);
     const all = callsOfTurn(core.dialect, message);
     const { calls, invalidCalls } = await validateCalls(

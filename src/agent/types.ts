@@ -28,8 +28,10 @@ import type {
   PendingApproval,
 } from '../approvals/types';
 import type { TelemetryOptions } from '../telemetry/types';
+import type { ContextBudget } from './context/types';
 
 export type { AgentRegistry } from './dialects/AgentRegistry';
+export type { ClearToolResultsBudget, CompactBudget, ContextBudget } from './context/types';
 export type { AgentFormat } from '../approvals/AgentFormat';
 export type { AgentUsage } from '../approvals/AgentUsage';
 export type { ApprovalDecision } from '../calls/ApprovalDecision';
@@ -62,6 +64,8 @@ export type CallDecider = (call: ToolCall) => ApprovalDecision | Promise<Approva
 export interface AgentRequestOptions {
   /** Aborts the request (the run's own signal is passed here). */
   signal?: AbortSignal | null;
+  /** Headers of this request: `anthropic-beta` when a feature of the agent needs a beta. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -136,8 +140,29 @@ export interface ToolAgentOptions<State = unknown, Mode extends ApprovalMode = A
    * roles })` runs only for a caller it admits, and is refused to an agent without one.
    */
   caller?: ToolCaller;
-  /** Mark the tool definitions and the system prompt with `cache_control`. */
+  /**
+   * Prompt caching across turns, as the documentation advises for tools: the tool definitions
+   * (stable, in registration order) and the system prompt carry `cache_control`, and so does the
+   * last block of each request's last message (a breakpoint that moves with the conversation, on
+   * the request's copy only), so each turn reads the turns before it from the cache. Default: on
+   * with a `contextBudget` (a long run), off without; `false` turns it off.
+   */
   cache?: boolean;
+  /**
+   * Keeps a long run within a token budget by the API's own means, chosen by `strategy`:
+   * `'clear_tool_results'` (context editing: the oldest tool results are cleared once the input
+   * passes `triggerTokens`) or `'compact'` (compaction: the conversation is summarized into a
+   * `compaction` block the history keeps). The beta each needs is sent with every request.
+   * Compaction is not offered on Vertex AI, nor tool result clearing in the XML format: such an
+   * agent is refused at construction. See docs/long-runs.md.
+   */
+  contextBudget?: ContextBudget;
+  /**
+   * Other betas every request names in `anthropic-beta`, besides those the agent's features need.
+   * Name them here rather than in the client's `defaultHeaders`: a request that sends its own
+   * `anthropic-beta` (as one with a `contextBudget` does) replaces the client's default one.
+   */
+  betas?: string[];
   /**
    * Strict tool use for every tool whose `@Tool({ strict })` is not set (default: the registry's
    * `strict`): the model's input then follows each tool's strict projection. Anthropic format only.

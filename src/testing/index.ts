@@ -15,6 +15,11 @@ export { checkStrictTools, strictSubsetProblems } from './strictSubset';
 export type { StrictSubset } from './strictSubset';
 export { checkSearchResults, searchResultsOf } from './searchResults';
 export type { RecordedSearchResult } from './searchResults';
+export { approxTokens, requestTokens } from './promptSegments';
+export type { PromptBody } from './promptSegments';
+export type { PromptCacheOptions } from './promptCache';
+export { CLEARED_TOOL_RESULT } from './contextEditing';
+export { COMPACTION_BETA, CONTEXT_MANAGEMENT_BETA } from './contextManagement';
 export type {
   RecordedRequest,
   ScriptedBlock,

@@ -105,6 +105,9 @@ export function replyMessage(
     stop_sequence: reply.stop_sequence ?? null,
     ...(reply.stop_details !== undefined ? { stop_details: reply.stop_details } : {}),
     ...(reply.container !== undefined ? { container: reply.container } : {}),
+    ...(reply.context_management !== undefined
+      ? { context_management: reply.context_management }
+      : {}),
     usage: usageOf(reply),
   };
 }
@@ -158,6 +161,15 @@ function blockEvents(
     for (const partial_json of chunks(JSON.stringify(block.input ?? {}), size)) {
       delta({ type: 'input_json_delta', partial_json });
     }
+  } else if (block.type === 'compaction') {
+    // As the API streams it: the block opens empty, one `compaction_delta` carries its value.
+    const start = { ...block, content: null, encrypted_content: null };
+    events.push({
+      event: 'content_block_start',
+      data: { type: 'content_block_start', index, content_block: start },
+    });
+    const { content, encrypted_content } = block;
+    delta({ type: 'compaction_delta', content, encrypted_content });
   } else {
     events.push({
       event: 'content_block_start',
@@ -197,6 +209,9 @@ export function replyEvents(reply: ScriptedReply, place: ReplyPlace, model: stri
         ...(reply.container !== undefined ? { container: reply.container } : {}),
       },
       usage: { output_tokens: usage.output_tokens },
+      ...(reply.context_management !== undefined
+        ? { context_management: reply.context_management }
+        : {}),
     },
   });
   events.push({ event: 'message_stop', data: { type: 'message_stop' } });

@@ -10,6 +10,9 @@ import type { Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { checkPairing } from './checkPairing';
 import { checkProgrammatic } from './checkProgrammatic';
+import { CompactionLedger } from './compaction';
+import { compactionSummaryOf, manageContext, replyWithContext } from './contextManagement';
+import { PromptCache } from './promptCache';
 import { checkStrictTools } from './strictSubset';
 import { checkSearchResults } from './searchResults';
 import { errorBody } from './errorBody';
@@ -90,6 +93,10 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
   const containers = new Map<string, string>();
   // The ids a script leaves out are this server's own: a second run never repeats the first's.
   const idPrefix = randomBytes(4).toString('hex');
+  const compactions = new CompactionLedger();
+  const cache = options.promptCache
+    ? new PromptCache(options.promptCache === true ? {} : options.promptCache)
+    : undefined;
 
   const pick = (request: RecordedRequest): ScriptedTurn | undefined => {
     if (typeof options.turns === 'function') return options.turns(request);
@@ -156,25 +163,37 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
       refuse(programmaticProblem);
       return;
     }
-    const turn = pick(request);
-    if (!turn) {
+    const context = manageContext(request, compactions, () =>
+      compactionSummaryOf(options.compactionSummary, request),
+    );
+    if (typeof context === 'string') {
+      refuse(context);
+      return;
+    }
+    // A compaction that pauses answers with its block alone: the scripted turn waits.
+    const turn = context.pause ? undefined : pick(request);
+    if (!turn && !context.pause) {
       refuse(`scripted server has no turn for request #${request.index}`);
       return;
     }
-    await sleep(turn.delayMs ?? 0);
-    if ('error' in turn) {
+    await sleep(turn?.delayMs ?? 0);
+    if (turn && 'error' in turn) {
       sendError(res, turn, route.platform);
       return;
     }
-    const container = turn.container as { id?: unknown; expires_at?: unknown } | null | undefined;
+    const container = turn?.container as { id?: unknown; expires_at?: unknown } | null | undefined;
     if (typeof container?.id === 'string' && typeof container.expires_at === 'string') {
       containers.set(container.id, container.expires_at);
     }
+    const reply = replyWithContext(turn, context);
+    // The input tokens as the cache splits them (a script's own usage wins).
+    if (cache)
+      reply.usage = { ...cache.account({ ...context.read, model: request.model }), ...reply.usage };
     const model = options.model ?? request.model ?? 'scripted-model';
     const place = { turn: request.index, idPrefix };
     const streamed = route.stream ?? body.stream === true;
-    if (streamed) await sendStream(res, turn, place, model, framingOf(route.platform));
-    else sendJson(res, 200, replyMessage(turn, place, model));
+    if (streamed) await sendStream(res, reply, place, model, framingOf(route.platform));
+    else sendJson(res, 200, replyMessage(reply, place, model));
   };
 
   const server = createServer((req, res) => {

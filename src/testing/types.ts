@@ -4,6 +4,8 @@
  * so that users can type their scripts without loading `node:http`.
  */
 
+import type { PromptCacheOptions } from './promptCache';
+
 /**
  * A citation of a `search_result` the request carried, as the API answers it in a text block:
  * `search_result_index` counts the request's `search_result` blocks from 0.
@@ -112,6 +114,12 @@ export interface ScriptedReply {
    * a later request answering calls from code in it after `expires_at` is refused.
    */
   container?: Record<string, unknown> | null;
+  /**
+   * What the API says of the request's context management (`{ applied_edits: [...] }`): in the
+   * message, and on the `message_delta` event when streamed. The server fills it in itself for a
+   * request with `context_management`; a script may set it for one without.
+   */
+  context_management?: Record<string, unknown> | null;
   /** Default: `{ input_tokens: 10, output_tokens: 5 }`. */
   usage?: Record<string, number>;
   /** Milliseconds before the response starts (default 0). */
@@ -203,6 +211,20 @@ export interface ScriptedServerOptions {
   checkProgrammatic?: boolean;
   /** Keep request bodies in `requests` (default true; turn off for load tests). */
   record?: boolean;
+  /**
+   * The summary of a compaction the server does for a request whose `context_management` has a
+   * `compact_20260112` edit whose trigger it passed (default: a line naming the number of messages
+   * summarized). The reply then opens with a `compaction` block holding it.
+   */
+  compactionSummary?: string | ((request: RecordedRequest) => string);
+  /**
+   * Model the prompt cache (default off): each reply's usage then counts the request's input
+   * tokens (four characters a token) and splits them as the API does, into
+   * `cache_read_input_tokens` (the longest prefix an earlier request wrote at a `cache_control`
+   * breakpoint), `cache_creation_input_tokens` (written now) and `input_tokens` (the rest). A
+   * scripted `usage` still wins.
+   */
+  promptCache?: boolean | PromptCacheOptions;
 }
 
 /** A running scripted server. */
