@@ -4,7 +4,8 @@
  * `./tools.manifest` and NO manifest on disk (a fresh project, a clone without the generated
  * file). The first `nest build` passes (tsc builder, and SWC with `--type-check`) and the app
  * built starts and lists its tools; two services declaring one tool name fail the build with
- * TW107 naming both places; with `ToolwrightMcpModule` it answers an MCP client (item 6).
+ * TW107 naming both places; with `ToolwrightMcpModule` it answers an MCP client (item 6); under
+ * `nest start --watch` each JSDoc edit is one compile and one restart (item 9).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -81,6 +82,20 @@ async function bootstrap() {
   const registry = app.get(ToolRegistry);
   const outcome = await registry.call('get_order', { id: 'o-1' });
   console.log(JSON.stringify({ tools: registry.list().map((tool) => tool.name), outcome }));
+  await app.close();
+}
+void bootstrap();
+`;
+
+/** Starts the app and prints the get_order tool as its registry describes it. */
+const DESCRIBING_MAIN = `import { NestFactory } from '@nestjs/core';
+import { ToolRegistry } from 'toolwright';
+import { AppModule } from './app.module';
+
+async function bootstrap() {
+  const app = await NestFactory.createApplicationContext(AppModule, { logger: false });
+  const order = app.get(ToolRegistry).list().find((tool) => tool.name === 'get_order');
+  console.log(JSON.stringify({ order }));
   await app.close();
 }
 void bootstrap();
@@ -168,6 +183,32 @@ async function nest(dir: string, args: string[]): Promise<{ code: number; output
   } catch (error) {
     const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
     return { code, output: stripVTControlCharacters(stdout + stderr) };
+  }
+}
+
+/**
+ * Runs `nest <args>` (a watch) in `dir` while `body` runs, handing it everything the watch and
+ * the app printed so far (without colours); stops the watch and its app after.
+ */
+async function watching(
+  dir: string,
+  args: string[],
+  body: (output: () => string) => Promise<void>,
+): Promise<void> {
+  const child = spawn(process.execPath, [NEST, ...args], {
+    cwd: dir,
+    detached: true,
+    stdio: 'pipe',
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise((done) => child.on('exit', done));
+  try {
+    await body(() => stripVTControlCharacters(output));
+  } finally {
+    process.kill(-child.pid!, 'SIGTERM');
+    await exited;
   }
 }
 
@@ -273,27 +314,46 @@ describe('a Nest app built by `nest build` from the packed package, no manifest 
     ['SWC builder with --type-check', ['start', '-b', 'swc', '--type-check', '--watch'], /TS2307/],
   ])('%s, watching: the first start builds and runs the app', async (_, args, never) => {
     const dir = await nestApp(`nest-cli-watch-${args.length}`);
-    const child = spawn(process.execPath, [NEST, ...args], {
-      cwd: dir,
-      detached: true,
-      stdio: 'pipe',
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise((done) => child.on('exit', done));
-    try {
+    await watching(dir, args, async (output) => {
       await until(
-        () => output.includes('"tools":'),
-        `the app to start; the watcher said:\n${output}`,
+        () => output().includes('"tools":'),
+        `the app to start; the watcher said:\n${output()}`,
         240_000,
       );
-      const started = JSON.parse(/^\{"tools":.*$/m.exec(output)![0]) as { tools: string[] };
+      const started = JSON.parse(/^\{"tools":.*$/m.exec(output())![0]) as { tools: string[] };
       expect(started.tools.sort()).toEqual(['get_invoice', 'get_order']);
-      expect(stripVTControlCharacters(output)).not.toMatch(never);
-    } finally {
-      process.kill(-child.pid!, 'SIGTERM');
-      await exited;
-    }
+      expect(output()).not.toMatch(never);
+    });
+  });
+
+  it('tsc builder, watching: each JSDoc edit compiles once and restarts the app once', async () => {
+    const dir = await nestApp('nest-cli-watch-edits', { 'main.ts': DESCRIBING_MAIN });
+    const service = join(dir, 'src', 'orders.service.ts');
+    await watching(dir, ['start', '--watch'], async (output) => {
+      /** The app's starts, each the get_order tool it described. */
+      const starts = (): string[] => output().match(/^\{"order":.*$/gm) ?? [];
+      const started = async (text: string) =>
+        until(
+          () => starts().some((start) => start.includes(text)),
+          `the app to restart with ${text}; the watcher said:\n${output()}`,
+          240_000,
+        );
+      await started('Gets an order by its id.');
+      // The tool's description: the manifest's value changes.
+      writeFileSync(service, ORDERS.replace('Gets an order', 'Gets one order'));
+      await started('Gets one order by its id.');
+      // A parameter's: its input type's doc comment changes too.
+      writeFileSync(
+        service,
+        ORDERS.replace('Gets an order', 'Gets one order').replace("order's id", "order's key"),
+      );
+      await started("The order's key.");
+      // Each edit one compile, and one restart: the manifest written is no second change.
+      expect(output().match(/File change detected/g)).toHaveLength(2);
+      expect(starts()).toHaveLength(3);
+      expect(readFileSync(join(dir, 'src', 'tools.manifest.ts'), 'utf8')).toContain(
+        "The order's key.",
+      );
+    });
   });
 });
