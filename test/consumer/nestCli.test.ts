@@ -5,7 +5,9 @@
  * file). The first `nest build` passes (tsc builder, and SWC with `--type-check`) and the app
  * built starts and lists its tools; two services declaring one tool name fail the build with
  * TW107 naming both places; with `ToolwrightMcpModule` it answers an MCP client (item 6); under
- * `nest start --watch` each JSDoc edit is one compile and one restart (item 9).
+ * `nest start --watch` each JSDoc edit is one compile and one restart (item 9). Under the SWC
+ * watch the first start of a project without its manifest precedes the type-check where plugins
+ * run: the plugin says so, and with the manifest generated first that start finds it.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -212,6 +214,21 @@ async function watching(
   }
 }
 
+const SWC_WATCH = ['start', '-b', 'swc', '--type-check', '--watch'];
+/** What the plugin says when Nest's SWC watch started the app before the first manifest. */
+const FIRST_WATCH_START = 'toolwright: this is the first manifest, and Nest started the app';
+
+/** Waits for the watched app to print its tools, and checks they are both services'. */
+async function startedWithTools(output: () => string): Promise<void> {
+  await until(
+    () => output().includes('"tools":'),
+    `the app to start; the watcher said:\n${output()}`,
+    240_000,
+  );
+  const started = JSON.parse(/^\{"tools":.*$/m.exec(output())![0]) as { tools: string[] };
+  expect(started.tools.sort()).toEqual(['get_invoice', 'get_order']);
+}
+
 /** Starts the built app (`node dist/main`, as `npm run start:prod` does): what it printed. */
 async function startBuilt(dir: string): Promise<{ tools: string[]; outcome: unknown }> {
   const { stdout } = await run(process.execPath, ['dist/main'], { cwd: dir });
@@ -309,20 +326,30 @@ describe('a Nest app built by `nest build` from the packed package, no manifest 
 
   it.each([
     ['tsc builder', ['start', '--watch'], /TS2307|Cannot find module/],
-    // SWC compiles and starts the app beside the forked type-check, before the manifest is
-    // written: that first start fails to find it, and the app restarts when it is compiled.
-    ['SWC builder with --type-check', ['start', '-b', 'swc', '--type-check', '--watch'], /TS2307/],
+    // SWC compiles and starts the app beside the forked type-check, where plugins run, before
+    // the manifest is written: that first start fails to find it (nothing of the plugin runs in
+    // Nest's process before it), the plugin says so, and the app restarts when SWC compiles it.
+    ['SWC builder with --type-check', SWC_WATCH, /TS2307/],
   ])('%s, watching: the first start builds and runs the app', async (_, args, never) => {
     const dir = await nestApp(`nest-cli-watch-${args.length}`);
     await watching(dir, args, async (output) => {
-      await until(
-        () => output().includes('"tools":'),
-        `the app to start; the watcher said:\n${output()}`,
-        240_000,
-      );
-      const started = JSON.parse(/^\{"tools":.*$/m.exec(output())![0]) as { tools: string[] };
-      expect(started.tools.sort()).toEqual(['get_invoice', 'get_order']);
+      await startedWithTools(output);
       expect(output()).not.toMatch(never);
+      if (args === SWC_WATCH) expect(output()).toContain(FIRST_WATCH_START);
+    });
+  });
+
+  it('SWC builder with --type-check, watching, the manifest generated first: the first start finds it', async () => {
+    const dir = await nestApp('nest-cli-watch-swc-generated');
+    await run(
+      process.execPath,
+      [join(dir, 'node_modules', 'toolwright', 'bin', 'toolwright.js'), 'codegen'],
+      { cwd: dir },
+    );
+    await watching(dir, SWC_WATCH, async (output) => {
+      await startedWithTools(output);
+      expect(output()).not.toMatch(/TS2307|Cannot find module/);
+      expect(output()).not.toContain(FIRST_WATCH_START);
     });
   });
 
