@@ -9,10 +9,12 @@
  * holds, and doc comments on the input types), the program's checks would be the same with the
  * new text, and the manifest's source file is given the new text's version: the watch finds the
  * program up to date and builds nothing. The JavaScript of the new manifest was already written by
- * `freshManifestEmit`; the next real change reads the new file (the watch re-reads a file it saw
- * change) and the builder, whose own record keeps the old version, checks and emits it. A rewrite
- * that changes a type (a tool or a parameter added, a type changed) is left to the second build,
- * which checks the project against it.
+ * `freshManifestEmit` (under the SWC type-check, which emits nothing, SWC compiles the file
+ * itself); the next real change reads the new file (the watch re-reads a file it saw change) and
+ * the builder, whose own record keeps the old version, checks and emits it. A rewrite that
+ * changes a type (a tool or a parameter added, a type changed) is left to the second build, which
+ * checks the project against it; so is one whose JavaScript `freshManifestEmit` cannot write
+ * beside the build (`noEmitOnError`, `outFile`, declarations only).
  */
 import { resolve } from 'node:path';
 import { MANIFEST_DECLARATION } from '../emit/renderManifest';
@@ -53,6 +55,8 @@ export function settleWatchRewrite(
   manifest: string,
   text: string,
 ): void {
+  const options = program.getCompilerOptions();
+  if (options.noEmitOnError || options.outFile || options.emitDeclarationOnly) return;
   const read = program.getSourceFiles().find((file) => resolve(file.fileName) === manifest);
   if (!read || read.text === text) return;
   const file = read as ts.SourceFile & { version?: string };

@@ -2,7 +2,9 @@
  * The plugin in TypeScript's own watch, wired as the Nest CLI's `tsc` watch wires it (its
  * `before` hook on each program's emit), with the project's TypeScript: a JSDoc edit rewrites
  * the manifest and is one build, while an edit that changes the manifest's types (a parameter
- * added) is built again against the new file, as before (`settleWatchRewrite`).
+ * added) is built again against the new file, as before (`settleWatchRewrite`). Under
+ * `noEmitOnError`, where the plugin cannot write the new JavaScript beside the build, the second
+ * build stays: it is what emits it.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,8 +32,15 @@ const FILE_CHANGE_DETECTED = 6032;
 /** TypeScript's "Found N errors. Watching for file changes." */
 const WATCHING = [6193, 6194];
 
-describe('the plugin in a TypeScript watch (as `nest start --watch` runs it)', () => {
-  const project = tempProject({ 'src/clock.ts': SERVICE });
+/** The toolwright the project compiles against: the decorators, and the manifest's type. */
+const TOOLWRIGHT_TYPES = "export * from './decorators';\nexport type ToolManifest = object;\n";
+
+/** A TypeScript watch of a project with the plugin, with `options` over its tsconfig's. */
+function watchProject(options: typescript.CompilerOptions) {
+  const project = tempProject({
+    'src/clock.ts': SERVICE,
+    'node_modules/toolwright/dist/src/index.d.ts': TOOLWRIGHT_TYPES,
+  });
   const service = join(project.root, 'src', 'clock.ts');
   const manifest = join(project.root, 'src', 'tools.manifest.ts');
   const statuses: number[] = [];
@@ -41,7 +50,7 @@ describe('the plugin in a TypeScript watch (as `nest start --watch` runs it)', (
   beforeAll(async () => {
     const host = typescript.createWatchCompilerHost(
       join(project.root, 'tsconfig.json'),
-      { outDir: join(project.root, 'dist') },
+      { outDir: join(project.root, 'dist'), ...options },
       typescript.sys,
       typescript.createEmitAndSemanticDiagnosticsBuilderProgram,
       () => undefined,
@@ -80,6 +89,12 @@ describe('the plugin in a TypeScript watch (as `nest start --watch` runs it)', (
     );
   }
 
+  return { project, edit, count };
+}
+
+describe('the plugin in a TypeScript watch (as `nest start --watch` runs it)', () => {
+  const { edit, count } = watchProject({});
+
   it('a description edit: one build', async () => {
     const detected = count([FILE_CHANGE_DETECTED]);
     await edit(SERVICE.replace('Tells the time.', 'Tells the time now.'), 'Tells the time now.');
@@ -103,5 +118,20 @@ describe('the plugin in a TypeScript watch (as `nest start --watch` runs it)', (
     );
     await edit(source, 'format: string;');
     await until(() => count([FILE_CHANGE_DETECTED]) - detected === 2, 'the second build');
+  });
+});
+
+describe('the plugin in a TypeScript watch under noEmitOnError', () => {
+  const { project, edit, count } = watchProject({ noEmitOnError: true });
+
+  it('a description edit: built again, which emits the new manifest', async () => {
+    const detected = count([FILE_CHANGE_DETECTED]);
+    await edit(SERVICE.replace('Tells the time.', 'Tells the time now.'), 'Tells the time now.');
+    await until(() => count([FILE_CHANGE_DETECTED]) - detected === 2, 'the second build');
+    const emitted = join(project.root, 'dist', 'tools.manifest.js');
+    await until(
+      () => readFileSync(emitted, 'utf8').includes('Tells the time now.'),
+      'the new manifest emitted',
+    );
   });
 });
