@@ -18,7 +18,7 @@
  * judge adds to ajv's verdict; `@Matches` (read by class-validator without the `u` flag)
  * refuses astral characters where the two readings part. Lengths are JSON Schema's (code points)
  * on both sides; against plain class-validator they part only on variation selectors, as the
- * README documents. `email` is the one format whose
+ * docs/build.md documents. `email` is the one format whose
  * meaning in toolwright is class-validator's `isEmail` (no regular expression says it: it counts
  * UTF-8 bytes and checks each domain label), so ajv is given `isEmail` for it; the DTOs where
  * class-validator runs after the gate (`checked_contact`) still catch a gate/validator split.
@@ -306,7 +306,7 @@ describe('schema and validator agree under transform + implicit conversion + whi
   });
 
   // `area` takes a union of objects (`anyOf`): there the registry still refuses an unknown property
-  // (which branch would drop it is not known; README, "Your ValidationPipe's options"), where ajv's
+  // (which branch would drop it is not known; docs/build.md, "Your ValidationPipe's options"), where ajv's
   // removeAdditional drops it branch by branch.
   it.each(AGREEMENT_TOOLS.filter((name) => name !== 'area'))(
     '%s: the registry accepts exactly what the schema accepts',

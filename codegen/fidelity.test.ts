@@ -71,7 +71,7 @@ describe('issue 31: what each decorator tells the model, judged three ways', () 
       const v = await judge(tool, dto, input);
       const verdicts = [v.ajv, v.classValidator, v.registry].map((said) => said === 'valid');
       // The registry is ajv's verdict and class-validator's (it runs for each of these DTOs); the
-      // gate refuses more only where the TypeScript type does (README: an array for a nested DTO).
+      // gate refuses more only where the TypeScript type does (docs/validation.md: an array for a nested DTO).
       const typeOnly =
         v.ajvErrors.length > 0 &&
         v.ajvErrors.every((e) => ['type', 'required', 'if'].includes(e.keyword));

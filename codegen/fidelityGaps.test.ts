@@ -102,7 +102,7 @@ describe('issue 31, item 6: the smaller gaps, judged three ways', () => {
       });
     });
 
-    it('other text new Date() reads, and epoch numbers, are refused: the type asks for a date-time (README)', async () => {
+    it('other text new Date() reads, and epoch numbers, are refused: the type asks for a date-time (docs/build.md)', async () => {
       for (const due of ['2026-12-24', 'Dec 24 2026', 1_798_070_400_000]) {
         expect(await verdicts('set_due', DueDto, { due })).toEqual({
           ajv: 'refused',
@@ -118,7 +118,7 @@ describe('issue 31, item 6: the smaller gaps, judged three ways', () => {
     });
   });
 
-  describe('where the gate holds to the TypeScript type (README)', () => {
+  describe('where the gate holds to the TypeScript type (docs/validation.md)', () => {
     it('a numeric enum: isEnum also takes the member names, the type and the gate do not', async () => {
       expect(await verdicts('open_ticket', TicketDto, { priority: 'Low' })).toEqual({
         ajv: 'refused',

@@ -76,7 +76,7 @@ const toolNamed = (name: string): ManifestTool => manifest.tools.find((t) => t.n
 const rel = (file: string) => file.slice(FIXTURE.length + 1);
 
 /**
- * The documented difference (README, "What the model sees on bad input"): where the TypeScript
+ * The documented difference (docs/validation.md, "What the model sees on bad input"): where the TypeScript
  * type says more than the decorators, the schema gate keeps to the type, so the registry refuses
  * what class-validator alone lets through — `null` for an `@IsOptional()` property whose type is
  * not nullable, a missing nested DTO (`@ValidateNested()` skips `undefined`), an array for a

@@ -6,7 +6,8 @@
  * the package entry point exports (as its API report in api/ lists it), or what the source
  * imports from the same module; and every toolwright name a block uses, it imports, a type with
  * `import type` (Nest's isolatedModules with emitDecoratorMetadata refuses it otherwise, TS1272).
- * Every relative link resolves: its file exists, and its `#anchor` is a heading's slug there.
+ * Every relative link resolves: its file exists, and its `#anchor` is a heading's slug there;
+ * on the generated API reference in docs/api/ too (its blocks are signatures, not excerpts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
@@ -22,6 +23,8 @@ const pages = [
     .map((name) => `docs/${name}`),
 ];
 const texts = new Map(pages.map((page) => [page, readFileSync(join(ROOT, page), 'utf8')]));
+/** The generated API reference's pages (test/api/apiDocs.ts), checked for their links only. */
+const referencePages = readdirSync(join(ROOT, 'docs', 'api')).map((name) => `docs/api/${name}`);
 /** Everything the pages say, for what must be said somewhere. */
 const allText = [...texts.values()].join('\n');
 const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
@@ -177,6 +180,16 @@ describe('README.md and docs/', () => {
     expect(brokenLinks(ROOT, page, texts.get(page)!)).toEqual([]);
   });
 
+  it('the API reference in docs/api/ links only to files and headings that exist', () => {
+    expect(referencePages.length).toBeGreaterThan(0);
+    const broken = referencePages.flatMap((page) =>
+      brokenLinks(ROOT, page, readFileSync(join(ROOT, page), 'utf8')).map(
+        (problem) => `${page}: ${problem}`,
+      ),
+    );
+    expect(broken).toEqual([]);
+  });
+
   it.each(typescript.map((block) => [`${block.page}:${block.line}`, block] as const))(
     'TypeScript (or JSON) block at %s is an excerpt of the file it names',
     (_where, block) => {
@@ -220,8 +233,8 @@ describe('README.md and docs/', () => {
     expect(named.filter((path) => !shipped(path))).toEqual([]);
   });
 
-  it('ships every guide README.md links to', () => {
-    expect(pages.filter((page) => !shipped(page))).toEqual([]);
+  it('ships every guide README.md links to, and the API reference', () => {
+    expect([...pages, ...referencePages].filter((page) => !shipped(page))).toEqual([]);
   });
 
   it.each([

@@ -106,6 +106,21 @@ describe('codegen --watch', () => {
     expect(readFileSync(out, 'utf8')).toBe(coldRun());
   });
 
+  it('runs once for a JSDoc edit: the manifest it writes is no change to watch', async () => {
+    const before = updates.length;
+    const written = nextWrite();
+    writeFileSync(join(root, 'src/other.ts'), OTHER.replace('Pings.', 'Pings one host.'));
+    await written;
+    // The next edit's update comes after any the manifest's write would have caused.
+    const next = nextWrite();
+    writeFileSync(join(root, 'src/other.ts'), OTHER.replace('Pings.', 'Pings two hosts.'));
+    await next;
+    expect(updates.slice(before).map((update) => update.changed)).toEqual([
+      [join(root, 'src/other.ts')],
+      [join(root, 'src/other.ts')],
+    ]);
+  });
+
   it('picks up a new file and forgets a deleted one', async () => {
     const added = nextWrite();
     writeFileSync(

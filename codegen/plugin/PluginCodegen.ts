@@ -1,9 +1,10 @@
 /**
  * What every host of the compiler plugin shares (the Nest CLI's `tsc` builder and its SWC
  * type-check, `tspc`): one extractor per project, kept across a watch's rebuilds; one run per
- * program; the manifest written when its bytes change and no tool has an error; errors handed
- * back as the host compiler's diagnostics for the host to report; warnings and one status line
- * written to the build's stderr (the plugin is an edge, like the CLI: a build has no logger).
+ * program; the manifest written when its bytes change and no tool has an error (a watch does
+ * not build again for a write that changes only documentation: `settleWatchRewrite`); errors
+ * handed back as the host compiler's diagnostics for the host to report; warnings and one status
+ * line written to the build's stderr (the plugin is an edge, like the CLI: a build has no logger).
  */
 import { relative, sep } from 'node:path';
 import { readCodegenSettings } from '../cli/codegenSettings';
@@ -15,6 +16,7 @@ import { configFileOf, manifestPathOf } from './pluginOptions';
 import type { ToolwrightPluginOptions } from './pluginOptions';
 import { ProgramExtractor } from './ProgramExtractor';
 import { settingsFile } from './settingsFile';
+import { settleWatchRewrite } from './settleWatchRewrite';
 import type { ProgramExtraction } from './ProgramExtractor';
 import { existsSync } from 'node:fs';
 
@@ -80,6 +82,8 @@ export class PluginCodegen {
     if (warnings.length) this.io.stderr(this.format(warnings));
     const text = errors.length ? undefined : renderManifest(result.manifest, this.manifest);
     const wrote = text !== undefined && writeRendered(text, this.manifest);
+    if (wrote && text !== undefined)
+      settleWatchRewrite(this.compiler, program, this.manifest, text);
     const shown = relative(process.cwd(), this.manifest).split(sep).join('/');
     const tools = plural(result.manifest.tools.length, 'tool');
     if (errors.length)

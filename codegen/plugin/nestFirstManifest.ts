@@ -32,6 +32,21 @@ export function loadingNestBuilder(): 'swc' | 'tsc-watch' | undefined {
   return undefined;
 }
 
+/** Whether this process is the type-check Nest's SWC builder forks in watch mode. */
+const forkedTypeCheck = (): boolean => basename(process.argv[1] ?? '') === 'forked-type-checker.js';
+
+/**
+ * Nest's SWC watch starts the app as soon as SWC has compiled, beside the type-check it forks,
+ * where plugins run: the app of a project without its manifest starts before the manifest
+ * exists, fails to load it, and is restarted when SWC compiles it. Nothing of the plugin runs in
+ * Nest's own process before that start, so the failure is explained where it shows.
+ */
+const FIRST_WATCH_START =
+  'toolwright: this is the first manifest, and Nest started the app beside the type-check ' +
+  "where plugins run: that start's \"Cannot find module './tools.manifest'\" is this, once; " +
+  'the app restarts with the manifest now. Generate it before the first watch ' +
+  '(npx toolwright codegen) or keep it in version control, and the first start finds it.\n';
+
 /** The value of `-p`/`--path` in Nest's command line, if given. */
 function pathArgument(argv: readonly string[]): string | undefined {
   for (let i = 0; i < argv.length; i++) {
@@ -60,8 +75,8 @@ function nestCliTsconfig(): string | undefined {
  * else `-p`/`--path`, nest-cli.json's `tsConfigPath`, `tsconfig.build.json`, `tsconfig.json`.
  */
 function nestTsconfig(): string {
-  const [, script, first] = process.argv;
-  if (script && basename(script) === 'forked-type-checker.js' && first) return resolve(first);
+  const [, , first] = process.argv;
+  if (forkedTypeCheck() && first) return resolve(first);
   const chosen = pathArgument(process.argv) ?? nestCliTsconfig();
   if (chosen) return resolve(chosen);
   return resolve(existsSync('tsconfig.build.json') ? 'tsconfig.build.json' : 'tsconfig.json');
@@ -92,7 +107,8 @@ export function writeFirstManifest(
     projectReferences: parsed.projectReferences,
   });
   const codegen = pluginCodegenFor(compiler, options, program);
-  const { errors } = codegen.run(program);
+  const { errors, wrote } = codegen.run(program);
+  if (wrote && forkedTypeCheck()) process.stderr.write(FIRST_WATCH_START);
   if (!errors.length || !print) return undefined;
   const printed = codegen.format(errors);
   process.stderr.write(printed);

@@ -249,7 +249,7 @@ describe('types to JSON Schema', () => {
         {
           email: { type: 'string', format: 'email' },
           currency: { type: 'string', pattern: '^[A-Z]{3}$' },
-          // Code points, as JSON Schema counts (the README documents isLength's variation selectors).
+          // Code points, as JSON Schema counts (docs/build.md documents isLength's variation selectors).
           code: { type: 'string', minLength: 2, maxLength: 10 },
           status: { type: 'string', enum: ['open', 'closed'] },
           // isURL's notion has no JSON Schema form (no `uri`: isURL needs no scheme); class-validator

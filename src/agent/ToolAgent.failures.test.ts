@@ -186,7 +186,7 @@ describe('a refused turn whose first call started while it streamed', () => {
 });
 
 describe('manual mode on pause_turn', () => {
-  it('the loop the README shows goes on: step.paused, then step() again on the history', async () => {
+  it('the loop docs/agent.md shows goes on: step.paused, then step() again on the history', async () => {
     h = await startHarness([
       { content: [{ type: 'text', text: 'Searching…' }], stop_reason: 'pause_turn' },
       weather,

@@ -114,7 +114,7 @@ describe('toAiSdkTools', () => {
     });
     expect(shop.log).toEqual([]);
 
-    // The README's AI SDK approval answer is taken from here.
+    // docs/platforms.md's AI SDK approval answer is taken from here.
     const request = first.content.find((part) => part.type === 'tool-approval-request');
     const messages: ModelMessage[] = [
       { role: 'user', content: 'Refund o-9' },

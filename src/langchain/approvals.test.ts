@@ -101,7 +101,7 @@ describe('LangChain approvals and scopes', () => {
     expect(reader.answer).toMatchObject({ status: 'success', content: 'audit of mon' });
   });
 
-  it("the README's example: an approved refund for an authenticated caller", async () => {
+  it("docs/platforms.md's example: an approved refund for an authenticated caller", async () => {
     const shop = new ShopService();
     const registry = new ToolRegistry().register(shop);
     const caller: ToolCaller = { id: 'u1', scopes: [], roles: ['support'] };

@@ -70,7 +70,7 @@ const ALLOWED = new Set(['name', 'qty', 'tags']);
 
 /**
  * String length as JSON Schema counts it (code points): what a named `@Param`'s
- * `minLength`/`maxLength` mean, and what the DTO's `@Length` becomes (the README documents the
+ * `minLength`/`maxLength` mean, and what the DTO's `@Length` becomes (docs/build.md documents the
  * one difference from class-validator's `isLength`, which skips a variation selector after a
  * character).
  */

@@ -71,7 +71,7 @@ export function enumValues(entity: unknown): JsonValue[] {
 /**
  * `@Length`/`@MinLength`/`@MaxLength` as `minLength`/`maxLength`, which count code points. One
  * deliberate difference from class-validator's `isLength` (validator.js), documented in the
- * README: `isLength` does not count a variation selector (U+FE0E, U+FE0F) right after another
+ * docs/build.md (its `@Length` row): `isLength` does not count a variation selector (U+FE0E, U+FE0F) right after another
  * character, so "❤️" is 1 character there and 2 here.
  */
 const lengthKeywords = (min: unknown, max: unknown): JsonSchema => ({
@@ -86,7 +86,7 @@ const hasOptions = ([options]: readonly unknown[]): boolean =>
 /**
  * `@IsNumber({ maxDecimalPlaces: n })` as `multipleOf: 1e-n`: class-validator counts the digits
  * after the point of `String(value)`, which is "a multiple of 10^-n" read as `multipleOf` reads
- * numbers. The one difference (the README says so): below 1e-6, where `String` writes an exponent
+ * numbers. The one difference (docs/build.md says so, its `@IsNumber` row): below 1e-6, where `String` writes an exponent
  * (`1.5e-7`), class-validator misreads the digits (or throws) and the schema refuses.
  */
 function decimalStep(options: unknown): number | undefined {

@@ -28,7 +28,7 @@ const judged = (value: string) => ({
   gate: byGate(value),
 });
 
-/** Where `isURL` counts an astral character twice and the pattern once (the README's one difference). */
+/** Where `isURL` counts an astral character twice and the pattern once (docs/build.md's one difference). */
 const countsAstralTwice = (value: string): boolean =>
   /[\u{10000}-\u{10FFFF}]/u.test(value) &&
   (value.length > 2084 || /[^./:@[\]]{32,}/u.test(value.replace(/[?#].*$/su, '')));

@@ -77,7 +77,7 @@ const BEFORE_HOST = [
 /**
  * `@IsUrl()` with its default options: at most 2,084 characters (`isURL`'s `max_allowed_length`)
  * and no whitespace, `<` or `>`, not `mailto:`, the start `BEFORE_HOST` reads, the host and port,
- * then a path, query or fragment of anything. One difference, which the README says: an astral
+ * then a path, query or fragment of anything. One difference, which docs/build.md says (its `@IsUrl` row): an astral
  * character (an emoji) counts once here towards the 2,084 characters and a label's 63, and twice
  * in `isURL`, which counts UTF-16 units; class-validator still runs for such a DTO.
  */

@@ -101,7 +101,7 @@ describeWithServer(postgresMissing, 'PostgresSearchStore on PostgreSQL', () => {
     await admin.connect();
     // The application role's connection string (in an application: its configuration).
     const connectionString = server.urlFor('app');
-    // What the README tells a database owner to run: the schema, then the application's grants.
+    // What docs/search.md tells a database owner to run: the schema, then the application's grants.
     for (const statement of PostgresSearchStore.schemaSql({ table: 'kb' })) {
       await admin.query(statement);
     }

@@ -93,7 +93,7 @@ describe('SqliteSearchStore', () => {
     }
   });
 
-  it('indexes, saves and loads as the README shows', async () => {
+  it('indexes, saves and loads as docs/search.md shows', async () => {
     const embedder = new HashingEmbedder(64);
     const file = join(dir, 'readme.sqlite');
     const documents = [

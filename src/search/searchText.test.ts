@@ -218,7 +218,7 @@ describeWithServer(postgresMissing, 'PostgresSearchStore on PostgreSQL', () => {
 });
 
 describe('search_documents in the legacy XML format', () => {
-  it('is called as the README shows and answers the Japanese passage', async () => {
+  it('is called as docs/search.md shows and answers the Japanese passage', async () => {
     const store = new MemorySearchStore();
     await store.add(DOCUMENTS);
     const call =

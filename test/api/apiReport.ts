@@ -4,16 +4,21 @@
  * `/search`, `/ai-sdk`, `/langchain`) and writes what they export to `api/<entry>.api.md`. The test compares (a change fails until the report is
  * updated and reviewed with it: `npm run api:update`), and checks that no public signature
  * names a type the package does not export: API Extractor's `ae-forgotten-export`, where a
- * sub-entry may name what the main entry exports (it reads one entry at a time).
+ * sub-entry may name what the main entry exports (it reads one entry at a time). From the same
+ * extraction, the doc models give the generated reference in docs/api/ (apiDocs.ts), compared
+ * and updated with the reports.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { differentPages, writeApiDocs } from './apiDocs';
 import { Extractor, ExtractorConfig, ExtractorLogLevel } from '@microsoft/api-extractor';
 import type { ExtractorMessage } from '@microsoft/api-extractor';
 
 const ROOT = join(__dirname, '..', '..');
 const REPORT_FOLDER = join(ROOT, 'api');
+/** The generated API reference. */
+export const DOCS_FOLDER = join(ROOT, 'docs', 'api');
 
 /** Each entry point: its report's name and its built declarations. */
 export const ENTRY_POINTS: Readonly<Record<string, string>> = {
@@ -64,7 +69,7 @@ function extractEntry(
         reportFolder: REPORT_FOLDER,
         reportTempFolder: temp,
       },
-      docModel: { enabled: false },
+      docModel: { enabled: true, apiJsonFilePath: join(temp, 'model', `${entry}.api.json`) },
       dtsRollup: { enabled: false },
       tsdocMetadata: { enabled: false },
       messages: {
@@ -105,11 +110,30 @@ function mainExports(temp: string): Set<string> {
   return new Set([...names].map((match) => match[1]));
 }
 
+/** What the extraction of every entry point found. */
+export interface ApiExtraction {
+  reports: EntryReport[];
+  /** The pages of docs/api/ that differ from the ones generated now (none after `update`). */
+  staleDocs: string[];
+}
+
+/** Generates the reference into docs/api/ (`update`), or beside it: the pages that differ. */
+function generateDocs(temp: string, update: boolean): string[] {
+  const model = join(temp, 'model');
+  if (update) {
+    writeApiDocs(model, DOCS_FOLDER);
+    return [];
+  }
+  writeApiDocs(model, join(temp, 'docs'));
+  return differentPages(DOCS_FOLDER, join(temp, 'docs'));
+}
+
 /**
  * Extracts every entry point of the package built in `packageRoot` (the repository, after
- * `npm run build`, or a test's staged build); `update` writes the reports instead of comparing.
+ * `npm run build`, or a test's staged build); `update` writes the reports and the reference
+ * instead of comparing.
  */
-export function extractApi(update = false, packageRoot = ROOT): EntryReport[] {
+export function extractApi(update = false, packageRoot = ROOT): ApiExtraction {
   const temp = mkdtempSync(join(tmpdir(), 'toolwright-api-'));
   mkdirSync(REPORT_FOLDER, { recursive: true });
   try {
@@ -126,14 +150,15 @@ export function extractApi(update = false, packageRoot = ROOT): EntryReport[] {
       }
       report.forgotten = [...new Set(report.forgotten)].sort();
     }
-    return reports;
+    return { reports, staleDocs: generateDocs(temp, update) };
   } finally {
     rmSync(temp, { recursive: true, force: true });
   }
 }
 
 if (require.main === module) {
-  const reports = extractApi(process.argv.includes('--update'));
+  const update = process.argv.includes('--update');
+  const { reports, staleDocs } = extractApi(update);
   for (const report of reports) {
     const state = report.changed ? 'updated' : 'unchanged';
     process.stdout.write(`api/${report.entry}.api.md: ${state}\n`);
@@ -142,5 +167,7 @@ if (require.main === module) {
     }
     for (const problem of report.problems) process.stdout.write(`  ${problem}\n`);
   }
+  const docsState = update ? 'written' : `${staleDocs.length} pages differ`;
+  process.stdout.write(`docs/api/: ${docsState}\n`);
   if (reports.some((report) => report.forgotten.length > 0)) process.exitCode = 1;
 }

@@ -4,7 +4,10 @@
  * `./tools.manifest` and NO manifest on disk (a fresh project, a clone without the generated
  * file). The first `nest build` passes (tsc builder, and SWC with `--type-check`) and the app
  * built starts and lists its tools; two services declaring one tool name fail the build with
- * TW107 naming both places; with `ToolwrightMcpModule` it answers an MCP client (item 6).
+ * TW107 naming both places; with `ToolwrightMcpModule` it answers an MCP client (item 6); under
+ * `nest start --watch` each JSDoc edit is one compile and one restart (item 9). Under the SWC
+ * watch the first start of a project without its manifest precedes the type-check where plugins
+ * run: the plugin says so, and with the manifest generated first that start finds it.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -81,6 +84,20 @@ async function bootstrap() {
   const registry = app.get(ToolRegistry);
   const outcome = await registry.call('get_order', { id: 'o-1' });
   console.log(JSON.stringify({ tools: registry.list().map((tool) => tool.name), outcome }));
+  await app.close();
+}
+void bootstrap();
+`;
+
+/** Starts the app and prints the get_order tool as its registry describes it. */
+const DESCRIBING_MAIN = `import { NestFactory } from '@nestjs/core';
+import { ToolRegistry } from 'toolwright';
+import { AppModule } from './app.module';
+
+async function bootstrap() {
+  const app = await NestFactory.createApplicationContext(AppModule, { logger: false });
+  const order = app.get(ToolRegistry).list().find((tool) => tool.name === 'get_order');
+  console.log(JSON.stringify({ order }));
   await app.close();
 }
 void bootstrap();
@@ -169,6 +186,47 @@ async function nest(dir: string, args: string[]): Promise<{ code: number; output
     const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
     return { code, output: stripVTControlCharacters(stdout + stderr) };
   }
+}
+
+/**
+ * Runs `nest <args>` (a watch) in `dir` while `body` runs, handing it everything the watch and
+ * the app printed so far (without colours); stops the watch and its app after.
+ */
+async function watching(
+  dir: string,
+  args: string[],
+  body: (output: () => string) => Promise<void>,
+): Promise<void> {
+  const child = spawn(process.execPath, [NEST, ...args], {
+    cwd: dir,
+    detached: true,
+    stdio: 'pipe',
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise((done) => child.on('exit', done));
+  try {
+    await body(() => stripVTControlCharacters(output));
+  } finally {
+    process.kill(-child.pid!, 'SIGTERM');
+    await exited;
+  }
+}
+
+const SWC_WATCH = ['start', '-b', 'swc', '--type-check', '--watch'];
+/** What the plugin says when Nest's SWC watch started the app before the first manifest. */
+const FIRST_WATCH_START = 'toolwright: this is the first manifest, and Nest started the app';
+
+/** Waits for the watched app to print its tools, and checks they are both services'. */
+async function startedWithTools(output: () => string): Promise<void> {
+  await until(
+    () => output().includes('"tools":'),
+    `the app to start; the watcher said:\n${output()}`,
+    240_000,
+  );
+  const started = JSON.parse(/^\{"tools":.*$/m.exec(output())![0]) as { tools: string[] };
+  expect(started.tools.sort()).toEqual(['get_invoice', 'get_order']);
 }
 
 /** Starts the built app (`node dist/main`, as `npm run start:prod` does): what it printed. */
@@ -268,32 +326,61 @@ describe('a Nest app built by `nest build` from the packed package, no manifest 
 
   it.each([
     ['tsc builder', ['start', '--watch'], /TS2307|Cannot find module/],
-    // SWC compiles and starts the app beside the forked type-check, before the manifest is
-    // written: that first start fails to find it, and the app restarts when it is compiled.
-    ['SWC builder with --type-check', ['start', '-b', 'swc', '--type-check', '--watch'], /TS2307/],
+    // SWC compiles and starts the app beside the forked type-check, where plugins run, before
+    // the manifest is written: that first start fails to find it (nothing of the plugin runs in
+    // Nest's process before it), the plugin says so, and the app restarts when SWC compiles it.
+    ['SWC builder with --type-check', SWC_WATCH, /TS2307/],
   ])('%s, watching: the first start builds and runs the app', async (_, args, never) => {
     const dir = await nestApp(`nest-cli-watch-${args.length}`);
-    const child = spawn(process.execPath, [NEST, ...args], {
-      cwd: dir,
-      detached: true,
-      stdio: 'pipe',
+    await watching(dir, args, async (output) => {
+      await startedWithTools(output);
+      expect(output()).not.toMatch(never);
+      if (args === SWC_WATCH) expect(output()).toContain(FIRST_WATCH_START);
     });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise((done) => child.on('exit', done));
-    try {
-      await until(
-        () => output.includes('"tools":'),
-        `the app to start; the watcher said:\n${output}`,
-        240_000,
+  });
+
+  it('SWC builder with --type-check, watching, the manifest generated first: the first start finds it', async () => {
+    const dir = await nestApp('nest-cli-watch-swc-generated');
+    await run(
+      process.execPath,
+      [join(dir, 'node_modules', 'toolwright', 'bin', 'toolwright.js'), 'codegen'],
+      { cwd: dir },
+    );
+    await watching(dir, SWC_WATCH, async (output) => {
+      await startedWithTools(output);
+      expect(output()).not.toMatch(/TS2307|Cannot find module/);
+      expect(output()).not.toContain(FIRST_WATCH_START);
+    });
+  });
+
+  it('tsc builder, watching: each JSDoc edit compiles once and restarts the app once', async () => {
+    const dir = await nestApp('nest-cli-watch-edits', { 'main.ts': DESCRIBING_MAIN });
+    const service = join(dir, 'src', 'orders.service.ts');
+    await watching(dir, ['start', '--watch'], async (output) => {
+      /** The app's starts, each the get_order tool it described. */
+      const starts = (): string[] => output().match(/^\{"order":.*$/gm) ?? [];
+      const started = async (text: string) =>
+        until(
+          () => starts().some((start) => start.includes(text)),
+          `the app to restart with ${text}; the watcher said:\n${output()}`,
+          240_000,
+        );
+      await started('Gets an order by its id.');
+      // The tool's description: the manifest's value changes.
+      writeFileSync(service, ORDERS.replace('Gets an order', 'Gets one order'));
+      await started('Gets one order by its id.');
+      // A parameter's: its input type's doc comment changes too.
+      writeFileSync(
+        service,
+        ORDERS.replace('Gets an order', 'Gets one order').replace("order's id", "order's key"),
       );
-      const started = JSON.parse(/^\{"tools":.*$/m.exec(output)![0]) as { tools: string[] };
-      expect(started.tools.sort()).toEqual(['get_invoice', 'get_order']);
-      expect(stripVTControlCharacters(output)).not.toMatch(never);
-    } finally {
-      process.kill(-child.pid!, 'SIGTERM');
-      await exited;
-    }
+      await started("The order's key.");
+      // Each edit one compile, and one restart: the manifest written is no second change.
+      expect(output().match(/File change detected/g)).toHaveLength(2);
+      expect(starts()).toHaveLength(3);
+      expect(readFileSync(join(dir, 'src', 'tools.manifest.ts'), 'utf8')).toContain(
+        "The order's key.",
+      );
+    });
   });
 });

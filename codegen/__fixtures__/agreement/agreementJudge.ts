@@ -3,7 +3,7 @@
  * validator's (ajv, draft 2020-12, ajv-formats), over inputs generated from the tool's own
  * schema and mutations of them, or from a given arbitrary. Shared by the codegen fixture's
  * agreement tests and the samples'. One format differs from ajv-formats on purpose: toolwright's
- * `email` is class-validator's `isEmail` (see the README's "Formats"), so ajv gets that function,
+ * `email` is class-validator's `isEmail` (see docs/build.md, "Formats and lengths mean what runs"), so ajv gets that function,
  * taken from class-validator itself, not from toolwright's schema gate. ajv's default
  * `multipleOf` divides floats (`0.07 / 0.01` is not an integer there), so the judge sets ajv's
  * own `multipleOfPrecision`, exact for the decimals the multipleOf family generates.

@@ -167,7 +167,7 @@ export const FAMILIES: Record<string, FamilyTool[]> = {
       inputOf({ both: trickyText(), least: trickyText(5), most: trickyText(4) }, ['both']),
     ],
     // class-validator runs here too: its isLength does not count a variation selector after a
-    // character (the README's one documented length difference), so none is generated here.
+    // character (docs/build.md's one documented length difference), so none is generated here.
     [
       'checked_lengths',
       inputOf({ both: plainText(), least: plainText(5), most: plainText(4) }, ['both']),
