@@ -99,6 +99,8 @@ export class ReadTransaction {
       connection.describe({ type: 'P', name: '' }, true);
       connection.execute({ portal: '', rows: countLimit + 1 }, true);
       connection.close({ type: 'P', name: '' }, true);
+      // The rows' last bytes leave now, not after the clean-up has run on the server.
+      connection.flush();
       for (const text of after) sendStatement(connection, text);
       connection.sync();
       return undefined;
