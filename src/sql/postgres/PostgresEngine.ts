@@ -21,6 +21,7 @@ import type { HiddenColumn } from '../hiddenColumns';
 import { ReadTransaction } from './ReadTransaction';
 import { SESSION_RESET, SessionReset } from './SessionReset';
 import { readCatalog } from './readCatalog';
+import type { CatalogContext } from './readCatalog';
 import { deniedTable, failureOf, namingReadable } from './pgFailure';
 import type { PgModules } from './loadPg';
 
@@ -78,14 +79,19 @@ export class PostgresEngine implements SqlEngine {
 
   async listTables(pattern?: string): Promise<TableSummary[]> {
     return this.readOnly(CATALOG_TIMEOUT_MS, (client) =>
-      readCatalog(client, this.hidden).tables(pattern),
+      readCatalog(client, this.catalogContext()).tables(pattern),
     );
   }
 
   async describeTable(name: string, sampleRows: number): Promise<TableDescription | undefined> {
     return this.readOnly(CATALOG_TIMEOUT_MS, (client) =>
-      readCatalog(client, this.hidden).describe(name, sampleRows),
+      readCatalog(client, this.catalogContext()).describe(name, sampleRows),
     );
+  }
+
+  private catalogContext(): CatalogContext {
+    const { hidden, pg } = this;
+    return { hidden, types: pg.types, maxRowBytes: MAX_ROW_BYTES, maxReadBytes: MAX_READ_BYTES };
   }
 
   async query(sql: string, budget: QueryBudget, signal?: AbortSignal): Promise<QueryAnswer> {
