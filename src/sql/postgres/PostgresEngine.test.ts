@@ -257,6 +257,13 @@ describeWithServer(postgresMissing, 'SQL tools on PostgreSQL', () => {
     }
   });
 
+  it('runs each call read-only, within its time limit, in a session that ends an idle transaction', async () => {
+    const shown = await query(
+      "SELECT current_setting('transaction_read_only') AS ro, current_setting('statement_timeout') AS limit_, current_setting('idle_in_transaction_session_timeout') AS idle",
+    );
+    expect(shown.text).toBe('ro | limit_ | idle\non | 1s | 15s\n(1 row)');
+  });
+
   it('rolls back each call, so a session setting made in one never reaches the next', async () => {
     const one = await openPostgres({ connectionString: server.urlFor('reader'), poolSize: 1 });
     try {
