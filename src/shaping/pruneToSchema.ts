@@ -123,6 +123,31 @@ function pruneUnion(
   return out;
 }
 
+/** Whether pruning by each schema can drop nothing, at any depth (cached: schemas are not edited). */
+const keepsAllCache = new WeakMap<JsonSchema, boolean>();
+
+/**
+ * Whether `schema` declares no property anywhere (scalars, arrays and unions of them): pruning
+ * by it would only copy the value, so the value is kept as it is (a 1,000-row SQL result's
+ * rows are not copied cell by cell).
+ */
+function keepsAll(schema: JsonSchema): boolean {
+  let keeps = keepsAllCache.get(schema);
+  if (keeps === undefined) {
+    const { $ref, properties, patternProperties, additionalProperties, allOf } = schema;
+    const { anyOf = [], oneOf = [], prefixItems = [], items } = schema;
+    keeps =
+      $ref === undefined &&
+      !properties &&
+      !patternProperties &&
+      additionalProperties === undefined &&
+      !allOf &&
+      [...anyOf, ...oneOf, ...prefixItems, ...(items ? [items] : [])].every(keepsAll);
+    keepsAllCache.set(schema, keeps);
+  }
+  return keeps;
+}
+
 /**
  * `value` without what `schema` does not declare; `dropped` collects the dropped paths.
  * @example
@@ -136,7 +161,7 @@ export function prune(
   path: string,
   dropped: string[],
 ): unknown {
-  if (value === null || typeof value !== 'object') return value;
+  if (value === null || typeof value !== 'object' || keepsAll(schema)) return value;
   const node = resolveRefs(schema, defs);
   const branches = node.anyOf ?? node.oneOf;
   if (branches) return pruneUnion(value, branches, defs, path, dropped);

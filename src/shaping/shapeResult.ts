@@ -33,7 +33,12 @@ function isLeftAlone(value: unknown): boolean {
  */
 function isPlainTree(value: unknown): boolean {
   if (value === null || typeof value !== 'object' || value instanceof Date) return true;
-  if (Array.isArray(value)) return value.every(isPlainTree);
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      if (item !== null && typeof item === 'object' && !isPlainTree(item)) return false;
+    }
+    return true;
+  }
   const prototype = Object.getPrototypeOf(value) as unknown;
   if (prototype !== Object.prototype && prototype !== null) return false;
   for (const key in value) {

@@ -59,19 +59,28 @@ export class ByteMeter {
         const n = Math.min(this.skip, chunk.length - at);
         this.skip -= n;
         at += n;
-        continue;
-      }
-      const n = Math.min(HEADER - this.headerBytes, chunk.length - at);
-      chunk.copy(this.header, this.headerBytes, at, at + n);
-      this.headerBytes += n;
-      at += n;
-      if (this.headerBytes === HEADER) {
-        this.headerBytes = 0;
-        const length = this.header.readUInt32BE(1);
-        this.skip = length - 4;
-        if (this.header[0] === DATA_ROW) this.onDataRow(length + 1);
+      } else if (this.headerBytes === 0 && chunk.length - at >= HEADER) {
+        // A whole header in the chunk (nearly always): read in place, without copying it.
+        this.onHeader(chunk[at]!, chunk.readUInt32BE(at + 1));
+        at += HEADER;
+      } else {
+        // A header split across two reads: gathered first.
+        const n = Math.min(HEADER - this.headerBytes, chunk.length - at);
+        chunk.copy(this.header, this.headerBytes, at, at + n);
+        this.headerBytes += n;
+        at += n;
+        if (this.headerBytes === HEADER) {
+          this.headerBytes = 0;
+          this.onHeader(this.header[0]!, this.header.readUInt32BE(1));
+        }
       }
     }
+  }
+
+  /** A message begins: its body (`length` counts itself) is skipped, a DataRow's counted. */
+  private onHeader(code: number, length: number): void {
+    this.skip = length - 4;
+    if (code === DATA_ROW) this.onDataRow(length + 1);
   }
 
   private onDataRow(bytes: number): void {

@@ -257,6 +257,13 @@ describeWithServer(postgresMissing, 'SQL tools on PostgreSQL', () => {
     }
   });
 
+  it('runs each call read-only, within its time limit, in a session that ends an idle transaction', async () => {
+    const shown = await query(
+      "SELECT current_setting('transaction_read_only') AS ro, current_setting('statement_timeout') AS limit_, current_setting('idle_in_transaction_session_timeout') AS idle",
+    );
+    expect(shown.text).toBe('ro | limit_ | idle\non | 1s | 15s\n(1 row)');
+  });
+
   it('rolls back each call, so a session setting made in one never reaches the next', async () => {
     const one = await openPostgres({ connectionString: server.urlFor('reader'), poolSize: 1 });
     try {
@@ -460,6 +467,39 @@ describeWithServer(postgresMissing, 'SQL tools on PostgreSQL', () => {
       expect(grew).toBeLessThan(64);
       expect((await query('SELECT 5 AS five')).text).toBe('five\n5\n(1 row)');
     });
+  });
+
+  it('bounds describe_table’s sample rows in bytes: a 20 MB value is refused before it is read', async () => {
+    const { engine: own, registry: described } = await freshDatabase(
+      'blobs',
+      `CREATE VIEW blobs AS SELECT g AS id, repeat('x', 20000000) AS body FROM generate_series(1, 5) AS g;
+       GRANT SELECT ON blobs TO reader;`,
+      { sampleRows: 5 },
+    );
+    try {
+      global.gc?.();
+      const start = process.memoryUsage.rss();
+      let peak = start;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5);
+      let text = '';
+      try {
+        text = String((await described.call('describe_table', { table: 'blobs' })).content);
+      } finally {
+        clearInterval(sampler);
+      }
+      // Before, the five rows were read whole (the process grew by about 160 MB) to show 200
+      // characters of each.
+      expect((Math.max(peak, process.memoryUsage.rss()) - start) / 2 ** 20).toBeLessThan(64);
+      expect(text).toContain(
+        'columns:\n  id integer\n  body text\nsample rows: not read (a row of the result has 19.1 MiB, more than the 1 MiB a row may have)',
+      );
+      // The connection the read cut is discarded: the pool's next call gets a new one.
+      expect(
+        String((await described.call('run_query', { query: 'SELECT 6 AS six' })).content),
+      ).toBe('six\n6\n(1 row)');
+    } finally {
+      await own.close();
+    }
   });
 
   it('keeps every budget with 100 concurrent queries on a pool of 10', async () => {

@@ -1,12 +1,12 @@
 /**
  * PostgreSQL for the SQL tools: `pg` with a pool. Every call runs in `BEGIN READ ONLY` with
- * `SET LOCAL statement_timeout` (and lock and idle timeouts), the model's SQL goes through the
- * extended protocol only (one Parse: one statement, never the simple protocol that runs
- * `COMMIT; DELETE …`), the transaction always ends in ROLLBACK, and `DISCARD ALL` drops what the
- * call left in the session (prepared statements, advisory locks, …) before the connection
- * returns to the pool. A query sends all of that in one write (`ReadTransaction`); the
- * catalog's reads use the simple protocol. The engine refuses to start
- * as a superuser or a role that may run programs or read server files.
+ * `SET LOCAL statement_timeout` (and the session ends a transaction left idle), the model's SQL
+ * goes through the extended protocol only (one Parse: one statement, never the simple protocol
+ * that runs `COMMIT; DELETE …`), the transaction always ends in ROLLBACK, and `DISCARD ALL`
+ * drops what the call left in the session (prepared statements, advisory locks, …) before the
+ * connection returns to the pool. A query sends all of that in one write (`ReadTransaction`);
+ * the catalog's reads use the simple protocol. The engine refuses to start as a superuser or a
+ * role that may run programs or read server files.
  */
 import type { Pool, PoolClient, PoolConfig } from 'pg';
 import type {
@@ -21,6 +21,7 @@ import type { HiddenColumn } from '../hiddenColumns';
 import { ReadTransaction } from './ReadTransaction';
 import { SESSION_RESET, SessionReset } from './SessionReset';
 import { readCatalog } from './readCatalog';
+import type { CatalogContext } from './readCatalog';
 import { deniedTable, failureOf, namingReadable } from './pgFailure';
 import type { PgModules } from './loadPg';
 
@@ -40,15 +41,15 @@ const CATALOG_TIMEOUT_MS = 10_000;
 /** Work on a connection in the engine's read-only transaction. */
 type Work<T> = (client: PoolClient) => Promise<T>;
 
-/** What every transaction starts with: read-only, and bounded by the call's time limit. */
+/**
+ * What every transaction starts with: read-only, and bounded by the call's time limit. The
+ * limit also bounds waiting for a lock (a `lock_timeout` as long would never fire first: the
+ * statement's timer starts before its wait). A transaction left idle ends at the session's
+ * `idle_in_transaction_session_timeout` (`openPostgres`).
+ */
 function transactionStart(timeoutMs: number): string[] {
   const ms = Math.max(1, Math.floor(timeoutMs));
-  return [
-    'BEGIN READ ONLY',
-    `SET LOCAL statement_timeout = ${ms}`,
-    `SET LOCAL lock_timeout = ${ms}`,
-    `SET LOCAL idle_in_transaction_session_timeout = ${ms + 5_000}`,
-  ];
+  return ['BEGIN READ ONLY', `SET LOCAL statement_timeout = ${ms}`];
 }
 
 /** Cancels the statement a server process runs, from a connection of its own (the pool may be full). */
@@ -78,14 +79,19 @@ export class PostgresEngine implements SqlEngine {
 
   async listTables(pattern?: string): Promise<TableSummary[]> {
     return this.readOnly(CATALOG_TIMEOUT_MS, (client) =>
-      readCatalog(client, this.hidden).tables(pattern),
+      readCatalog(client, this.catalogContext()).tables(pattern),
     );
   }
 
   async describeTable(name: string, sampleRows: number): Promise<TableDescription | undefined> {
     return this.readOnly(CATALOG_TIMEOUT_MS, (client) =>
-      readCatalog(client, this.hidden).describe(name, sampleRows),
+      readCatalog(client, this.catalogContext()).describe(name, sampleRows),
     );
+  }
+
+  private catalogContext(): CatalogContext {
+    const { hidden, pg } = this;
+    return { hidden, types: pg.types, maxRowBytes: MAX_ROW_BYTES, maxReadBytes: MAX_READ_BYTES };
   }
 
   async query(sql: string, budget: QueryBudget, signal?: AbortSignal): Promise<QueryAnswer> {

@@ -1,10 +1,10 @@
 /**
  * One `run_query` call on the wire: the read-only transaction, the model's statement and the
  * clean-up, as one `pg` query sent in one write and answered in one round trip. In order,
- * before one Sync: `BEGIN READ ONLY` and the `SET LOCAL` timeouts; the model's statement
+ * before one Sync: `BEGIN READ ONLY` and the `SET LOCAL` time limit; the model's statement
  * (Parse, Bind, Describe, Execute: the extended protocol, so the server refuses a second
- * statement), fetching one row more than it counts; Close of its portal; ROLLBACK and
- * DISCARD ALL (`SessionReset`). pgjdbc sends its BEGIN with the first query the same way. When
+ * statement), fetching one row more than it counts; Close of its portal; a Flush, so its rows
+ * leave before the clean-up runs; ROLLBACK and DISCARD ALL (`SessionReset`). pgjdbc sends its BEGIN with the first query the same way. When
  * the model's statement fails, the server skips the rest up to the Sync, and the caller rolls
  * back itself. Rows past the shown ones are counted, never parsed; a row longer than a row may
  * be, or rows past the bytes a call may read, cut the connection before `pg` buffers them
@@ -99,6 +99,8 @@ export class ReadTransaction {
       connection.describe({ type: 'P', name: '' }, true);
       connection.execute({ portal: '', rows: countLimit + 1 }, true);
       connection.close({ type: 'P', name: '' }, true);
+      // The rows' last bytes leave now, not after the clean-up has run on the server.
+      connection.flush();
       for (const text of after) sendStatement(connection, text);
       connection.sync();
       return undefined;

@@ -12,6 +12,13 @@ import { loadPg } from './loadPg';
 import { PostgresEngine } from './PostgresEngine';
 import type { SqlEngine } from '../SqlEngine';
 
+/**
+ * Milliseconds a transaction may stay idle before the server ends it, for every connection (set
+ * when it starts, so `DISCARD ALL` keeps it): a call never leaves one idle (its statements go in
+ * one write), only a stalled process would, holding its locks.
+ */
+const IDLE_IN_TRANSACTION_MS = 15_000;
+
 /** The `pg` pool options `openPostgres` passes on (see `pg`'s `PoolConfig`). */
 export interface PgPoolOptions {
   /** The server's host name or socket directory. */
@@ -60,6 +67,7 @@ export async function openPostgres(options: PostgresOptions): Promise<SqlEngine>
     ...(options.connectionString ? { connectionString: options.connectionString } : {}),
     max: options.poolSize ?? options.pool?.max ?? 10,
     application_name: options.pool?.application_name ?? 'toolwright-sql',
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
   };
   const pool = new pg.Pool(config);
   // An idle connection that fails (the server restarts) must not crash the process.

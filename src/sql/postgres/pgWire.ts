@@ -16,6 +16,7 @@ export interface Wire {
   describe(message: { type: 'P'; name: string }, more: boolean): void;
   execute(message: { portal: string; rows: number }, more: boolean): void;
   close(message: { type: 'P'; name: string }, more: boolean): void;
+  flush(): void;
   sync(): void;
   sendCopyFail(message: string): void;
 }

@@ -1,15 +1,29 @@
 /**
  * `list_tables` and `describe_table` on PostgreSQL, inside the engine's read-only transaction:
  * the catalog queries of `pgCatalog`, names bound as parameters; identifiers that reach SQL text
- * (a row count, sample rows) come from the catalog, quoted by the server's `quote_ident`.
+ * (a row count, sample rows) come from the catalog, quoted by the server's `quote_ident`. Sample
+ * rows are read as a query's are (`ReadTransaction`), within the same byte limits.
  */
 import type { PoolClient } from 'pg';
-import type { ColumnInfo, SqlCell, TableDescription, TableSummary } from '../SqlEngine';
+import type { ColumnInfo, TableDescription, TableSummary } from '../SqlEngine';
 import { isHidden } from '../hiddenColumns';
 import type { HiddenColumn } from '../hiddenColumns';
 import { COLUMNS, FIND_TABLE, FOREIGN_KEYS, INDEXES, LIST_TABLES } from './pgCatalog';
-import { pgCell } from './pgCell';
-import { isServerError } from './pgFailure';
+import { isServerError, RowTooBig } from './pgFailure';
+import type { PgModules } from './loadPg';
+import { ReadTransaction } from './ReadTransaction';
+
+/** Characters a sample cell shows. */
+const SAMPLE_CELL_CHARS = 200;
+
+/** What a catalog read needs besides its connection: the hidden columns, and how to read rows. */
+export interface CatalogContext {
+  hidden: readonly HiddenColumn[];
+  types: PgModules['types'];
+  /** Bytes one row may have on the wire, and the rows of one read together. */
+  maxRowBytes: number;
+  maxReadBytes: number;
+}
 
 /** Tables below this estimate are counted exactly. */
 const EXACT_COUNT_BELOW = 100_000;
@@ -23,32 +37,49 @@ async function rowsOf(client: PoolClient, text: string, values: unknown[]): Prom
 
 /**
  * A few rows of a table, read in the engine's read-only transaction (a view over `nextval()`
- * fails there instead of advancing its sequence); the server's refusal is said in place of the
- * rows, so the rest of the description still answers.
+ * fails there instead of advancing its sequence) and metered as a query's rows are: a row
+ * longer than a row may be is refused before it is read (the connection is then discarded).
+ * The refusal, the server's or the meter's, is said in place of the rows, so the rest of the
+ * description still answers.
  */
 async function sample(
   client: PoolClient,
+  context: CatalogContext,
   qualified: string,
   columns: readonly ColumnInfo[],
   sampleRows: number,
 ): Promise<NonNullable<TableDescription['sample']>> {
   const names = columns.map((c) => c.name);
   const list = names.map((name) => client.escapeIdentifier(name)).join(', ');
+  const limit = Math.max(1, Math.floor(sampleRows));
+  const read = new ReadTransaction(
+    {
+      sql: `SELECT ${list} FROM ${qualified} LIMIT ${limit}`,
+      before: [],
+      after: [],
+      maxRows: limit,
+      countLimit: limit,
+      maxCellChars: SAMPLE_CELL_CHARS,
+      maxRowBytes: context.maxRowBytes,
+      maxReadBytes: context.maxReadBytes,
+    },
+    context.types,
+  );
+  void client.query(read);
   try {
-    const rows = await rowsOf(client, `SELECT ${list} FROM ${qualified} LIMIT $1`, [sampleRows]);
-    const cut = { n: 0 };
-    return {
-      columns: names,
-      rows: rows.map((row) => row.map((value): SqlCell => pgCell(value, 200, cut))),
-    };
+    const { rows } = await read.rows;
+    return { columns: names, rows };
   } catch (error) {
-    if (!isServerError(error)) throw error;
+    if (!isServerError(error) && !(error instanceof RowTooBig)) throw error;
     return { columns: names, rows: [], unreadable: error.message };
+  } finally {
+    await read.ended;
   }
 }
 
 /** The catalog reads of one connection. */
-export function readCatalog(client: PoolClient, hidden: readonly HiddenColumn[]) {
+export function readCatalog(client: PoolClient, context: CatalogContext) {
+  const { hidden } = context;
   const count = async (qualified: string): Promise<number> => {
     const [[n]] = (await rowsOf(client, `SELECT count(*)::float8 FROM ${qualified}`, [])) as [
       [number],
@@ -124,7 +155,7 @@ export function readCatalog(client: PoolClient, hidden: readonly HiddenColumn[])
       };
       if (sampleRows > 0 && columns.length > 0) {
         // Last: a failure here aborts the transaction, which only the ROLLBACK after it reads.
-        description.sample = await sample(client, qualified, columns, sampleRows);
+        description.sample = await sample(client, context, qualified, columns, sampleRows);
       }
       return description;
     },
