@@ -9,6 +9,7 @@ import type { ApprovalMode, ApprovalStore } from '../approvals/types';
 import type { AgentTelemetry } from '../telemetry/AgentTelemetry';
 import type { Logger } from '../registry/types';
 import type { AgentClient, AgentFormat, AgentRegistry } from './types';
+import type { ToolSearchSettings } from './toolSearch/resolveToolSearch';
 
 /** The resolved options of an agent. */
 export interface AgentSettings {
@@ -27,6 +28,8 @@ export interface AgentSettings {
   logger?: Logger;
   /** Where runs paused for approval wait, and for how long. */
   approvals: { mode: ApprovalMode; store: ApprovalStore; ttlSeconds: number; leaseMs: number };
+  /** Deferred tools and the tool search that finds them (`toolSearch`), when on. */
+  toolSearch?: ToolSearchSettings;
 }
 
 /** The parts of an agent the phases use. */

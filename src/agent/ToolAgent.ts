@@ -38,6 +38,8 @@ import type {
   ToolAgentOptions,
 } from './types';
 import { warnStrict } from './warnStrict';
+import { resolveToolSearch } from './toolSearch/resolveToolSearch';
+import { withSearchTool } from './toolSearch/withSearchTool';
 
 /**
  * The SDK refuses non-streamed requests that may take over ten minutes, which it estimates
@@ -135,13 +137,18 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
     warnStrict(options.registry, options.strict, options.logger);
     const format = canonicalFormat(options.format ?? 'anthropic');
     const telemetry = lazyAgentTelemetry(options.telemetry);
+    const toolSearch = resolveToolSearch(options.toolSearch, format);
+    const registry =
+      toolSearch?.kind === 'client'
+        ? withSearchTool(options.registry, toolSearch, options.caller)
+        : options.registry;
     this.core = {
       telemetry,
       client: options.client,
-      registry: options.registry,
-      dialect: dialectFor(format, visibleTo(options.registry, options.caller)),
+      registry,
+      dialect: dialectFor(format, visibleTo(registry, options.caller)),
       runner: new CallRunner(
-        options.registry,
+        registry,
         options.approve as Approver | undefined,
         options.logger,
         approvals.mode === 'pause',
@@ -162,6 +169,7 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
         params: options.params ?? {},
         format,
         approvals,
+        toolSearch,
       },
     };
   }

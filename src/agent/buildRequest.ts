@@ -8,6 +8,7 @@ import type {
   MessageParam,
 } from '@anthropic-ai/sdk/resources/messages';
 import type { AgentCore } from './AgentCore';
+import { deferTools } from './toolSearch/deferTools';
 
 /** The Messages API parameters of the next turn. */
 export function buildRequest(
@@ -28,6 +29,9 @@ export function buildRequest(
   };
   if (parts.system !== undefined) request.system = parts.system;
   if (parts.tools) request.tools = [...(settings.params.tools ?? []), ...parts.tools];
+  if (settings.toolSearch && request.tools) {
+    request.tools = deferTools(request.tools, settings.toolSearch, core.registry);
+  }
   if (parts.stop_sequences) {
     request.stop_sequences = [...(settings.params.stop_sequences ?? []), ...parts.stop_sequences];
   }

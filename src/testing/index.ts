@@ -13,6 +13,9 @@ export { checkStrictTools, strictSubsetProblems } from './strictSubset';
 export type { StrictSubset } from './strictSubset';
 export { checkSearchResults, searchResultsOf } from './searchResults';
 export type { RecordedSearchResult } from './searchResults';
+export { checkToolSearch } from './checkToolSearch';
+export { toolSearchBlocks } from './toolSearchBlocks';
+export type { ScriptedToolSearch } from './toolSearchBlocks';
 export type {
   RecordedRequest,
   ScriptedBlock,

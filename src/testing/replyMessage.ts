@@ -132,6 +132,16 @@ function blockEvents(
     for (const partial_json of chunks(parts.json, size)) {
       delta({ type: 'input_json_delta', partial_json });
     }
+  } else if (block.type === 'server_tool_use') {
+    // As the API streams it: the block with an empty input, then the input as JSON deltas.
+    const start = { ...block, input: {} };
+    events.push({
+      event: 'content_block_start',
+      data: { type: 'content_block_start', index, content_block: start },
+    });
+    for (const partial_json of chunks(JSON.stringify(block.input ?? {}), size)) {
+      delta({ type: 'input_json_delta', partial_json });
+    }
   } else {
     events.push({
       event: 'content_block_start',

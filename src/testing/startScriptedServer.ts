@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { checkPairing } from './checkPairing';
 import { checkStrictTools } from './strictSubset';
 import { checkSearchResults } from './searchResults';
+import { checkToolSearch } from './checkToolSearch';
 import { errorBody } from './errorBody';
 import { platformError } from './platformErrors';
 import { matchRoute } from './platformRoutes';
@@ -138,6 +139,11 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
     const blockProblem = checkSearchResults(body.messages ?? []);
     if (blockProblem) {
       sendJson(res, 400, errorBody(400, blockProblem));
+      return;
+    }
+    const searchProblem = checkToolSearch(body.tools, body.messages ?? []);
+    if (searchProblem) {
+      refuse(searchProblem);
       return;
     }
     const strictProblem = options.checkStrictTools === false ? null : checkStrictTools(body.tools);
