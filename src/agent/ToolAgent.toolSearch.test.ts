@@ -13,7 +13,7 @@ import { ToolwrightError } from '../errors/ToolwrightError';
 import { ToolRegistry } from '../registry/ToolRegistry';
 import { startScriptedServer } from '../testing/startScriptedServer';
 import { toolSearchBlocks } from '../testing/toolSearchBlocks';
-import type { ScriptedServer, ScriptedTurn } from '../testing/types';
+import type { ScriptedReply, ScriptedServer, ScriptedTurn } from '../testing/types';
 import {
   PLATFORM_MODELS,
   bedrockClient,
@@ -57,7 +57,7 @@ const toolsSent = (index: number) =>
       : [tool.name, !!tool.defer_loading],
   );
 
-const searchThenCancel = (kind: 'bm25' | 'regex' = 'bm25'): ScriptedTurn => ({
+const searchThenCancel = (kind: 'bm25' | 'regex' = 'bm25'): ScriptedReply => ({
   content: [
     { type: 'text', text: 'Let me find the right tool.' },
     ...toolSearchBlocks({
@@ -92,7 +92,7 @@ describe('ToolAgent toolSearch (hosted)', () => {
     const history = server!.requests[1].body.messages as MessageParam[];
     expect(history[1]).toEqual({
       role: 'assistant',
-      content: searchThenCancel().content.map(expect.objectContaining),
+      content: searchThenCancel().content.map((block) => expect.objectContaining(block)),
     });
     expect(blocksOf(history[1]).map((b) => b.type)).toEqual([
       'text',

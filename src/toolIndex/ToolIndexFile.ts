@@ -6,7 +6,7 @@
  */
 
 /** The index file's format marker. */
-export const TOOL_INDEX_FORMAT = 'toolwright-tool-index';
+export const TOOL_INDEX_FORMAT: ToolIndexFile['format'] = 'toolwright-tool-index';
 
 /** The analysis the terms were made with; an index of another one is refused (rebuild it). */
 export const TOOL_INDEX_ANALYZER = 'en-light-1';
@@ -21,7 +21,7 @@ export interface ToolIndexEntry {
 
 /** The whole index file. */
 export interface ToolIndexFile {
-  format: typeof TOOL_INDEX_FORMAT;
+  format: 'toolwright-tool-index';
   version: 1;
   /** The analysis of `terms` (`TOOL_INDEX_ANALYZER`). */
   analyzer: string;
