@@ -10,24 +10,30 @@ import { ts } from '../typescript';
 /** Tags whose text the manifest already carries (description, parameters, examples). */
 const IN_MANIFEST = new Set(['param', 'returns', 'return', 'throws', 'exception', 'example']);
 
-/** The method `name` declared on `line` (1-based) of a parsed file, if any. */
-function findMethod(file: ts.SourceFile, name: string, line: number): ts.Node | undefined {
-  let found: ts.Node | undefined;
+/**
+ * Whether a source may hold a tag beyond those: a JSDoc tag is lower-case after `@` at a line's
+ * start or after a space (a decorator is `@Upper`, an email has no space before `@`). A file
+ * without one is not parsed at all.
+ */
+const EXTRA_TAG = /(?:^|[\s*])@(?!(?:param|returns?|throws|exception|example)\b)[a-z]/m;
+
+/** Every method of a parsed file, by `name:line` (1-based line of its name). */
+function methodsOf(file: ts.SourceFile): Map<string, ts.Node> {
+  const methods = new Map<string, ts.Node>();
   const visit = (node: ts.Node): void => {
-    if (found) return;
-    if (ts.isMethodDeclaration(node) && node.name.getText(file) === name) {
-      const at = file.getLineAndCharacterOfPosition(node.name.getStart(file)).line + 1;
-      if (at === line) found = node;
+    if (ts.isMethodDeclaration(node) && ts.isIdentifier(node.name)) {
+      const line = file.getLineAndCharacterOfPosition(node.name.getStart(file)).line + 1;
+      methods.set(`${node.name.text}:${line}`, node);
     }
     ts.forEachChild(node, visit);
   };
   visit(file);
-  return found;
+  return methods;
 }
 
 /** A parser of source files, each parsed once. */
 export class SourceTags {
-  private readonly files = new Map<string, ts.SourceFile | undefined>();
+  private readonly files = new Map<string, Map<string, ts.Node> | undefined>();
 
   constructor(private readonly read: (file: string) => string | undefined) {}
 
@@ -39,15 +45,13 @@ export class SourceTags {
   of(file: string, method: string, line: number): string[] {
     if (!this.files.has(file)) {
       const text = this.read(file);
-      this.files.set(
-        file,
-        text === undefined
+      const parsed =
+        text === undefined || !EXTRA_TAG.test(text)
           ? undefined
-          : ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true),
-      );
+          : methodsOf(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true));
+      this.files.set(file, parsed);
     }
-    const source = this.files.get(file);
-    const node = source && findMethod(source, method, line);
+    const node = this.files.get(file)?.get(`${method}:${line}`);
     if (!node) return [];
     return readJsDoc(node)
       .tags.filter((tag) => !IN_MANIFEST.has(tag.name))
