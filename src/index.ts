@@ -103,6 +103,7 @@ export type {
   ToolAgentOptions,
   ToolSearchKind,
   ToolSearchOptions,
+  ToolSearcher,
 } from './agent/types';
 export { ToolIndex } from './toolIndex/ToolIndex';
 export { ToolIndexError } from './toolIndex/ToolIndexError';

@@ -22,7 +22,10 @@ import {
 import { OrderDesk } from './__fixtures__/OrderDesk';
 import { blocksOf, say } from './__fixtures__/harness';
 import { ToolAgent } from './ToolAgent';
-import type { AgentEvent, RunResult, ToolAgentOptions } from './types';
+import type { AgentEvent, RunResult, ToolAgentOptions, ToolSearcher } from './types';
+import { HashingEmbedder } from '../search/HashingEmbedder';
+import { MemorySearchStore } from '../search/MemorySearchStore';
+import type { Embedder } from '../search/Embedder';
 
 let server: ScriptedServer | undefined;
 afterEach(async () => {
@@ -316,6 +319,50 @@ describe.each([
       expect(toolsSent(0)).toContainEqual(['cancel_order', true]);
     },
   );
+});
+
+/** A searcher of the user's own: the library's hybrid store (BM25 + an embedder's vectors). */
+async function hybridSearcher(registry: ToolRegistry, embedder: Embedder): Promise<ToolSearcher> {
+  const store = new MemorySearchStore({ embedder });
+  await store.add(
+    registry
+      .descriptors()
+      .map((tool) => ({ id: tool.name, title: tool.name, text: tool.description })),
+  );
+  return {
+    search: async (query, maxResults) =>
+      (await store.search({ query, maxResults })).map((hit) => hit.source),
+  };
+}
+
+describe('ToolAgent toolSearch (client, a searcher of the user)', () => {
+  it('an embedder-backed searcher answers the search; a name the request does not send is dropped', async () => {
+    await start([
+      {
+        content: [
+          { type: 'tool_use', id: 's1', name: 'search_tools', input: { query: 'double charge' } },
+        ],
+      },
+      say('Found it.'),
+    ]);
+    const client = new Anthropic({ apiKey: 'test', baseURL: server!.url, maxRetries: 0 });
+    const registry = new ToolRegistry().register(new OrderDesk());
+    const hybrid = await hybridSearcher(registry, new HashingEmbedder());
+    const searcher: ToolSearcher = {
+      search: async (query, max) => ['drop_database', ...(await hybrid.search(query, max))],
+    };
+    const agent = new ToolAgent({
+      client,
+      registry,
+      model: 'claude-test',
+      toolSearch: { kind: 'client', index: searcher, maxResults: 1 },
+    });
+    await agent.run('I was charged twice');
+    const answer = blocksOf((server!.requests[1].body.messages as MessageParam[]).at(-1))[0]!;
+    expect(answer.content).toEqual([
+      { type: 'tool_reference', tool_name: 'refund_duplicate_charge' },
+    ]);
+  });
 });
 
 describe('ToolAgent toolSearch options', () => {

@@ -31,7 +31,11 @@ import type { TelemetryOptions } from '../telemetry/types';
 import type { ToolSearchOptions } from './toolSearch/ToolSearchOptions';
 
 export type { AgentRegistry } from './dialects/AgentRegistry';
-export type { ToolSearchKind, ToolSearchOptions } from './toolSearch/ToolSearchOptions';
+export type {
+  ToolSearchKind,
+  ToolSearchOptions,
+  ToolSearcher,
+} from './toolSearch/ToolSearchOptions';
 export type { AgentFormat } from '../approvals/AgentFormat';
 export type { AgentUsage } from '../approvals/AgentUsage';
 export type { ApprovalDecision } from '../calls/ApprovalDecision';

@@ -4,7 +4,15 @@
  * custom tool (`client`), so a thousand tools cost the first request a few names, not their
  * definitions. Public type, apart from the code that applies it.
  */
-import type { ToolIndex } from '../../toolIndex/ToolIndex';
+
+/**
+ * What answers the client-side search tool: tool names for a query, best first. `ToolIndex`
+ * is one (codegen's BM25 index); any other search (an embedder's, a hybrid store) fits.
+ */
+export interface ToolSearcher {
+  /** The names of the tools best matching `query`, at most `maxResults`, best first. */
+  search(query: string, maxResults: number): Promise<string[]>;
+}
 
 /** Which tool search finds the deferred tools. */
 export type ToolSearchKind = 'bm25' | 'regex' | 'client';
@@ -24,10 +32,11 @@ export interface ToolSearchOptions {
   alwaysLoaded?: string[];
   /**
    * `'client'`: the index searched, usually the one codegen wrote beside the manifest
-   * (`ToolIndex.load('src/tools.search.json')`); default: one made from the registry's tools
-   * at the first search (names, descriptions and parameters, without the JSDoc tags).
+   * (`ToolIndex.load('src/tools.search.json')`), or any `ToolSearcher`; default: a `ToolIndex`
+   * made from the registry's tools at the first search (names, descriptions and parameters,
+   * without the JSDoc tags). A name the request does not send is never referenced.
    */
-  index?: ToolIndex | Promise<ToolIndex>;
+  index?: ToolSearcher | Promise<ToolSearcher>;
   /** `'client'`: tools one search answers at most (default 5). */
   maxResults?: number;
   /** `'client'`: the search tool's name (default `search_tools`). */

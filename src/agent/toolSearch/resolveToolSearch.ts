@@ -5,8 +5,7 @@
  */
 import { ToolwrightError } from '../../errors/ToolwrightError';
 import { isValidToolName } from '../../naming/toolName';
-import type { ToolIndex } from '../../toolIndex/ToolIndex';
-import type { ToolSearchKind, ToolSearchOptions } from './ToolSearchOptions';
+import type { ToolSearchKind, ToolSearchOptions, ToolSearcher } from './ToolSearchOptions';
 
 /** The settings `buildRequest` and the search tool read. */
 export interface ToolSearchSettings {
@@ -15,7 +14,7 @@ export interface ToolSearchSettings {
   alwaysLoaded: ReadonlySet<string>;
   maxResults: number;
   toolName: string;
-  index?: ToolIndex | Promise<ToolIndex>;
+  index?: ToolSearcher | Promise<ToolSearcher>;
 }
 
 const KINDS: readonly ToolSearchKind[] = ['bm25', 'regex', 'client'];

@@ -15,6 +15,7 @@ import { ToolIndex } from '../../toolIndex/ToolIndex';
 import { toAnthropicTool } from '../../wire/anthropic/toAnthropicTools';
 import type { AgentRegistry } from '../dialects/AgentRegistry';
 import type { ToolSearchSettings } from './resolveToolSearch';
+import type { ToolSearcher } from './ToolSearchOptions';
 
 /** The longest query searched, in characters. */
 const MAX_QUERY = 500;
@@ -57,8 +58,8 @@ export function withSearchTool(
 ): AgentRegistry {
   const name = search.toolName;
   const descriptor = descriptorOf(name);
-  let index: Promise<ToolIndex> | undefined;
-  const indexOf = (): Promise<ToolIndex> =>
+  let index: Promise<ToolSearcher> | undefined;
+  const indexOf = (): Promise<ToolSearcher> =>
     (index ??= Promise.resolve(search.index ?? ToolIndex.fromTools(registry.descriptors())));
 
   const run = async (input: unknown): Promise<ToolOutcome> => {
