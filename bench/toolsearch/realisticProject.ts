@@ -5,8 +5,8 @@
  * turns the service specs into tool descriptions; `writeRealisticProject` writes them as
  * decorated TypeScript classes codegen reads, and `toolNamesText` the list the query writer sees.
  */
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { startBenchProject } from '../codegen/generateProject';
 import { toSnakeCase } from '../../src/naming/toolName';
 import { COMMERCE } from './services/commerce';
 import { OPERATIONS } from './services/operations';
@@ -130,23 +130,7 @@ export interface RealisticProjectOptions {
 
 /** Writes the project into `root` (emptied first); returns its tsconfig path. */
 export function writeRealisticProject(root: string, options: RealisticProjectOptions): string {
-  rmSync(root, { recursive: true, force: true });
-  const write = (path: string, text: string): void => {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  };
-  mkdirSync(join(root, 'node_modules'), { recursive: true });
-  symlinkSync(options.toolwright, join(root, 'node_modules', 'toolwright'), 'dir');
-  const compilerOptions = {
-    target: 'ES2022',
-    module: 'commonjs',
-    lib: ['ES2023'],
-    strict: true,
-    experimentalDecorators: true,
-    emitDecoratorMetadata: true,
-    skipLibCheck: true,
-  };
-  write('tsconfig.json', JSON.stringify({ compilerOptions, include: ['src'] }, null, 2));
+  const write = startBenchProject(root, { toolwright: options.toolwright });
   write('src/outcome.ts', OUTCOME);
   for (const service of SERVICES) {
     write(`src/${service.service}/${service.className}.ts`, serviceSource(service));
