@@ -150,6 +150,16 @@ describe('ToolAgent toolSearch (hosted)', () => {
     ]);
   });
 
+  it('cache: true marks the last tool sent in full, not a deferred one (outside the cached prefix)', async () => {
+    await start([say('Hello.')]);
+    const { agent } = instance({ cache: true, toolSearch: { kind: 'bm25' } });
+    await agent.run('Hi');
+    const tools = server!.requests[0].body.tools as Record<string, unknown>[];
+    expect(tools.filter((tool) => tool.cache_control).map((tool) => tool.name)).toEqual([
+      'tool_search_tool_bm25',
+    ]);
+  });
+
   it('a paused approval of a found tool resumes on another instance with the search blocks intact', async () => {
     const store = new MemoryApprovalStore();
     const turn: ScriptedTurn = {

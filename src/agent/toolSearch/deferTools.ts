@@ -43,7 +43,33 @@ export function deferTools(
       ? ({ ...tool, defer_loading: true } as ToolUnion)
       : tool,
   );
-  if (search.kind === 'client') return sent;
-  const hosted = HOSTED[search.kind];
-  return sent.some((tool) => nameOf(tool) === nameOf(hosted)) ? sent : [...sent, hosted];
+  const hosted = search.kind === 'client' ? undefined : HOSTED[search.kind];
+  const all =
+    !hosted || sent.some((tool) => nameOf(tool) === nameOf(hosted)) ? sent : [...sent, hosted];
+  return moveCacheMarker(all);
+}
+
+const deferred = (tool: ToolUnion): boolean =>
+  (tool as { defer_loading?: boolean }).defer_loading === true;
+
+/**
+ * Deferred definitions are outside the cached prefix, so the cache marker `cache: true` put on
+ * the last tool goes to the last tool sent in full instead (unless one already has a marker).
+ */
+function moveCacheMarker(tools: ToolUnion[]): ToolUnion[] {
+  const marked = tools.filter(
+    (tool) => deferred(tool) && 'cache_control' in tool && tool.cache_control,
+  );
+  if (marked.length === 0) return tools;
+  const out = tools.map((tool) => {
+    if (!marked.includes(tool)) return tool;
+    const { cache_control: _dropped, ...rest } = tool as ToolUnion & { cache_control?: unknown };
+    return rest as ToolUnion;
+  });
+  const kept = out.filter((tool) => !deferred(tool));
+  const last = kept[kept.length - 1];
+  if (last && !kept.some((tool) => 'cache_control' in tool && tool.cache_control)) {
+    out[out.indexOf(last)] = { ...last, cache_control: { type: 'ephemeral' } } as ToolUnion;
+  }
+  return out;
 }
