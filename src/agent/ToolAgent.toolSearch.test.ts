@@ -138,17 +138,20 @@ describe('ToolAgent toolSearch (hosted)', () => {
     );
   });
 
-  it('below the threshold nothing is deferred and no search tool is sent', async () => {
-    await start([say('Hello.')]);
-    const { agent } = instance({ toolSearch: { kind: 'bm25', threshold: 4 } });
-    await agent.run('Hi');
-    expect(toolsSent(0)).toEqual([
-      ['get_order', false],
-      ['cancel_order', false],
-      ['refund_duplicate_charge', false],
-      ['track_shipment', false],
-    ]);
-  });
+  it.each(['bm25', 'client'] as const)(
+    '%s: below the threshold nothing is deferred and no search tool is sent',
+    async (kind) => {
+      await start([say('Hello.')]);
+      const { agent } = instance({ toolSearch: { kind, threshold: 4 } });
+      await agent.run('Hi');
+      expect(toolsSent(0)).toEqual([
+        ['get_order', false],
+        ['cancel_order', false],
+        ['refund_duplicate_charge', false],
+        ['track_shipment', false],
+      ]);
+    },
+  );
 
   it('cache: true marks the last tool sent in full, not a deferred one (outside the cached prefix)', async () => {
     await start([say('Hello.')]);

@@ -33,7 +33,10 @@ export function deferTools(
   registry: Pick<AgentRegistry, 'get'>,
 ): ToolUnion[] {
   const custom = tools.filter((tool) => isCustom(tool) && nameOf(tool) !== search.toolName);
-  if (custom.length <= search.threshold) return tools.slice();
+  // Below the threshold nothing is deferred, and the client search tool would find nothing new.
+  if (custom.length <= search.threshold) {
+    return tools.filter((tool) => search.kind !== 'client' || nameOf(tool) !== search.toolName);
+  }
   const keep = (name: string): boolean =>
     name === search.toolName ||
     search.alwaysLoaded.has(name) ||
