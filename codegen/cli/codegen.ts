@@ -7,6 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { ToolManifest } from '../../src/manifest/types';
 import { buildToolIndex } from '../toolIndex/buildToolIndex';
+import type { ts } from '../typescript';
 import { openPrograms } from '../collect/loadProgram';
 import { runColdCodegen } from '../runProgram';
 import { readCodegenSettings } from './codegenSettings';
@@ -135,18 +136,31 @@ export async function runCodegenCommand(args: string[], io: CliIo): Promise<numb
   const wrote = writeManifest(result.manifest, out);
   io.stderr(`${wrote ? 'Wrote' : 'Unchanged:'} ${shown} (${count}).\n`);
   if (values['search-index']) {
-    const index = writeSearchIndex(result.manifest, opened.tsconfig, out);
+    const index = writeSearchIndex(
+      result.manifest,
+      opened.tsconfig,
+      out,
+      opened.loaded.programs.lean,
+    );
     io.stderr(`Wrote ${displayPath(index, io)} (search index).\n`);
   }
   return 0;
 }
 
 /** Writes `tools.search.json` beside the manifest; returns its path. */
-function writeSearchIndex(manifest: ToolManifest, tsconfig: string, out: string): string {
+function writeSearchIndex(
+  manifest: ToolManifest,
+  tsconfig: string,
+  out: string,
+  program: ts.Program,
+): string {
   const root = dirname(tsconfig);
-  const read = (file: string): string | undefined => {
+  // The sources codegen's program parsed, or (a file outside it) read from disk.
+  const read = (file: string): ts.SourceFile | string | undefined => {
     const path = resolve(root, file);
-    return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+    return (
+      program.getSourceFile(path) ?? (existsSync(path) ? readFileSync(path, 'utf8') : undefined)
+    );
   };
   const path = join(dirname(out), 'tools.search.json');
   writeFileSync(path, `${JSON.stringify(buildToolIndex(manifest, read))}\n`);

@@ -15,16 +15,18 @@ import { TOOL_INDEX_ANALYZER, TOOL_INDEX_FORMAT } from '../../src/toolIndex/Tool
 import type { ToolIndexFile } from '../../src/toolIndex/ToolIndexFile';
 import { toolTerms } from '../../src/toolIndex/toolTerms';
 import { SourceTags } from './searchTagsOf';
+import type { SourceReader } from './searchTagsOf';
 
 /**
  * The index of a manifest's tools; `readSource` reads a manifest `target.file` (relative to the
- * project root), or answers undefined (the tool is indexed without its extra tags).
+ * project root): the source file codegen's program parsed (no second parse), its text, or
+ * undefined (the tool is indexed without its extra tags).
  * @example
  * const index = buildToolIndex(manifest, (file) => readFileSync(join(root, file), 'utf8'));
  */
 export function buildToolIndex(
   manifest: ToolManifest,
-  readSource: (file: string) => string | undefined = () => undefined,
+  readSource: SourceReader = () => undefined,
 ): ToolIndexFile {
   const tags = new SourceTags(readSource);
   return {

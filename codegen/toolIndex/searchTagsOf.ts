@@ -31,11 +31,14 @@ function methodsOf(file: ts.SourceFile): Map<string, ts.Node> {
   return methods;
 }
 
-/** A parser of source files, each parsed once. */
+/** Reads a manifest `target.file`: its text, or the file codegen's program already parsed. */
+export type SourceReader = (file: string) => string | ts.SourceFile | undefined;
+
+/** The extra tags of methods, each source file read (and parsed, if it must be) once. */
 export class SourceTags {
   private readonly files = new Map<string, Map<string, ts.Node> | undefined>();
 
-  constructor(private readonly read: (file: string) => string | undefined) {}
+  constructor(private readonly read: SourceReader) {}
 
   /**
    * The texts of the method's extra tags (`keywords: chargeback, double charge`).
@@ -44,11 +47,16 @@ export class SourceTags {
    */
   of(file: string, method: string, line: number): string[] {
     if (!this.files.has(file)) {
-      const text = this.read(file);
+      const source = this.read(file);
+      const text = typeof source === 'string' ? source : source?.text;
       const parsed =
-        text === undefined || !EXTRA_TAG.test(text)
+        source === undefined || text === undefined || !EXTRA_TAG.test(text)
           ? undefined
-          : methodsOf(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true));
+          : methodsOf(
+              typeof source === 'string'
+                ? ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true)
+                : source,
+            );
       this.files.set(file, parsed);
     }
     const node = this.files.get(file)?.get(`${method}:${line}`);
