@@ -19,3 +19,5 @@ export type { ManifestFormat } from './emit/renderManifest';
 export { diffManifests, formatDiff } from './emit/diffManifests';
 export type { ManifestDiff } from './emit/diffManifests';
 export { formatDiagnostic } from './emit/formatDiagnostic';
+export { buildToolIndex } from './toolIndex/buildToolIndex';
+export type { SourceReader } from './toolIndex/searchTagsOf';

@@ -104,7 +104,13 @@ export type {
   RunResult,
   StepResult,
   ToolAgentOptions,
+  ToolSearchKind,
+  ToolSearchOptions,
+  ToolSearcher,
 } from './agent/types';
+export { ToolIndex } from './toolIndex/ToolIndex';
+export { ToolIndexError } from './toolIndex/ToolIndexError';
+export type { ToolIndexEntry, ToolIndexFile } from './toolIndex/ToolIndexFile';
 export { answerCitations } from './agent/answerCitations';
 export type { AnswerCitation } from './agent/answerCitations';
 export type {

@@ -108,37 +108,44 @@ ${tools.join('\n')}${
 `;
 }
 
-/** Writes the project into `root` (emptied first); returns its tsconfig path. */
-export function generateProject(root: string, options: GeneratedProjectOptions): string {
+/**
+ * Empties `root`, links each package of `links` (name → directory) into its `node_modules` and
+ * writes the benchmark projects' tsconfig (`src/`, strict, legacy decorators with metadata);
+ * returns the writer of the project's files.
+ */
+export function startBenchProject(
+  root: string,
+  links: Record<string, string>,
+): (path: string, text: string) => void {
   rmSync(root, { recursive: true, force: true });
   const write = (path: string, text: string): void => {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);
   };
   mkdirSync(join(root, 'node_modules'), { recursive: true });
-  symlinkSync(options.toolwright, join(root, 'node_modules', 'toolwright'), 'dir');
-  for (const name of ['class-validator', 'class-transformer']) {
-    symlinkSync(join(options.nodeModules, name), join(root, 'node_modules', name), 'dir');
+  for (const [name, target] of Object.entries(links)) {
+    symlinkSync(target, join(root, 'node_modules', name), 'dir');
   }
-  write(
-    'tsconfig.json',
-    JSON.stringify(
-      {
-        compilerOptions: {
-          target: 'ES2022',
-          module: 'commonjs',
-          lib: ['ES2023'],
-          strict: true,
-          experimentalDecorators: true,
-          emitDecoratorMetadata: true,
-          skipLibCheck: true,
-        },
-        include: ['src'],
-      },
-      null,
-      2,
-    ),
-  );
+  const compilerOptions = {
+    target: 'ES2022',
+    module: 'commonjs',
+    lib: ['ES2023'],
+    strict: true,
+    experimentalDecorators: true,
+    emitDecoratorMetadata: true,
+    skipLibCheck: true,
+  };
+  write('tsconfig.json', JSON.stringify({ compilerOptions, include: ['src'] }, null, 2));
+  return write;
+}
+
+/** Writes the project into `root` (emptied first); returns its tsconfig path. */
+export function generateProject(root: string, options: GeneratedProjectOptions): string {
+  const write = startBenchProject(root, {
+    toolwright: options.toolwright,
+    'class-validator': join(options.nodeModules, 'class-validator'),
+    'class-transformer': join(options.nodeModules, 'class-transformer'),
+  });
   write('src/shared.ts', SHARED);
   for (let i = 0; i < options.files; i++)
     write(`src/service${i}.ts`, serviceFile(i, options.toolsPerFile));

@@ -3,7 +3,11 @@
  * with `--watch`). Exit 0 when written or up to date, 1 on errors in the tools or a stale file,
  * 2 on usage errors.
  */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import type { ToolManifest } from '../../src/manifest/types';
+import { buildToolIndex } from '../toolIndex/buildToolIndex';
+import type { ts } from '../typescript';
 import { openPrograms } from '../collect/loadProgram';
 import { runColdCodegen } from '../runProgram';
 import { readCodegenSettings } from './codegenSettings';
@@ -16,7 +20,8 @@ import { checkManifest, writeManifest } from './writeManifest';
 /** The options of `toolwright codegen`. */
 export const CODEGEN_COMMAND: CommandSpec = {
   name: 'codegen',
-  usage: 'toolwright codegen [-p tsconfig.json] [-o src/tools.manifest.ts] [--check] [--watch]',
+  usage:
+    'toolwright codegen [-p tsconfig.json] [-o src/tools.manifest.ts] [--check] [--watch] [--search-index]',
   exitCodes: '0 ok, 1 errors in the tools (or a stale manifest with --check), 2 usage.',
   summary:
     'Reads the @Tool methods of a project (JSDoc and types) and writes the tool manifest: a TypeScript\n' +
@@ -43,6 +48,12 @@ export const CODEGEN_COMMAND: CommandSpec = {
       flags: ['--watch', '-w'],
       key: 'watch',
       description: 'Keep the project loaded and rewrite on every change.',
+    },
+    {
+      flags: ['--search-index'],
+      key: 'search-index',
+      description:
+        "Also write the tool search index (tools.search.json beside the manifest) for an agent's toolSearch: { kind: 'client' }.",
     },
     HELP_OPTION,
   ],
@@ -124,5 +135,34 @@ export async function runCodegenCommand(args: string[], io: CliIo): Promise<numb
   }
   const wrote = writeManifest(result.manifest, out);
   io.stderr(`${wrote ? 'Wrote' : 'Unchanged:'} ${shown} (${count}).\n`);
+  if (values['search-index']) {
+    const index = writeSearchIndex(
+      result.manifest,
+      opened.tsconfig,
+      out,
+      opened.loaded.programs.lean,
+    );
+    io.stderr(`Wrote ${displayPath(index, io)} (search index).\n`);
+  }
   return 0;
+}
+
+/** Writes `tools.search.json` beside the manifest; returns its path. */
+function writeSearchIndex(
+  manifest: ToolManifest,
+  tsconfig: string,
+  out: string,
+  program: ts.Program,
+): string {
+  const root = dirname(tsconfig);
+  // The sources codegen's program parsed, or (a file outside it) read from disk.
+  const read = (file: string): ts.SourceFile | string | undefined => {
+    const path = resolve(root, file);
+    return (
+      program.getSourceFile(path) ?? (existsSync(path) ? readFileSync(path, 'utf8') : undefined)
+    );
+  };
+  const path = join(dirname(out), 'tools.search.json');
+  writeFileSync(path, `${JSON.stringify(buildToolIndex(manifest, read))}\n`);
+  return path;
 }

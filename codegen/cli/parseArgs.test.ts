@@ -55,6 +55,7 @@ describe('parseArgs (codegen options)', () => {
         '  -o, --out <file>          The manifest to write (default: src/tools.manifest.ts beside the tsconfig).',
         '  --check                   Write nothing; exit 1 if the manifest on disk is stale.',
         '  --watch, -w               Keep the project loaded and rewrite on every change.',
+        "  --search-index            Also write the tool search index (tools.search.json beside the manifest) for an agent's toolSearch: { kind: 'client' }.",
         '  -h, --help                Show this help.',
       ].join('\n'),
     );

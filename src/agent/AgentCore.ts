@@ -11,6 +11,7 @@ import type { Logger } from '../registry/types';
 import type { AgentClient, AgentFormat, AgentRegistry } from './types';
 import type { ProgrammaticCalls } from './programmatic/ProgrammaticCalls';
 import type { ContextPlan } from './context/contextPlan';
+import type { ToolSearchSettings } from './toolSearch/resolveToolSearch';
 
 /** The resolved options of an agent. */
 export interface AgentSettings {
@@ -33,6 +34,8 @@ export interface AgentSettings {
   contextManagement?: ContextPlan['management'];
   /** Where runs paused for approval wait, and for how long. */
   approvals: { mode: ApprovalMode; store: ApprovalStore; ttlSeconds: number; leaseMs: number };
+  /** Deferred tools and the tool search that finds them (`toolSearch`), when on. */
+  toolSearch?: ToolSearchSettings;
 }
 
 /** The parts of an agent the phases use. */

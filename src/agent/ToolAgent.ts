@@ -42,6 +42,8 @@ import type {
 import { warnStrict } from './warnStrict';
 import { ProgrammaticCalls } from './programmatic/ProgrammaticCalls';
 import { platformOf } from './programmatic/agentPlatform';
+import { resolveToolSearch } from './toolSearch/resolveToolSearch';
+import { withSearchTool } from './toolSearch/withSearchTool';
 
 /**
  * The SDK refuses non-streamed requests that may take over ten minutes, which it estimates
@@ -151,14 +153,19 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
     const format = canonicalFormat(options.format ?? 'anthropic');
     const telemetry = lazyAgentTelemetry(options.telemetry);
     const budget = contextPlan(options.contextBudget, clientPlatform(options.client), format);
+    const toolSearch = resolveToolSearch(options.toolSearch, format);
+    const registry =
+      toolSearch?.kind === 'client'
+        ? withSearchTool(options.registry, toolSearch, options.caller)
+        : options.registry;
     this.core = {
       telemetry,
       programmatic: new ProgrammaticCalls(platformOf(options.client)),
       client: options.client,
-      registry: options.registry,
-      dialect: dialectFor(format, visibleTo(options.registry, options.caller)),
+      registry,
+      dialect: dialectFor(format, visibleTo(registry, options.caller)),
       runner: new CallRunner(
-        options.registry,
+        registry,
         options.approve as Approver | undefined,
         options.logger,
         approvals.mode === 'pause',
@@ -181,6 +188,7 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
         approvals,
         betas: [...checkedBetas(options.betas), ...(budget?.betas ?? [])],
         ...(budget ? { contextManagement: budget.management } : {}),
+        toolSearch,
       },
     };
   }

@@ -9,6 +9,7 @@ import type {
   MessageParam,
 } from '@anthropic-ai/sdk/resources/messages';
 import type { AgentCore } from './AgentCore';
+import { deferTools } from './toolSearch/deferTools';
 import { withMovingBreakpoint } from './context/cacheBreakpoint';
 
 /** The parameters of a turn: the Messages API's, and the betas' the agent uses. */
@@ -33,6 +34,9 @@ export function buildRequest(core: AgentCore, messages: readonly MessageParam[])
   };
   if (parts.system !== undefined) request.system = parts.system;
   if (parts.tools) request.tools = [...(settings.params.tools ?? []), ...parts.tools];
+  if (settings.toolSearch && request.tools) {
+    request.tools = deferTools(request.tools, settings.toolSearch, core.registry);
+  }
   if (settings.cache) {
     const system = Array.isArray(request.system) ? request.system : [];
     request.messages = withMovingBreakpoint(messages, [...(request.tools ?? []), ...system]);

@@ -29,9 +29,15 @@ import type {
 } from '../approvals/types';
 import type { TelemetryOptions } from '../telemetry/types';
 import type { ContextBudget } from './context/types';
+import type { ToolSearchOptions } from './toolSearch/ToolSearchOptions';
 
-export type { AgentRegistry } from './dialects/AgentRegistry';
 export type { ClearToolResultsBudget, CompactBudget, ContextBudget } from './context/types';
+export type { AgentRegistry } from './dialects/AgentRegistry';
+export type {
+  ToolSearchKind,
+  ToolSearchOptions,
+  ToolSearcher,
+} from './toolSearch/ToolSearchOptions';
 export type { AgentFormat } from '../approvals/AgentFormat';
 export type { AgentUsage } from '../approvals/AgentUsage';
 export type { ApprovalDecision } from '../calls/ApprovalDecision';
@@ -168,6 +174,12 @@ export interface ToolAgentOptions<State = unknown, Mode extends ApprovalMode = A
    * `strict`): the model's input then follows each tool's strict projection. Anthropic format only.
    */
   strict?: boolean;
+  /**
+   * Tool search with deferred loading, for large tool sets: tools are sent with `defer_loading:
+   * true` (except those kept loaded) and found by the API's hosted tool search (`kind: 'bm25' |
+   * 'regex'`) or by toolwright's index as a custom tool (`kind: 'client'`). Anthropic format only.
+   */
+  toolSearch?: ToolSearchOptions;
   /** Other Messages API parameters sent with every request (temperature, tool_choice, ...). */
   params?: Partial<Omit<MessageCreateParamsBase, 'messages' | 'stream'>>;
   /** Where the agent's warnings go (strict tools sent without strict, an approval hook that threw); none without it. */

@@ -15,6 +15,7 @@ const OPTION_TABLE: Record<keyof ToolOptions, true> = {
   requiresApproval: true,
   timeoutMs: true,
   longRunning: true,
+  alwaysLoaded: true,
   scopes: true,
   roles: true,
   examples: true,

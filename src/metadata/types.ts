@@ -65,6 +65,11 @@ export interface ToolOptions {
    */
   longRunning?: boolean;
   /**
+   * With the agent's `toolSearch` on, this tool is always sent in full, never deferred
+   * (`defer_loading`): for the few tools the model needs on most turns.
+   */
+  alwaysLoaded?: boolean;
+  /**
    * OAuth scopes the caller must hold, every one of them, for this tool to be listed and run
    * over MCP; a caller without them does not see it in `tools/list` and is refused before its
    * input is validated. Checked against `ToolCallContext.caller`.

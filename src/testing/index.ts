@@ -20,6 +20,9 @@ export type { PromptBody } from './promptSegments';
 export type { PromptCacheOptions } from './promptCache';
 export { CLEARED_TOOL_RESULT } from './contextEditing';
 export { COMPACTION_BETA, CONTEXT_MANAGEMENT_BETA } from './contextManagement';
+export { checkToolSearch } from './checkToolSearch';
+export { toolSearchBlocks } from './toolSearchBlocks';
+export type { ScriptedToolSearch } from './toolSearchBlocks';
 export type {
   RecordedRequest,
   ScriptedBlock,

@@ -15,6 +15,7 @@ import { compactionSummaryOf, manageContext, replyWithContext } from './contextM
 import { PromptCache } from './promptCache';
 import { checkStrictTools } from './strictSubset';
 import { checkSearchResults } from './searchResults';
+import { checkToolSearch } from './checkToolSearch';
 import { errorBody } from './errorBody';
 import { platformError } from './platformErrors';
 import { matchRoute } from './platformRoutes';
@@ -148,6 +149,11 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
     const blockProblem = checkSearchResults(body.messages ?? []);
     if (blockProblem) {
       sendJson(res, 400, errorBody(400, blockProblem));
+      return;
+    }
+    const searchProblem = checkToolSearch(body.tools, body.messages ?? []);
+    if (searchProblem) {
+      refuse(searchProblem);
       return;
     }
     const strictProblem = options.checkStrictTools === false ? null : checkStrictTools(body.tools);

@@ -15,7 +15,7 @@ export interface AgentRegistry {
     | {
         options: Pick<
           ManifestToolOptions,
-          'requiresApproval' | 'longRunning' | 'timeoutMs' | 'scopes' | 'roles'
+          'requiresApproval' | 'longRunning' | 'timeoutMs' | 'scopes' | 'roles' | 'alwaysLoaded'
         >;
       }
     | undefined;
