@@ -3,8 +3,9 @@
  * process on a real redis-server, a long-running tool's call (`callOpenAI` on a registry with
  * jobs) and a task-augmented MCP `tools/call` (2025-11-25 tasks, the SDK 1.x client over HTTP
  * behind a token check, on a stateless endpoint). Each cell asserts what the tool recorded in
- * Redis, from the worker. The columns it drives so far are `PROCESS_COLUMNS` in `matrixCells.ts`
- * (the table in docs/agent.md shows the others as not checked yet).
+ * Redis, from the worker, for every column of the matrix (`COLUMNS` in `matrixCells.ts`): the
+ * tool's own `timeoutMs` bounds each run in the worker, and the caller's signal (the app's
+ * AbortSignal, a client's `tasks/cancel`) cancels the run and aborts `ctx.signal` there.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -28,13 +29,30 @@ import { describeWithServer } from '../../test/describeWithServer';
 import { redisMissing, startRedisServer } from '../../test/startRedisServer';
 import type { RedisServer } from '../../test/startRedisServer';
 import { until } from '../../test/until';
-import { JobMatrixService, readRuns } from './__fixtures__/JobMatrixService';
+import {
+  hasStarted,
+  JobMatrixService,
+  MATRIX_KEYS,
+  readRuns,
+} from './__fixtures__/JobMatrixService';
 import { jobMatrixManifest } from './__fixtures__/jobMatrixManifest';
-import { PROCESS_COLUMNS, PROCESS_ROWS } from './__fixtures__/matrixCells';
+import { COLUMNS, PROCESS_ROWS } from './__fixtures__/matrixCells';
 import type { ColumnName, ProcessRowName } from './__fixtures__/matrixCells';
+import type { MatrixRun } from './__fixtures__/MatrixService';
 
 const ALICE: ToolCaller = { id: 'alice', scopes: ['audit:read'], roles: [] };
 const BOB: ToolCaller = { id: 'bob', scopes: [], roles: [] };
+
+/**
+ * How a cell's call is made: `approve`, the app's approval hook's answer (none when undefined);
+ * `cancel`, the caller cancels the call once its tool runs in the worker.
+ */
+interface Say {
+  approve?: boolean;
+  cancel?: boolean;
+  /** The call's own time limit (the app's `timeoutMs`; jobs worker only). */
+  timeoutMs?: number;
+}
 
 /** What the app (or the client) got for one call: whether it ran, the text, the tools listed. */
 interface Answer {
@@ -85,7 +103,7 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
   }, 60_000);
 
   beforeEach(async () => {
-    await store.del('matrix:ran');
+    await store.del(...MATRIX_KEYS);
   });
 
   afterAll(async () => {
@@ -97,8 +115,19 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
     await redis?.stop();
   });
 
-  /** A task-augmented `tools/call` by `caller`'s client, followed to the task's result. */
-  async function callAsTask(caller: ToolCaller, name: string, input: object): Promise<Answer> {
+  /** Resolves once `wait_for_signal` runs in the worker. */
+  const started = () => until(() => hasStarted(store, 'wait_for_signal'), 'the tool to start');
+
+  /**
+   * A task-augmented `tools/call` by `caller`'s client, followed to the task's result;
+   * `cancel`: the client cancels the task (`tasks/cancel`) once its tool runs.
+   */
+  async function callAsTask(
+    caller: ToolCaller,
+    name: string,
+    input: object,
+    { cancel }: Say = {},
+  ): Promise<Answer> {
     const client = new Client({ name: 'matrix', version: '1' });
     const headers = { Authorization: `Bearer ${caller.id!}` };
     await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }));
@@ -122,8 +151,10 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
       }
       const taskId = created.data.task.taskId;
       const tasks = client.experimental.tasks;
+      if (cancel) await started().then(() => tasks.cancelTask(taskId));
       await until(
-        async () => ['completed', 'failed'].includes((await tasks.getTask(taskId)).status),
+        async () =>
+          ['completed', 'failed', 'cancelled'].includes((await tasks.getTask(taskId)).status),
         'the task to end',
       );
       const result = await tasks.getTaskResult(taskId, CallToolResultSchema);
@@ -133,12 +164,15 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
     }
   }
 
-  /** Drives one call; `approve`: the app's approval hook's answer (none when undefined). */
+  /** Drives one call, as `say` says. */
   const DRIVE: Record<
     ProcessRowName,
-    (caller: ToolCaller, name: string, input: object, approve?: boolean) => Promise<Answer>
+    (caller: ToolCaller, name: string, input: object, say?: Say) => Promise<Answer>
   > = {
-    'jobs worker': async (caller, name, input, approve) => {
+    'jobs worker': async (caller, name, input, { approve, cancel, timeoutMs } = {}) => {
+      // The caller's signal, aborted once the tool runs in the worker.
+      const controller = new AbortController();
+      if (cancel) void started().then(() => controller.abort());
       const [message] = await registry.callOpenAI(
         [
           {
@@ -147,7 +181,12 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
             function: { name, arguments: JSON.stringify(input) },
           },
         ],
-        approve === undefined ? { caller } : { caller, approve: () => approve },
+        {
+          caller,
+          signal: controller.signal,
+          ...(timeoutMs === undefined ? {} : { timeoutMs }),
+          ...(approve === undefined ? {} : { approve: () => approve }),
+        },
       );
       const text = String(message!.content);
       return { ok: !text.startsWith('Error:'), text };
@@ -161,13 +200,19 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
     caller: ToolCaller,
     name: string,
     input: object,
-    approve?: boolean,
+    say: Say = {},
   ) {
-    const answer = await DRIVE[row](caller, name, input, approve);
+    const answer = await DRIVE[row](caller, name, input, say);
     return { ...answer, ran: await readRuns(store) };
   }
 
-  const CELLS: Partial<Record<ColumnName, (row: ProcessRowName) => Promise<void>>> = {
+  /** What the tool recorded once it ended in the worker (after the caller got its answer). */
+  async function ended(): Promise<MatrixRun[]> {
+    await until(async () => (await readRuns(store)).length > 0, 'the method to end');
+    return readRuns(store);
+  }
+
+  const CELLS: Record<ColumnName, (row: ProcessRowName) => Promise<void>> = {
     'invalid input refused, naming the path': async (row) => {
       const answer = await drive(row, ALICE, 'place_order', { item: 'pen', qty: 'many' });
       // Refused before a job exists: nothing reached the worker.
@@ -209,10 +254,38 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
       expect(refused.text).toMatch(/approv/i);
       // The MCP endpoint's own hook is the in-process matrix's MCP rows' cell.
       if (row !== 'jobs worker') return;
-      const declined = await drive(row, ALICE, 'refund', { orderId: 'o1' }, false);
+      const declined = await drive(row, ALICE, 'refund', { orderId: 'o1' }, { approve: false });
       expect(declined).toMatchObject({ ok: false, ran: [] });
-      const approved = await drive(row, ALICE, 'refund', { orderId: 'o1' }, true);
+      const approved = await drive(row, ALICE, 'refund', { orderId: 'o1' }, { approve: true });
       expect(approved).toMatchObject({ ok: true, ran: [{ tool: 'refund', caller: 'alice' }] });
+    },
+    "the tool's timeoutMs bounds the wait": async (row) => {
+      const answer = await drive(row, ALICE, 'slow_report', { month: 'may' });
+      // The direct path's text (the app's wait, or the run in the worker, ended at the limit).
+      expect(answer.ok).toBe(false);
+      expect(answer.text).toContain('Tool "slow_report" timed out after 500 ms');
+      // The method, in the worker, saw its signal abort.
+      expect(await ended()).toEqual([
+        { tool: 'slow_report', input: { month: 'may', aborted: true }, caller: 'alice' },
+      ]);
+      if (row !== 'jobs worker') return;
+      // The call's own limit, longer than the tool's, bounds the run in the worker too, as it
+      // bounds a run in process.
+      await store.del(...MATRIX_KEYS);
+      const longer = await drive(row, ALICE, 'slow_report', { month: 'june' }, { timeoutMs: 1500 });
+      expect(longer.text).toContain('Tool "slow_report" timed out after 1500 ms');
+      expect(await ended()).toEqual([
+        { tool: 'slow_report', input: { month: 'june', aborted: true }, caller: 'alice' },
+      ]);
+    },
+    "the caller's signal bounds the wait": async (row) => {
+      // The app's AbortSignal (jobs worker), tasks/cancel (an MCP task), once the tool runs.
+      const answer = await drive(row, ALICE, 'wait_for_signal', { label: 'x' }, { cancel: true });
+      expect(answer.ok).toBe(false);
+      expect(answer.text).toContain('Tool "wait_for_signal" was aborted before it finished');
+      expect(await ended()).toEqual([
+        { tool: 'wait_for_signal', input: { label: 'x', aborted: true }, caller: 'alice' },
+      ]);
     },
     'an error leaks no stack': async (row) => {
       const answer = await drive(row, ALICE, 'lookup_customer', { id: 'c1' });
@@ -228,10 +301,6 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
   };
 
   describe.each(PROCESS_ROWS.map((row) => [row]))('%s', (row) => {
-    for (const column of PROCESS_COLUMNS) it(column, () => CELLS[column]!(row), 60_000);
-  });
-
-  it('drives every column it claims', () => {
-    for (const column of PROCESS_COLUMNS) expect(CELLS[column]).toBeDefined();
+    for (const column of COLUMNS) it(column, () => CELLS[column](row), 60_000);
   });
 });
