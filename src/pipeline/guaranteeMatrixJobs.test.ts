@@ -24,6 +24,7 @@ import { authInfoOf } from '../mcp/callerOf';
 import { createMcpHttpHandler } from '../mcp/createMcpHttpHandler';
 import type { McpHttpHandler } from '../mcp/createMcpHttpHandler';
 import { LOOPBACK_HOSTS } from '../mcp/httpGuards';
+import type { McpApprovalHook, McpApprovalRequest } from '../mcp/types';
 import { ToolRegistry } from '../registry/ToolRegistry';
 import { describeWithServer } from '../../test/describeWithServer';
 import { redisMissing, startRedisServer } from '../../test/startRedisServer';
@@ -54,6 +55,13 @@ interface Say {
   timeoutMs?: number;
 }
 
+/** An MCP endpoint on its HTTP server. */
+interface Endpoint {
+  mcp: McpHttpHandler;
+  http: Server;
+  url: URL;
+}
+
 /** What the app (or the client) got for one call: whether it ran, the text, the tools listed. */
 interface Answer {
   ok: boolean;
@@ -73,9 +81,39 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
   let worker: WorkerProcess;
   let queue: ToolJobs;
   let registry: ToolRegistry;
-  let mcp: McpHttpHandler;
-  let http: Server;
-  let url: URL;
+  /** The endpoint without an approval hook, and the one whose hook answers `hookSays`. */
+  let plain: Endpoint;
+  let hooked: Endpoint;
+  let hookSays = false;
+  /** The calls the endpoint's hook was asked about. */
+  const asked: McpApprovalRequest[] = [];
+
+  /** A stateless MCP endpoint over the registry behind a token check, with `approve` if given. */
+  async function serve(approve?: McpApprovalHook): Promise<Endpoint> {
+    const mcp = createMcpHttpHandler(registry, {
+      name: 'matrix',
+      version: '1',
+      stateless: true,
+      allowedHosts: LOOPBACK_HOSTS,
+      ...(approve ? { approve } : {}),
+    });
+    // An auth layer in front, as the SDK's bearer middleware does: the caller goes on `req.auth`.
+    const http = createServer((req: IncomingMessage & { auth?: unknown }, res) => {
+      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      const caller = [ALICE, BOB].find((known) => known.id === token);
+      if (caller) req.auth = authInfoOf(caller, token);
+      void mcp.handle(req, res);
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const url = new URL(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`);
+    return { mcp, http, url };
+  }
+
+  /** Closes an endpoint and its HTTP server. */
+  async function close(endpoint: Endpoint | undefined): Promise<void> {
+    await endpoint?.mcp.close();
+    await new Promise((resolve) => endpoint?.http.close(resolve) ?? resolve(undefined));
+  }
 
   beforeAll(async () => {
     redis = await startRedisServer();
@@ -85,21 +123,11 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
     registry = new ToolRegistry({ jobs: queue, manifest: jobMatrixManifest() }).register(
       new JobMatrixService(store),
     );
-    mcp = createMcpHttpHandler(registry, {
-      name: 'matrix',
-      version: '1',
-      stateless: true,
-      allowedHosts: LOOPBACK_HOSTS,
+    plain = await serve();
+    hooked = await serve((request) => {
+      asked.push(request);
+      return hookSays;
     });
-    // An auth layer in front, as the SDK's bearer middleware does: the caller goes on `req.auth`.
-    http = createServer((req: IncomingMessage & { auth?: unknown }, res) => {
-      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-      const caller = [ALICE, BOB].find((known) => known.id === token);
-      if (caller) req.auth = authInfoOf(caller, token);
-      void mcp.handle(req, res);
-    });
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-    url = new URL(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`);
   }, 60_000);
 
   beforeEach(async () => {
@@ -108,8 +136,8 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
 
   afterAll(async () => {
     await worker?.kill();
-    await mcp?.close();
-    await new Promise((resolve) => http?.close(resolve));
+    await close(plain);
+    await close(hooked);
     await queue?.close();
     await store?.quit();
     await redis?.stop();
@@ -126,10 +154,13 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
     caller: ToolCaller,
     name: string,
     input: object,
-    { cancel }: Say = {},
+    { approve, cancel }: Say = {},
   ): Promise<Answer> {
     const client = new Client({ name: 'matrix', version: '1' });
     const headers = { Authorization: `Bearer ${caller.id!}` };
+    // With a say, the endpoint whose approval hook answers it.
+    if (approve !== undefined) hookSays = approve;
+    const url = (approve === undefined ? plain : hooked).url;
     await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }));
     try {
       const listed = (await client.listTools()).tools.map((tool) => tool.name);
@@ -248,16 +279,24 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
       expect(JSON.parse(answer.text)).toEqual({ id: 'o1', total: 42 });
     },
     'approval asked or refused': async (row) => {
-      // Without a hook (the endpoint here has none), refused before any job.
+      // Without a hook, refused before any job.
       const refused = await drive(row, ALICE, 'refund', { orderId: 'o1' });
       expect(refused).toMatchObject({ ok: false, ran: [] });
       expect(refused.text).toMatch(/approv/i);
-      // The MCP endpoint's own hook is the in-process matrix's MCP rows' cell.
-      if (row !== 'jobs worker') return;
+      // The app's hook (callOpenAI's `approve`, the MCP endpoint's): declined, then approved.
+      asked.length = 0;
       const declined = await drive(row, ALICE, 'refund', { orderId: 'o1' }, { approve: false });
       expect(declined).toMatchObject({ ok: false, ran: [] });
+      expect(declined.text).toMatch(/denied|not approved|declined/i);
       const approved = await drive(row, ALICE, 'refund', { orderId: 'o1' }, { approve: true });
       expect(approved).toMatchObject({ ok: true, ran: [{ tool: 'refund', caller: 'alice' }] });
+      expect(approved.text).toContain('refunded o1');
+      // An MCP task's hook is asked before the task exists, with the checked input.
+      if (row !== 'jobs worker')
+        expect(asked.map(({ name, input }) => ({ name, input }))).toEqual([
+          { name: 'refund', input: { orderId: 'o1' } },
+          { name: 'refund', input: { orderId: 'o1' } },
+        ]);
     },
     "the tool's timeoutMs bounds the wait": async (row) => {
       const answer = await drive(row, ALICE, 'slow_report', { month: 'may' });
