@@ -42,7 +42,8 @@ interface Answer {
 
 /** Who calls, and whether a call needing approval is approved (undefined: nobody is asked). */
 interface Setup {
-  caller: ToolCaller;
+  /** Who calls (the adapters are also driven without a caller, as an app may build them). */
+  caller: ToolCaller | undefined;
   approve?: boolean;
   /** The caller's signal (the run's, the request's, the adapter's). */
   signal?: AbortSignal;
@@ -63,6 +64,17 @@ const textOf = (content: unknown): string =>
     : (content as { text?: string }[]).map((block) => block.text ?? '').join('\n');
 
 const REFUND = { orderId: 'o1' };
+
+/** The calls an approval hook (the app's, the MCP endpoint's) was asked about in a cell. */
+const asked: string[] = [];
+
+/** An approval hook answering `approve`, noting each call it is asked about. */
+const hookAnswering =
+  <T>(approve: T) =>
+  (call: { name: string }): T => {
+    asked.push(call.name);
+    return approve;
+  };
 
 /** The rows whose approval is asked of the client's user (who may decline). */
 const MCP_ROWS = new Set<RowName>(['MCP 2025 (SDK 1.x client)', 'MCP 2026 (SDK 2.x client)']);
@@ -90,7 +102,7 @@ function agentRow(drive: (agent: ToolAgent, signal?: AbortSignal) => Promise<unk
         registry,
         model: 'claude-test',
         caller,
-        ...(approve !== undefined ? { approve: () => approve } : {}),
+        ...(approve !== undefined ? { approve: hookAnswering(approve) } : {}),
       });
       let sent: unknown;
       try {
@@ -120,9 +132,9 @@ function mcpRow(kind: ClientKind): Row {
       version: '1',
       verifyToken: (token) => [ALICE, BOB].find((known) => known.id === token),
       // With a say, the server asks the client's user; without one it has no approval hook.
-      ...(approve !== undefined ? { approve: 'elicit' as const } : {}),
+      ...(approve !== undefined ? { approve: hookAnswering('elicit' as const) } : {}),
     });
-    const headers = { Authorization: `Bearer ${caller.id!}` };
+    const headers = { Authorization: `Bearer ${caller!.id!}` };
     // Approval is asked of the client's user (an elicitation form, or 2026's input_required).
     const client = await connectClient(kind, new URL(server.url), {
       headers,
@@ -145,7 +157,7 @@ function mcpRow(kind: ClientKind): Row {
 /** An adapter's options: the caller, and an `approve` hook when the setup has a say. */
 const hooksOf = ({ caller, approve, signal }: Setup) => ({
   caller,
-  ...(approve !== undefined ? { approve: () => approve } : {}),
+  ...(approve !== undefined ? { approve: hookAnswering(approve) } : {}),
   ...(signal ? { signal } : {}),
 });
 
@@ -269,6 +281,7 @@ async function drive(
 ) {
   const registry = wide ? createWideRegistry() : new ToolRegistry().register(service);
   const full = 'caller' in setup ? setup : { caller: setup };
+  asked.length = 0;
   const answer = await DRIVE[row](registry, full, name, input as Record<string, unknown>);
   return { ...answer, ran: service.ran };
 }
@@ -279,6 +292,11 @@ const CELLS: Record<ColumnName, (row: InProcessRowName) => Promise<void>> = {
     const answer = await drive(row, ALICE, 'place_order', { item: 'pen', qty: 'many' });
     expect(answer).toMatchObject({ ok: false, ran: [] });
     expect(answer.text).toContain('qty');
+    // Refused before approval: a hook that would approve is never asked about invalid input.
+    const unasked = await drive(row, { caller: ALICE, approve: true }, 'refund', { order: 'o1' });
+    expect(unasked).toMatchObject({ ok: false, ran: [] });
+    expect(unasked.text).toContain('orderId');
+    expect(asked).toEqual([]);
   },
   'unknown tool refused': async (row) => {
     const answer = await drive(row, ALICE, 'launch_rockets', { when: 'now' });
@@ -296,6 +314,12 @@ const CELLS: Record<ColumnName, (row: InProcessRowName) => Promise<void>> = {
     // for a caller), it is not.
     if (answer.listed) expect(answer.listed).toEqual(expect.arrayContaining(['place_order']));
     if (answer.listed) expect(answer.listed).not.toContain('read_audit');
+    if (!OFFERING_ROWS.has(row)) return;
+    // An adapter built without a caller offers every tool: the pipeline refuses the call.
+    const offered = await drive(row, { caller: undefined }, 'read_audit', { day: 'mon' });
+    expect(offered).toMatchObject({ ok: false, ran: [] });
+    expect(offered.listed).toContain('read_audit');
+    expect(offered.text).toContain('it requires the scope "audit:read"');
   },
   'ctx.caller is the caller': async (row) => {
     const answer = await drive(row, ALICE, 'read_audit', { day: 'mon' });

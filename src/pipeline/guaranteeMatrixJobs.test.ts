@@ -24,7 +24,7 @@ import { authInfoOf } from '../mcp/callerOf';
 import { createMcpHttpHandler } from '../mcp/createMcpHttpHandler';
 import type { McpHttpHandler } from '../mcp/createMcpHttpHandler';
 import { LOOPBACK_HOSTS } from '../mcp/httpGuards';
-import type { McpApprovalHook, McpApprovalRequest } from '../mcp/types';
+import type { McpApprovalHook } from '../mcp/types';
 import { ToolRegistry } from '../registry/ToolRegistry';
 import { describeWithServer } from '../../test/describeWithServer';
 import { redisMissing, startRedisServer } from '../../test/startRedisServer';
@@ -85,8 +85,16 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
   let plain: Endpoint;
   let hooked: Endpoint;
   let hookSays = false;
-  /** The calls the endpoint's hook was asked about. */
-  const asked: McpApprovalRequest[] = [];
+  /** The calls an approval hook (the app's, the MCP endpoint's) was asked about. */
+  const asked: { name: string; input: unknown }[] = [];
+
+  /** An approval hook answering `approve`, noting each call it is asked about. */
+  const hookAnswering =
+    (approve: boolean) =>
+    ({ name, input }: { name: string; input: unknown }): boolean => {
+      asked.push({ name, input });
+      return approve;
+    };
 
   /** A stateless MCP endpoint over the registry behind a token check, with `approve` if given. */
   async function serve(approve?: McpApprovalHook): Promise<Endpoint> {
@@ -124,10 +132,7 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
       new JobMatrixService(store),
     );
     plain = await serve();
-    hooked = await serve((request) => {
-      asked.push(request);
-      return hookSays;
-    });
+    hooked = await serve((request) => hookAnswering(hookSays)(request));
   }, 60_000);
 
   beforeEach(async () => {
@@ -216,7 +221,7 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
           caller,
           signal: controller.signal,
           ...(timeoutMs === undefined ? {} : { timeoutMs }),
-          ...(approve === undefined ? {} : { approve: () => approve }),
+          ...(approve === undefined ? {} : { approve: hookAnswering(approve) }),
         },
       );
       const text = String(message!.content);
@@ -246,9 +251,16 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
   const CELLS: Record<ColumnName, (row: ProcessRowName) => Promise<void>> = {
     'invalid input refused, naming the path': async (row) => {
       const answer = await drive(row, ALICE, 'place_order', { item: 'pen', qty: 'many' });
-      // Refused before a job exists: nothing reached the worker.
+      // Refused before a job exists: nothing reached the worker (and no task: -32602).
       expect(answer).toMatchObject({ ok: false, ran: [] });
       expect(answer.text).toContain('qty');
+      if (row !== 'jobs worker') expect(answer.text).toContain('-32602');
+      // Refused before approval: a hook that would approve is never asked about invalid input.
+      asked.length = 0;
+      const unasked = await drive(row, ALICE, 'refund', { order: 'o1' }, { approve: true });
+      expect(unasked).toMatchObject({ ok: false, ran: [] });
+      expect(unasked.text).toContain('orderId');
+      expect(asked).toEqual([]);
     },
     'unknown tool refused': async (row) => {
       const answer = await drive(row, ALICE, 'launch_rockets', { when: 'now' });
@@ -291,12 +303,11 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
       const approved = await drive(row, ALICE, 'refund', { orderId: 'o1' }, { approve: true });
       expect(approved).toMatchObject({ ok: true, ran: [{ tool: 'refund', caller: 'alice' }] });
       expect(approved.text).toContain('refunded o1');
-      // An MCP task's hook is asked before the task exists, with the checked input.
-      if (row !== 'jobs worker')
-        expect(asked.map(({ name, input }) => ({ name, input }))).toEqual([
-          { name: 'refund', input: { orderId: 'o1' } },
-          { name: 'refund', input: { orderId: 'o1' } },
-        ]);
+      // The hook is asked before any job exists, with the checked input.
+      expect(asked).toEqual([
+        { name: 'refund', input: { orderId: 'o1' } },
+        { name: 'refund', input: { orderId: 'o1' } },
+      ]);
     },
     "the tool's timeoutMs bounds the wait": async (row) => {
       const answer = await drive(row, ALICE, 'slow_report', { month: 'may' });
