@@ -40,9 +40,25 @@ import { jobMatrixManifest } from './__fixtures__/jobMatrixManifest';
 import { COLUMNS, PROCESS_ROWS } from './__fixtures__/matrixCells';
 import type { ColumnName, ProcessRowName } from './__fixtures__/matrixCells';
 import type { MatrixRun } from './__fixtures__/MatrixService';
-
-const ALICE: ToolCaller = { id: 'alice', scopes: ['audit:read'], roles: [] };
-const BOB: ToolCaller = { id: 'bob', scopes: [], roles: [] };
+import {
+  ALICE,
+  asked,
+  BOB,
+  callerOfToken,
+  hookAnswering,
+  textOf,
+} from './__fixtures__/matrixDriving';
+import {
+  expectInvalidRefused,
+  expectNoStack,
+  expectRanAsAlice,
+} from './__fixtures__/matrixDriving';
+import {
+  expectRefusedUnasked,
+  expectShaped,
+  expectUnknownRefused,
+} from './__fixtures__/matrixDriving';
+import type { Answer } from './__fixtures__/matrixDriving';
 
 /**
  * How a cell's call is made: `approve`, the app's approval hook's answer (none when undefined);
@@ -62,19 +78,6 @@ interface Endpoint {
   url: URL;
 }
 
-/** What the app (or the client) got for one call: whether it ran, the text, the tools listed. */
-interface Answer {
-  ok: boolean;
-  text: string;
-  listed?: string[];
-}
-
-/** The text of a tool result's content (a string, or text blocks). */
-const textOf = (content: unknown): string =>
-  typeof content === 'string'
-    ? content
-    : (content as { text?: string }[]).map((block) => block.text ?? '').join('\n');
-
 describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
   let redis: RedisServer;
   let store: Redis;
@@ -85,16 +88,6 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
   let plain: Endpoint;
   let hooked: Endpoint;
   let hookSays = false;
-  /** The calls an approval hook (the app's, the MCP endpoint's) was asked about. */
-  const asked: { name: string; input: unknown }[] = [];
-
-  /** An approval hook answering `approve`, noting each call it is asked about. */
-  const hookAnswering =
-    (approve: boolean) =>
-    ({ name, input }: { name: string; input: unknown }): boolean => {
-      asked.push({ name, input });
-      return approve;
-    };
 
   /** A stateless MCP endpoint over the registry behind a token check, with `approve` if given. */
   async function serve(approve?: McpApprovalHook): Promise<Endpoint> {
@@ -108,7 +101,7 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
     // An auth layer in front, as the SDK's bearer middleware does: the caller goes on `req.auth`.
     const http = createServer((req: IncomingMessage & { auth?: unknown }, res) => {
       const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-      const caller = [ALICE, BOB].find((known) => known.id === token);
+      const caller = callerOfToken(token);
       if (caller) req.auth = authInfoOf(caller, token);
       void mcp.handle(req, res);
     });
@@ -252,20 +245,14 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
     'invalid input refused, naming the path': async (row) => {
       const answer = await drive(row, ALICE, 'place_order', { item: 'pen', qty: 'many' });
       // Refused before a job exists: nothing reached the worker (and no task: -32602).
-      expect(answer).toMatchObject({ ok: false, ran: [] });
-      expect(answer.text).toContain('qty');
+      expectInvalidRefused(answer);
       if (row !== 'jobs worker') expect(answer.text).toContain('-32602');
       // Refused before approval: a hook that would approve is never asked about invalid input.
       asked.length = 0;
-      const unasked = await drive(row, ALICE, 'refund', { order: 'o1' }, { approve: true });
-      expect(unasked).toMatchObject({ ok: false, ran: [] });
-      expect(unasked.text).toContain('orderId');
-      expect(asked).toEqual([]);
+      expectRefusedUnasked(await drive(row, ALICE, 'refund', { order: 'o1' }, { approve: true }));
     },
     'unknown tool refused': async (row) => {
-      const answer = await drive(row, ALICE, 'launch_rockets', { when: 'now' });
-      expect(answer).toMatchObject({ ok: false, ran: [] });
-      expect(answer.text).toContain('launch_rockets');
+      expectUnknownRefused(await drive(row, ALICE, 'launch_rockets', { when: 'now' }));
     },
     'scope refused': async (row) => {
       const answer = await drive(row, BOB, 'read_audit', { day: 'mon' });
@@ -276,19 +263,14 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
     },
     'ctx.caller is the caller': async (row) => {
       const answer = await drive(row, ALICE, 'read_audit', { day: 'mon' });
-      expect(answer).toMatchObject({
-        ok: true,
-        ran: [{ tool: 'read_audit', input: { day: 'mon' }, caller: 'alice' }],
-      });
-      expect(answer.text).toContain('audit of mon for alice');
-      if (answer.listed) expect(answer.listed).toContain('read_audit');
+      expectRanAsAlice(answer);
+      expect(answer.ran).toEqual([{ tool: 'read_audit', input: { day: 'mon' }, caller: 'alice' }]);
     },
     'result shaped to the declared schema': async (row) => {
       const answer = await drive(row, ALICE, 'summary', { id: 'o1' });
-      expect(answer).toMatchObject({ ok: true, ran: [{ tool: 'summary', caller: 'alice' }] });
+      expect(answer).toMatchObject({ ran: [{ tool: 'summary', caller: 'alice' }] });
       // Shaped in the worker: the undeclared field never reaches the app or the client.
-      expect(answer.text).not.toContain('internal_cost');
-      expect(JSON.parse(answer.text)).toEqual({ id: 'o1', total: 42 });
+      expectShaped(answer);
     },
     'approval asked or refused': async (row) => {
       // Without a hook, refused before any job.
@@ -344,9 +326,7 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
       expect(answer.ran.length).toBeGreaterThan(0);
       expect(answer.ran.every((run) => run.tool === 'lookup_customer')).toBe(true);
       // The message only, though it was thrown in another process.
-      expect(answer.text).toContain('the customer service is down');
-      for (const leak of ['JobMatrixService', '.ts:', '    at ', 'Error: the customer'])
-        expect(answer.text).not.toContain(leak);
+      expectNoStack(answer, 'JobMatrixService');
     },
   };
 

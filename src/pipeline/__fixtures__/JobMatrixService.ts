@@ -8,6 +8,7 @@ import { Ctx } from '../../decorators/Ctx';
 import { Param } from '../../decorators/Param';
 import { Tool } from '../../decorators/Tool';
 import type { ToolCallContext } from '../../calls/ToolCallContext';
+import { untilAborted } from './untilAborted';
 import type { MatrixRun } from './MatrixService';
 
 /** The Redis list the tools record their runs in. */
@@ -27,19 +28,6 @@ export async function readRuns(redis: Redis): Promise<MatrixRun[]> {
 /** Whether a tool that waits for its signal started, in any process. */
 export async function hasStarted(redis: Redis, tool: string): Promise<boolean> {
   return (await redis.lrange(STARTED, 0, -1)).includes(tool);
-}
-
-/** Waits until `signal` aborts, 10 s at most (a broken limit fails the cell, not the suite). */
-function abortOf(signal: AbortSignal): Promise<boolean> {
-  if (signal.aborted) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), 10_000);
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve(true);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /** What a summary declares. */
@@ -88,7 +76,7 @@ export class JobMatrixService {
   @Tool({ description: 'Builds a slow report.', timeoutMs: 500, longRunning: true })
   async slowReport(@Param('month') month: string, @Ctx() ctx: ToolCallContext): Promise<string> {
     // Waits for its signal: only the tool's time limit ends the run.
-    const aborted = await abortOf(ctx.signal);
+    const aborted = await untilAborted(ctx.signal, 10_000);
     await this.record({ tool: 'slow_report', input: { month, aborted }, caller: ctx.caller?.id });
     return `report of ${month}`;
   }
@@ -96,7 +84,7 @@ export class JobMatrixService {
   @Tool({ description: 'Waits until its call is cancelled (10 s at most).', longRunning: true })
   async waitForSignal(@Param('label') label: string, @Ctx() ctx: ToolCallContext): Promise<string> {
     await this.redis.rpush(STARTED, 'wait_for_signal');
-    const aborted = await abortOf(ctx.signal);
+    const aborted = await untilAborted(ctx.signal, 10_000);
     await this.record({
       tool: 'wait_for_signal',
       input: { label, aborted },
