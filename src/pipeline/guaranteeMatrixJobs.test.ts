@@ -47,13 +47,9 @@ import {
   callerOfToken,
   hookAnswering,
   textOf,
-} from './__fixtures__/matrixDriving';
-import {
   expectInvalidRefused,
   expectNoStack,
   expectRanAsAlice,
-} from './__fixtures__/matrixDriving';
-import {
   expectRefusedUnasked,
   expectShaped,
   expectUnknownRefused,
