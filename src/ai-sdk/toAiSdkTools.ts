@@ -4,8 +4,8 @@
  * pipeline (`runModelCall`), so the caller's scopes, validation (path-level errors), time limits
  * and the abort signal hold as in `ToolAgent`. A call the registry answers as an error is thrown as a `ToolError`, which the
  * AI SDK sends back to the model as the tool's error; a tool marked `requiresApproval` uses the
- * SDK's own approval step (`needsApproval`), asked only of a call the pipeline would run. Given a `caller`, only the tools it may use are
- * offered (`listedFor`).
+ * SDK's own approval step (`needsApproval`), asked only of a call the pipeline would run. Given a
+ * `caller`, only the tools it may use are offered (`listedFor`).
  *
  * Written for AI SDK 6 (`ai@6`). AI SDK 7 is not taken yet, though Node 22 (which it needs) is
  * now the floor: tried (7.0.173), it does not typecheck here (`experimental_context` is gone in
