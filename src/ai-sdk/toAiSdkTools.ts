@@ -4,8 +4,8 @@
  * pipeline (`runModelCall`), so the caller's scopes, validation (path-level errors), time limits
  * and the abort signal hold as in `ToolAgent`. A call the registry answers as an error is thrown as a `ToolError`, which the
  * AI SDK sends back to the model as the tool's error; a tool marked `requiresApproval` uses the
- * SDK's own approval step (`needsApproval`). Given a `caller`, only the tools it may use are
- * offered (`listedFor`).
+ * SDK's own approval step (`needsApproval`), asked only of a call the pipeline would run. Given a
+ * `caller`, only the tools it may use are offered (`listedFor`).
  *
  * Written for AI SDK 6 (`ai@6`). AI SDK 7 is not taken yet, though Node 22 (which it needs) is
  * now the floor: tried (7.0.173), it does not typecheck here (`experimental_context` is gone in
@@ -21,7 +21,7 @@ import type { RegisteredToolInfo } from '../registry/types';
 import type { ToolCaller } from '../calls/ToolCaller';
 import type { ToolOutcome } from '../calls/ToolOutcome';
 import { listedFor } from '../pipeline/listedFor';
-import { runModelCall } from '../pipeline/runModelCall';
+import { runCallPipeline, runModelCall } from '../pipeline/runModelCall';
 import type { ModelCallHost } from '../pipeline/runModelCall';
 
 /** What the adapter needs of a registry (`ToolRegistry` has it): the call pipeline's needs, and the list. */
@@ -35,6 +35,23 @@ export interface AiSdkToolSource extends ModelCallHost {
  * (`needsApproval`) was answered with an approval.
  */
 const approvedByTheSdk = (): boolean => true;
+
+/**
+ * Whether a call reaches the pipeline's approval stage (a known tool, its caller admitted, its
+ * input valid): only then is the AI SDK's approval step asked, so a user is never asked about a
+ * call the pipeline refuses anyway; `execute` answers the refusal. Stops at the approval stage.
+ */
+async function reachesApproval(
+  registry: ModelCallHost,
+  name: string,
+  input: unknown,
+  options: AiSdkToolsOptions<unknown>,
+): Promise<boolean> {
+  const caller = options.caller ? { caller: options.caller } : {};
+  const approval = async () => ({ held: true });
+  const answer = await runCallPipeline(registry, { id: '', name, input }, caller, { approval });
+  return answer.stage === 'held';
+}
 
 /** Options of `toAiSdkTools`. */
 export interface AiSdkToolsOptions<State = unknown> {
@@ -85,7 +102,9 @@ export function toAiSdkTools<State = unknown>(
       ...(info.examples?.length
         ? { inputExamples: info.examples.map((input) => ({ input })) }
         : {}),
-      ...(info.options.requiresApproval ? { needsApproval: true } : {}),
+      ...(info.options.requiresApproval
+        ? { needsApproval: (input: unknown) => reachesApproval(registry, name, input, options) }
+        : {}),
       execute: async (input, { toolCallId, abortSignal, experimental_context }) => {
         const outcome = await runModelCall(
           registry,

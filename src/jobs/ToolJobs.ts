@@ -142,6 +142,9 @@ export class ToolJobs {
     const trace = traceCarrier();
     if (trace) data.trace = trace;
     if (options.caller) data.caller = jobCaller(options.caller);
+    // The call's own limit bounds each run in the worker, as it bounds a run in process.
+    if (options.timeoutMs !== undefined && options.timeoutMs > 0)
+      data.timeoutMs = options.timeoutMs;
     const keep = { age: this.keepFinishedSeconds() };
     await this.queue.add(request.tool, data, {
       jobId,

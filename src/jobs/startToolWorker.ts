@@ -1,7 +1,8 @@
 /**
  * The consumer side of durable tool jobs: a BullMQ worker that runs each job through the
  * registry in this process (`callHere`: validated again, the method given `ctx.progress`,
- * `ctx.signal` and the call's idempotency key). A crash (anything but a `ToolError`) is retried
+ * `ctx.signal` and the call's idempotency key, each run bounded by the call's time limit, else
+ * the tool's own `timeoutMs`, as in process). A crash (anything but a `ToolError`) is retried
  * with the queue's backoff until the last attempt, whose error is the outcome; a cancellation
  * published by any instance aborts the running call and the job fails without a retry.
  */
@@ -65,6 +66,7 @@ async function runJob(
         idempotencyKey: data.idempotencyKey,
         state: data.state,
         ...(data.caller ? { caller: data.caller } : {}),
+        ...(data.timeoutMs !== undefined ? { timeoutMs: data.timeoutMs } : {}),
         ...(signal ? { signal } : {}),
         onProgress: (report) => void job.updateProgress(report).catch(() => undefined),
         returnValue: true,

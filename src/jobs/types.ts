@@ -88,6 +88,11 @@ export interface ToolJobData {
   trace?: Record<string, string>;
   /** Who called (`ctx.caller` on the worker), as JSON (`jobCaller`). */
   caller?: ToolCaller;
+  /**
+   * The call's time limit in ms (its `timeoutMs`, else the tool's own): it bounds each run in
+   * the worker as it bounds a run in process; without it, the worker's tool's own `timeoutMs`.
+   */
+  timeoutMs?: number;
 }
 
 export type { ToolJobResult, ToolJobStatus } from '../calls/ToolJobDispatcher';

@@ -41,14 +41,15 @@ export async function startTask(
     // The long-running check sits at validation: after the caller's access, before the input's.
     { ...host, check: (tool, input) => (supportsTasks(scope, tool), host.check(tool, input)) },
     { id: toolUseId, name, input: raw },
-    caller ? { caller } : {},
+    { state: stateOf(scope, extra), ...(caller ? { caller } : {}) },
     {
       approval: async (valid, required) => {
         const refused = required ? await approvalOf(scope, name, valid.input, port) : undefined;
         return refused ? { held: refused } : undefined;
       },
-      dispatch: async (input) => {
-        const context = { toolUseId, state: stateOf(scope, extra), ...(caller ? { caller } : {}) };
+      // The pipeline's caller and state: the job carries what the pipeline checked.
+      dispatch: async (input, { caller: admitted, state }) => {
+        const context = { toolUseId, state, ...(admitted ? { caller: admitted } : {}) };
         const created = await store.createTask(
           { ...task, context },
           { method: 'tools/call', params: { name, arguments: input } },

@@ -4,14 +4,8 @@
  * contributes `search_documents` (`DocumentSearch`) to the app's `ToolwrightModule` registry,
  * with `scopes`/`roles` on it, closing the store on shutdown when it can be closed.
  */
-import { ConfigurableModuleBuilder, Module } from '@nestjs/common';
-import type {
-  ConfigurableModuleAsyncOptions,
-  ConfigurableModuleCls,
-  DynamicModule,
-  OnApplicationShutdown,
-  Provider,
-} from '@nestjs/common' with {
+import { Module } from '@nestjs/common';
+import type { ConfigurableModuleAsyncOptions, DynamicModule } from '@nestjs/common' with {
   'resolution-mode': 'import',
 };
 import type { SearchBudget } from '../search/budget';
@@ -19,6 +13,7 @@ import { searchManifest } from '../search/searchManifest';
 import { DocumentSearch } from '../search/SearchTools';
 import type { SearchSource } from '../search/types';
 import { SEARCH_TOOLS_OPTIONS } from './constants';
+import { prebuiltToolsModule } from './prebuiltToolsModule';
 import { ToolContribution } from './ToolContribution';
 import type { ContributedAccess } from './ToolContribution';
 
@@ -36,58 +31,25 @@ export type SearchToolsModuleAsyncOptions = ConfigurableModuleAsyncOptions<
   'createSearchToolsOptions'
 >;
 
-const ConfigurableSearchToolsModule: ConfigurableModuleCls<
-  SearchToolsModuleOptions,
-  'forRoot',
-  'createSearchToolsOptions'
-> = new ConfigurableModuleBuilder<SearchToolsModuleOptions>({
-  optionsInjectionToken: SEARCH_TOOLS_OPTIONS,
-})
-  .setClassMethodName('forRoot')
-  .setFactoryMethodName('createSearchToolsOptions')
-  .build().ConfigurableModuleClass;
-
-/** The store, kept so the module can close it on shutdown. */
-const SOURCE = Symbol('toolwright:search-source');
-
-/** The search tool as a contribution to the app's registry. */
-const CONTRIBUTION = Symbol('toolwright:search-tools-contribution');
-
-/** Closes the store on shutdown, when it has a `close()`. */
-class SearchSourceCloser implements OnApplicationShutdown {
-  constructor(private readonly source: SearchSource) {}
-  async onApplicationShutdown(): Promise<void> {
-    await (this.source as { close?: () => unknown }).close?.();
-  }
-}
-
 /** The manifest entries of `DocumentSearch` alone. */
 const documentManifest = {
   ...searchManifest,
   tools: searchManifest.tools.filter((tool) => tool.target.class === DocumentSearch.name),
 };
 
-const providers: Provider[] = [
-  {
-    provide: SOURCE,
-    useFactory: (options: SearchToolsModuleOptions) => options.source(),
-    inject: [SEARCH_TOOLS_OPTIONS],
-  },
-  {
-    provide: CONTRIBUTION,
-    useFactory: (options: SearchToolsModuleOptions, source: SearchSource) =>
-      new ToolContribution(documentManifest, [new DocumentSearch(source, options.budget)], {
-        scopes: options.scopes,
-        roles: options.roles,
-      }),
-    inject: [SEARCH_TOOLS_OPTIONS, SOURCE],
-  },
-  {
-    provide: SearchSourceCloser,
-    useFactory: (source: SearchSource) => new SearchSourceCloser(source),
-    inject: [SOURCE],
-  },
-];
+/** The store opened from the options, closed on shutdown when it can be; the tool over it. */
+const search = prebuiltToolsModule({
+  name: 'search',
+  optionsToken: SEARCH_TOOLS_OPTIONS,
+  factoryMethodName: 'createSearchToolsOptions',
+  open: (options: SearchToolsModuleOptions) => options.source(),
+  close: (source: SearchSource) => (source as { close?: () => unknown }).close?.(),
+  contribute: (options, source) =>
+    new ToolContribution(documentManifest, [new DocumentSearch(source, options.budget)], {
+      scopes: options.scopes,
+      roles: options.roles,
+    }),
+});
 
 /**
  * Contributes `search_documents` over the configured store to the app's registry.
@@ -104,19 +66,11 @@ const providers: Provider[] = [
 export class SearchToolsModule {
   /** Static options. */
   static forRoot(options: SearchToolsModuleOptions): DynamicModule {
-    return withSearch(ConfigurableSearchToolsModule.forRoot(options));
+    return search.complete(search.Configurable.forRoot(options), SearchToolsModule);
   }
 
   /** Options from a factory with injected dependencies (`useFactory` + `inject`, `useClass`, `useExisting`). */
   static forRootAsync(options: SearchToolsModuleAsyncOptions): DynamicModule {
-    return withSearch(ConfigurableSearchToolsModule.forRootAsync(options));
+    return search.complete(search.Configurable.forRootAsync(options), SearchToolsModule);
   }
-}
-
-function withSearch(definition: DynamicModule): DynamicModule {
-  return {
-    ...definition,
-    module: SearchToolsModule,
-    providers: [...(definition.providers ?? []), ...providers],
-  };
 }

@@ -6,14 +6,8 @@
  * registry (a `ToolContribution`), with `scopes`/`roles` on them. The options builder is Nest's
  * `ConfigurableModuleBuilder`.
  */
-import { ConfigurableModuleBuilder, Module } from '@nestjs/common';
-import type {
-  ConfigurableModuleAsyncOptions,
-  ConfigurableModuleCls,
-  DynamicModule,
-  OnApplicationShutdown,
-  Provider,
-} from '@nestjs/common' with {
+import { Module } from '@nestjs/common';
+import type { ConfigurableModuleAsyncOptions, DynamicModule } from '@nestjs/common' with {
   'resolution-mode': 'import',
 };
 import { sqlRegistry, sqlTools } from '../sql/createSqlTools';
@@ -21,6 +15,7 @@ import type { SqlToolsOptions } from '../sql/createSqlTools';
 import type { SqlEngine } from '../sql/SqlEngine';
 import type { ToolRegistry } from '../registry/ToolRegistry';
 import { SQL_REGISTRY, SQL_TOOLS_OPTIONS } from './constants';
+import { prebuiltToolsModule } from './prebuiltToolsModule';
 import { ToolContribution } from './ToolContribution';
 import type { ContributedAccess } from './ToolContribution';
 
@@ -39,61 +34,28 @@ export type SqlToolsModuleAsyncOptions = ConfigurableModuleAsyncOptions<
   'createSqlToolsOptions'
 >;
 
-/** The options module `SqlToolsModule` builds on: `forRoot` and `forRootAsync` as the builder makes them. */
-const ConfigurableSqlToolsModule: ConfigurableModuleCls<
-  SqlToolsModuleOptions,
-  'forRoot',
-  'createSqlToolsOptions'
-> = new ConfigurableModuleBuilder<SqlToolsModuleOptions>({
-  optionsInjectionToken: SQL_TOOLS_OPTIONS,
-})
-  .setClassMethodName('forRoot')
-  .setFactoryMethodName('createSqlToolsOptions')
-  .build().ConfigurableModuleClass;
-
-/** The engine, kept so the module can close it on shutdown. */
-const ENGINE = Symbol('toolwright:sql-engine');
-
-/** The SQL tools as a contribution to the app's `ToolwrightModule` registry. */
-const CONTRIBUTION = Symbol('toolwright:sql-tools-contribution');
-
-/** Closes the engine when the application shuts down. */
-class SqlEngineCloser implements OnApplicationShutdown {
-  constructor(private readonly engine: SqlEngine) {}
-  async onApplicationShutdown(): Promise<void> {
-    await this.engine.close();
-  }
-}
-
-const providers: Provider[] = [
-  {
-    provide: ENGINE,
-    useFactory: (options: SqlToolsModuleOptions) => options.open(),
-    inject: [SQL_TOOLS_OPTIONS],
+/** The engine opened from the options and closed on shutdown; its registry, and its tools. */
+const sql = prebuiltToolsModule({
+  name: 'sql',
+  optionsToken: SQL_TOOLS_OPTIONS,
+  factoryMethodName: 'createSqlToolsOptions',
+  open: (options: SqlToolsModuleOptions) => options.open(),
+  close: (engine: SqlEngine) => engine.close(),
+  contribute: (options, engine): ToolContribution => {
+    const { open: _open, scopes, roles, ...toolOptions } = options;
+    const { tools, manifest } = sqlTools(engine, toolOptions);
+    return new ToolContribution(manifest, [tools], { scopes, roles });
   },
-  {
-    provide: SQL_REGISTRY,
-    useFactory: (options: SqlToolsModuleOptions, engine: SqlEngine): ToolRegistry => {
-      const { open: _open, ...toolOptions } = options;
-      return sqlRegistry(engine, toolOptions);
+  providers: [
+    {
+      provide: SQL_REGISTRY,
+      useFactory: (options, engine): ToolRegistry => {
+        const { open: _open, ...toolOptions } = options;
+        return sqlRegistry(engine, toolOptions);
+      },
     },
-    inject: [SQL_TOOLS_OPTIONS, ENGINE],
-  },
-  {
-    provide: CONTRIBUTION,
-    useFactory: (options: SqlToolsModuleOptions, engine: SqlEngine): ToolContribution => {
-      const { open: _open, scopes, roles, ...toolOptions } = options;
-      const { tools, manifest } = sqlTools(engine, toolOptions);
-      return new ToolContribution(manifest, [tools], { scopes, roles });
-    },
-    inject: [SQL_TOOLS_OPTIONS, ENGINE],
-  },
-  {
-    provide: SqlEngineCloser,
-    useFactory: (engine: SqlEngine) => new SqlEngineCloser(engine),
-    inject: [ENGINE],
-  },
-];
+  ],
+});
 
 /**
  * Provides the SQL tools' registry under `SQL_REGISTRY`, from configuration.
@@ -111,20 +73,11 @@ const providers: Provider[] = [
 export class SqlToolsModule {
   /** Static options. */
   static forRoot(options: SqlToolsModuleOptions): DynamicModule {
-    return withSql(ConfigurableSqlToolsModule.forRoot(options));
+    return sql.complete(sql.Configurable.forRoot(options), SqlToolsModule);
   }
 
   /** Options from a factory with injected dependencies (`useFactory` + `inject`, `useClass`, `useExisting`). */
   static forRootAsync(options: SqlToolsModuleAsyncOptions): DynamicModule {
-    return withSql(ConfigurableSqlToolsModule.forRootAsync(options));
+    return sql.complete(sql.Configurable.forRootAsync(options), SqlToolsModule);
   }
-}
-
-function withSql(definition: DynamicModule): DynamicModule {
-  return {
-    ...definition,
-    module: SqlToolsModule,
-    providers: [...(definition.providers ?? []), ...providers],
-    exports: [...(definition.exports ?? []), SQL_REGISTRY],
-  };
 }

@@ -5,7 +5,7 @@
  * app's `@Tool` providers, adds its manifest's tools to the registry's manifest and registers
  * its instances, so the app's tools and the prebuilt ones are served from one registry.
  */
-import { ToolDefinitionError } from '../errors/ToolDefinitionError';
+import { applyAccess, checkAccess } from '../registry/withAccess';
 import type { ToolManifest } from '../manifest/types';
 
 /** Who may call contributed tools: every one of `scopes`, and one of `roles`, as on `@Tool`. */
@@ -14,19 +14,6 @@ export interface ContributedAccess {
   scopes?: readonly string[];
   /** Roles of which the caller must hold at least one. */
   roles?: readonly string[];
-}
-
-/** The list as `@Tool` takes it, or a `ToolDefinitionError` naming what is wrong with it. */
-function listOf(key: 'scopes' | 'roles', value: unknown): string[] | undefined {
-  if (value === undefined) return undefined;
-  const ok =
-    Array.isArray(value) && value.every((item) => typeof item === 'string' && item.length > 0);
-  if (!ok) {
-    throw new ToolDefinitionError(
-      `${key} of the contributed tools must be an array of non-empty strings (got ${JSON.stringify(value) ?? String(value)})`,
-    );
-  }
-  return [...(value as string[])];
 }
 
 /**
@@ -44,18 +31,6 @@ export class ToolContribution {
     readonly instances: readonly object[],
     access: ContributedAccess = {},
   ) {
-    const scopes = listOf('scopes', access.scopes);
-    const roles = listOf('roles', access.roles);
-    this.manifest = {
-      ...manifest,
-      tools: manifest.tools.map((tool) => ({
-        ...tool,
-        options: {
-          ...tool.options,
-          ...(scopes?.length ? { scopes } : {}),
-          ...(roles?.length ? { roles } : {}),
-        },
-      })),
-    };
+    this.manifest = applyAccess(manifest, checkAccess(access, ' of the contributed tools'));
   }
 }

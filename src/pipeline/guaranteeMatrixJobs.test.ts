@@ -3,8 +3,9 @@
  * process on a real redis-server, a long-running tool's call (`callOpenAI` on a registry with
  * jobs) and a task-augmented MCP `tools/call` (2025-11-25 tasks, the SDK 1.x client over HTTP
  * behind a token check, on a stateless endpoint). Each cell asserts what the tool recorded in
- * Redis, from the worker. The columns it drives so far are `PROCESS_COLUMNS` in `matrixCells.ts`
- * (the table in docs/agent.md shows the others as not checked yet).
+ * Redis, from the worker, for every column of the matrix (`COLUMNS` in `matrixCells.ts`): the
+ * tool's own `timeoutMs` bounds each run in the worker, and the caller's signal (the app's
+ * AbortSignal, a client's `tasks/cancel`) cancels the run and aborts `ctx.signal` there.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -23,31 +24,55 @@ import { authInfoOf } from '../mcp/callerOf';
 import { createMcpHttpHandler } from '../mcp/createMcpHttpHandler';
 import type { McpHttpHandler } from '../mcp/createMcpHttpHandler';
 import { LOOPBACK_HOSTS } from '../mcp/httpGuards';
+import type { McpApprovalHook } from '../mcp/types';
 import { ToolRegistry } from '../registry/ToolRegistry';
 import { describeWithServer } from '../../test/describeWithServer';
 import { redisMissing, startRedisServer } from '../../test/startRedisServer';
 import type { RedisServer } from '../../test/startRedisServer';
 import { until } from '../../test/until';
-import { JobMatrixService, readRuns } from './__fixtures__/JobMatrixService';
+import {
+  hasStarted,
+  JobMatrixService,
+  MATRIX_KEYS,
+  readRuns,
+} from './__fixtures__/JobMatrixService';
 import { jobMatrixManifest } from './__fixtures__/jobMatrixManifest';
-import { PROCESS_COLUMNS, PROCESS_ROWS } from './__fixtures__/matrixCells';
+import { COLUMNS, PROCESS_ROWS } from './__fixtures__/matrixCells';
 import type { ColumnName, ProcessRowName } from './__fixtures__/matrixCells';
+import type { MatrixRun } from './__fixtures__/MatrixService';
+import {
+  ALICE,
+  asked,
+  BOB,
+  callerOfToken,
+  hookAnswering,
+  textOf,
+  expectInvalidRefused,
+  expectNoStack,
+  expectRanAsAlice,
+  expectRefusedUnasked,
+  expectShaped,
+  expectUnknownRefused,
+} from './__fixtures__/matrixDriving';
+import type { Answer } from './__fixtures__/matrixDriving';
 
-const ALICE: ToolCaller = { id: 'alice', scopes: ['audit:read'], roles: [] };
-const BOB: ToolCaller = { id: 'bob', scopes: [], roles: [] };
-
-/** What the app (or the client) got for one call: whether it ran, the text, the tools listed. */
-interface Answer {
-  ok: boolean;
-  text: string;
-  listed?: string[];
+/**
+ * How a cell's call is made: `approve`, the app's approval hook's answer (none when undefined);
+ * `cancel`, the caller cancels the call once its tool runs in the worker.
+ */
+interface Say {
+  approve?: boolean;
+  cancel?: boolean;
+  /** The call's own time limit (the app's `timeoutMs`; jobs worker only). */
+  timeoutMs?: number;
 }
 
-/** The text of a tool result's content (a string, or text blocks). */
-const textOf = (content: unknown): string =>
-  typeof content === 'string'
-    ? content
-    : (content as { text?: string }[]).map((block) => block.text ?? '').join('\n');
+/** An MCP endpoint on its HTTP server. */
+interface Endpoint {
+  mcp: McpHttpHandler;
+  http: Server;
+  url: URL;
+}
 
 describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
   let redis: RedisServer;
@@ -55,9 +80,37 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
   let worker: WorkerProcess;
   let queue: ToolJobs;
   let registry: ToolRegistry;
-  let mcp: McpHttpHandler;
-  let http: Server;
-  let url: URL;
+  /** The endpoint without an approval hook, and the one whose hook answers `hookSays`. */
+  let plain: Endpoint;
+  let hooked: Endpoint;
+  let hookSays = false;
+
+  /** A stateless MCP endpoint over the registry behind a token check, with `approve` if given. */
+  async function serve(approve?: McpApprovalHook): Promise<Endpoint> {
+    const mcp = createMcpHttpHandler(registry, {
+      name: 'matrix',
+      version: '1',
+      stateless: true,
+      allowedHosts: LOOPBACK_HOSTS,
+      ...(approve ? { approve } : {}),
+    });
+    // An auth layer in front, as the SDK's bearer middleware does: the caller goes on `req.auth`.
+    const http = createServer((req: IncomingMessage & { auth?: unknown }, res) => {
+      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      const caller = callerOfToken(token);
+      if (caller) req.auth = authInfoOf(caller, token);
+      void mcp.handle(req, res);
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const url = new URL(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`);
+    return { mcp, http, url };
+  }
+
+  /** Closes an endpoint and its HTTP server. */
+  async function close(endpoint: Endpoint | undefined): Promise<void> {
+    await endpoint?.mcp.close();
+    await new Promise((resolve) => endpoint?.http.close(resolve) ?? resolve(undefined));
+  }
 
   beforeAll(async () => {
     redis = await startRedisServer();
@@ -67,40 +120,41 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
     registry = new ToolRegistry({ jobs: queue, manifest: jobMatrixManifest() }).register(
       new JobMatrixService(store),
     );
-    mcp = createMcpHttpHandler(registry, {
-      name: 'matrix',
-      version: '1',
-      stateless: true,
-      allowedHosts: LOOPBACK_HOSTS,
-    });
-    // An auth layer in front, as the SDK's bearer middleware does: the caller goes on `req.auth`.
-    http = createServer((req: IncomingMessage & { auth?: unknown }, res) => {
-      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-      const caller = [ALICE, BOB].find((known) => known.id === token);
-      if (caller) req.auth = authInfoOf(caller, token);
-      void mcp.handle(req, res);
-    });
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-    url = new URL(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`);
+    plain = await serve();
+    hooked = await serve((request) => hookAnswering(hookSays)(request));
   }, 60_000);
 
   beforeEach(async () => {
-    await store.del('matrix:ran');
+    await store.del(...MATRIX_KEYS);
   });
 
   afterAll(async () => {
     await worker?.kill();
-    await mcp?.close();
-    await new Promise((resolve) => http?.close(resolve));
+    await close(plain);
+    await close(hooked);
     await queue?.close();
     await store?.quit();
     await redis?.stop();
   });
 
-  /** A task-augmented `tools/call` by `caller`'s client, followed to the task's result. */
-  async function callAsTask(caller: ToolCaller, name: string, input: object): Promise<Answer> {
+  /** Resolves once `wait_for_signal` runs in the worker. */
+  const started = () => until(() => hasStarted(store, 'wait_for_signal'), 'the tool to start');
+
+  /**
+   * A task-augmented `tools/call` by `caller`'s client, followed to the task's result;
+   * `cancel`: the client cancels the task (`tasks/cancel`) once its tool runs.
+   */
+  async function callAsTask(
+    caller: ToolCaller,
+    name: string,
+    input: object,
+    { approve, cancel }: Say = {},
+  ): Promise<Answer> {
     const client = new Client({ name: 'matrix', version: '1' });
     const headers = { Authorization: `Bearer ${caller.id!}` };
+    // With a say, the endpoint whose approval hook answers it.
+    if (approve !== undefined) hookSays = approve;
+    const url = (approve === undefined ? plain : hooked).url;
     await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }));
     try {
       const listed = (await client.listTools()).tools.map((tool) => tool.name);
@@ -122,8 +176,10 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
       }
       const taskId = created.data.task.taskId;
       const tasks = client.experimental.tasks;
+      if (cancel) await started().then(() => tasks.cancelTask(taskId));
       await until(
-        async () => ['completed', 'failed'].includes((await tasks.getTask(taskId)).status),
+        async () =>
+          ['completed', 'failed', 'cancelled'].includes((await tasks.getTask(taskId)).status),
         'the task to end',
       );
       const result = await tasks.getTaskResult(taskId, CallToolResultSchema);
@@ -133,12 +189,15 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
     }
   }
 
-  /** Drives one call; `approve`: the app's approval hook's answer (none when undefined). */
+  /** Drives one call, as `say` says. */
   const DRIVE: Record<
     ProcessRowName,
-    (caller: ToolCaller, name: string, input: object, approve?: boolean) => Promise<Answer>
+    (caller: ToolCaller, name: string, input: object, say?: Say) => Promise<Answer>
   > = {
-    'jobs worker': async (caller, name, input, approve) => {
+    'jobs worker': async (caller, name, input, { approve, cancel, timeoutMs } = {}) => {
+      // The caller's signal, aborted once the tool runs in the worker.
+      const controller = new AbortController();
+      if (cancel) void started().then(() => controller.abort());
       const [message] = await registry.callOpenAI(
         [
           {
@@ -147,7 +206,12 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
             function: { name, arguments: JSON.stringify(input) },
           },
         ],
-        approve === undefined ? { caller } : { caller, approve: () => approve },
+        {
+          caller,
+          signal: controller.signal,
+          ...(timeoutMs === undefined ? {} : { timeoutMs }),
+          ...(approve === undefined ? {} : { approve: hookAnswering(approve) }),
+        },
       );
       const text = String(message!.content);
       return { ok: !text.startsWith('Error:'), text };
@@ -161,23 +225,30 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
     caller: ToolCaller,
     name: string,
     input: object,
-    approve?: boolean,
+    say: Say = {},
   ) {
-    const answer = await DRIVE[row](caller, name, input, approve);
+    const answer = await DRIVE[row](caller, name, input, say);
     return { ...answer, ran: await readRuns(store) };
   }
 
-  const CELLS: Partial<Record<ColumnName, (row: ProcessRowName) => Promise<void>>> = {
+  /** What the tool recorded once it ended in the worker (after the caller got its answer). */
+  async function ended(): Promise<MatrixRun[]> {
+    await until(async () => (await readRuns(store)).length > 0, 'the method to end');
+    return readRuns(store);
+  }
+
+  const CELLS: Record<ColumnName, (row: ProcessRowName) => Promise<void>> = {
     'invalid input refused, naming the path': async (row) => {
       const answer = await drive(row, ALICE, 'place_order', { item: 'pen', qty: 'many' });
-      // Refused before a job exists: nothing reached the worker.
-      expect(answer).toMatchObject({ ok: false, ran: [] });
-      expect(answer.text).toContain('qty');
+      // Refused before a job exists: nothing reached the worker (and no task: -32602).
+      expectInvalidRefused(answer);
+      if (row !== 'jobs worker') expect(answer.text).toContain('-32602');
+      // Refused before approval: a hook that would approve is never asked about invalid input.
+      asked.length = 0;
+      expectRefusedUnasked(await drive(row, ALICE, 'refund', { order: 'o1' }, { approve: true }));
     },
     'unknown tool refused': async (row) => {
-      const answer = await drive(row, ALICE, 'launch_rockets', { when: 'now' });
-      expect(answer).toMatchObject({ ok: false, ran: [] });
-      expect(answer.text).toContain('launch_rockets');
+      expectUnknownRefused(await drive(row, ALICE, 'launch_rockets', { when: 'now' }));
     },
     'scope refused': async (row) => {
       const answer = await drive(row, BOB, 'read_audit', { day: 'mon' });
@@ -188,31 +259,61 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
     },
     'ctx.caller is the caller': async (row) => {
       const answer = await drive(row, ALICE, 'read_audit', { day: 'mon' });
-      expect(answer).toMatchObject({
-        ok: true,
-        ran: [{ tool: 'read_audit', input: { day: 'mon' }, caller: 'alice' }],
-      });
-      expect(answer.text).toContain('audit of mon for alice');
-      if (answer.listed) expect(answer.listed).toContain('read_audit');
+      expectRanAsAlice(answer);
+      expect(answer.ran).toEqual([{ tool: 'read_audit', input: { day: 'mon' }, caller: 'alice' }]);
     },
     'result shaped to the declared schema': async (row) => {
       const answer = await drive(row, ALICE, 'summary', { id: 'o1' });
-      expect(answer).toMatchObject({ ok: true, ran: [{ tool: 'summary', caller: 'alice' }] });
+      expect(answer).toMatchObject({ ran: [{ tool: 'summary', caller: 'alice' }] });
       // Shaped in the worker: the undeclared field never reaches the app or the client.
-      expect(answer.text).not.toContain('internal_cost');
-      expect(JSON.parse(answer.text)).toEqual({ id: 'o1', total: 42 });
+      expectShaped(answer);
     },
     'approval asked or refused': async (row) => {
-      // Without a hook (the endpoint here has none), refused before any job.
+      // Without a hook, refused before any job.
       const refused = await drive(row, ALICE, 'refund', { orderId: 'o1' });
       expect(refused).toMatchObject({ ok: false, ran: [] });
       expect(refused.text).toMatch(/approv/i);
-      // The MCP endpoint's own hook is the in-process matrix's MCP rows' cell.
-      if (row !== 'jobs worker') return;
-      const declined = await drive(row, ALICE, 'refund', { orderId: 'o1' }, false);
+      // The app's hook (callOpenAI's `approve`, the MCP endpoint's): declined, then approved.
+      asked.length = 0;
+      const declined = await drive(row, ALICE, 'refund', { orderId: 'o1' }, { approve: false });
       expect(declined).toMatchObject({ ok: false, ran: [] });
-      const approved = await drive(row, ALICE, 'refund', { orderId: 'o1' }, true);
+      expect(declined.text).toMatch(/denied|not approved|declined/i);
+      const approved = await drive(row, ALICE, 'refund', { orderId: 'o1' }, { approve: true });
       expect(approved).toMatchObject({ ok: true, ran: [{ tool: 'refund', caller: 'alice' }] });
+      expect(approved.text).toContain('refunded o1');
+      // The hook is asked before any job exists, with the checked input.
+      expect(asked).toEqual([
+        { name: 'refund', input: { orderId: 'o1' } },
+        { name: 'refund', input: { orderId: 'o1' } },
+      ]);
+    },
+    "the tool's timeoutMs bounds the wait": async (row) => {
+      const answer = await drive(row, ALICE, 'slow_report', { month: 'may' });
+      // The direct path's text (the app's wait, or the run in the worker, ended at the limit).
+      expect(answer.ok).toBe(false);
+      expect(answer.text).toContain('Tool "slow_report" timed out after 500 ms');
+      // The method, in the worker, saw its signal abort.
+      expect(await ended()).toEqual([
+        { tool: 'slow_report', input: { month: 'may', aborted: true }, caller: 'alice' },
+      ]);
+      if (row !== 'jobs worker') return;
+      // The call's own limit, longer than the tool's, bounds the run in the worker too, as it
+      // bounds a run in process.
+      await store.del(...MATRIX_KEYS);
+      const longer = await drive(row, ALICE, 'slow_report', { month: 'june' }, { timeoutMs: 1500 });
+      expect(longer.text).toContain('Tool "slow_report" timed out after 1500 ms');
+      expect(await ended()).toEqual([
+        { tool: 'slow_report', input: { month: 'june', aborted: true }, caller: 'alice' },
+      ]);
+    },
+    "the caller's signal bounds the wait": async (row) => {
+      // The app's AbortSignal (jobs worker), tasks/cancel (an MCP task), once the tool runs.
+      const answer = await drive(row, ALICE, 'wait_for_signal', { label: 'x' }, { cancel: true });
+      expect(answer.ok).toBe(false);
+      expect(answer.text).toContain('Tool "wait_for_signal" was aborted before it finished');
+      expect(await ended()).toEqual([
+        { tool: 'wait_for_signal', input: { label: 'x', aborted: true }, caller: 'alice' },
+      ]);
     },
     'an error leaks no stack': async (row) => {
       const answer = await drive(row, ALICE, 'lookup_customer', { id: 'c1' });
@@ -221,17 +322,11 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
       expect(answer.ran.length).toBeGreaterThan(0);
       expect(answer.ran.every((run) => run.tool === 'lookup_customer')).toBe(true);
       // The message only, though it was thrown in another process.
-      expect(answer.text).toContain('the customer service is down');
-      for (const leak of ['JobMatrixService', '.ts:', '    at ', 'Error: the customer'])
-        expect(answer.text).not.toContain(leak);
+      expectNoStack(answer, 'JobMatrixService');
     },
   };
 
   describe.each(PROCESS_ROWS.map((row) => [row]))('%s', (row) => {
-    for (const column of PROCESS_COLUMNS) it(column, () => CELLS[column]!(row), 60_000);
-  });
-
-  it('drives every column it claims', () => {
-    for (const column of PROCESS_COLUMNS) expect(CELLS[column]).toBeDefined();
+    for (const column of COLUMNS) it(column, () => CELLS[column](row), 60_000);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Drops what a tool's output schema does not declare, at every depth and in arrays: a closed
  * object keeps its declared (and pattern-matched) properties only, and each kept value is pruned
- * by its own schema. A union keeps the first branch the pruned value matches (else only what some
+ * by its own schema, and a class instance is turned plain as the walk reaches it (`plainData`). A union keeps the first branch the pruned value matches (else only what some
  * branch declares). Apart from `validation/dropUnknown`, which prunes input before the gate: here
  * the dropped paths are reported, so the developer hears which fields never left.
  */
@@ -9,6 +9,7 @@ import type { JsonSchema } from '../schema/JsonSchema';
 import { resolveRefs } from '../schema/refs';
 import type { SchemaDefs } from '../schema/refs';
 import { checkSchema } from '../validation/checkSchema';
+import { plainNode, plainTree, put } from './plainData';
 
 /** What pruning produced: the value, and the paths (`items[].secret`) it dropped. */
 export interface Pruned {
@@ -38,11 +39,6 @@ function propertySchemas(schema: JsonSchema, key: string): JsonSchema[] | 'undec
   return extra && typeof extra === 'object' ? [extra] : 'open';
 }
 
-/** Defines `key` as an own data property (a key named `__proto__` stays a property). */
-function put(out: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
 function pruneObject(
   value: Record<string, unknown>,
   schema: JsonSchema,
@@ -61,7 +57,9 @@ function pruneObject(
     put(
       out,
       key,
-      schemas === 'open' ? item : prunedBy(item, schemas, defs, join(path, key), dropped),
+      schemas === 'open'
+        ? plainTree(item)
+        : prunedBy(item, schemas, defs, join(path, key), dropped),
     );
   }
   return out;
@@ -88,7 +86,7 @@ function pruneArray(
   const prefix = schema.prefixItems ?? [];
   return value.map((item, i) => {
     const sub = i < prefix.length ? prefix[i] : schema.items;
-    return sub ? prune(item, sub, defs, `${path}[]`, dropped) : item;
+    return sub ? prune(item, sub, defs, `${path}[]`, dropped) : plainTree(item);
   });
 }
 
@@ -112,13 +110,13 @@ function pruneUnion(
       return candidate;
     }
   }
-  if (!isRecord(value)) return value;
+  if (!isRecord(value)) return plainTree(value);
   const declared = branches.map((b) => resolveRefs(b, defs)).filter((b) => b.properties);
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     const owners = declared.filter((b) => propertySchemas(b, key) !== 'undeclared');
     if (declared.length && owners.length === 0) dropped.push(join(path, key));
-    else put(out, key, value[key]);
+    else put(out, key, plainTree(value[key]));
   }
   return out;
 }
@@ -155,13 +153,18 @@ function keepsAll(schema: JsonSchema): boolean {
  * // { id: 1 }
  */
 export function prune(
-  value: unknown,
+  raw: unknown,
   schema: JsonSchema,
   defs: SchemaDefs,
   path: string,
   dropped: string[],
 ): unknown {
-  if (value === null || typeof value !== 'object' || keepsAll(schema)) return value;
+  if (raw === null || typeof raw !== 'object') return raw;
+  // Nothing to prune: the value as plain data, not copied where it already is.
+  if (keepsAll(schema)) return plainTree(raw);
+  // A class instance is turned plain as the walk reaches it (its `@Exclude()`d fields gone).
+  const value = plainNode(raw);
+  if (value === null || typeof value !== 'object') return value;
   const node = resolveRefs(schema, defs);
   const branches = node.anyOf ?? node.oneOf;
   if (branches) return pruneUnion(value, branches, defs, path, dropped);

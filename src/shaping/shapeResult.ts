@@ -1,15 +1,16 @@
 /**
  * Result shaping: what the model and the client get of a method's return value is what the tool
- * declares. class-transformer's `instanceToPlain` runs first, so `@Exclude()`/`@Expose()` (and
- * `@Transform`) apply as Nest's `ClassSerializerInterceptor` applies them; then every property the
- * tool's output schema does not declare is dropped, at every depth. Called once, on the
+ * declares. Each class instance is turned plain by class-transformer's `instanceToPlain` as the
+ * walk reaches it, so `@Exclude()`/`@Expose()` (and `@Transform`) apply as Nest's
+ * `ClassSerializerInterceptor` applies them, and every property the tool's output schema does not
+ * declare is dropped, at every depth, in the same walk. Called once, on the
  * registry's single invoke path, so every entry point (agent, MCP, OpenAI, adapters, the jobs
  * worker) sends the same shaped value.
  */
-import { instanceToPlain } from 'class-transformer';
 import { isToolContent } from '../content/toolContent';
 import { textOf, withText } from '../content/withText';
 import type { JsonSchema } from '../schema/JsonSchema';
+import { plainTree } from './plainData';
 import { pruneToSchema } from './pruneToSchema';
 import type { Pruned } from './pruneToSchema';
 
@@ -27,27 +28,6 @@ function isLeftAlone(value: unknown): boolean {
 }
 
 /**
- * Whether `value` is plain data all the way down (arrays, objects of `Object`'s or no
- * prototype, scalars, dates): class-transformer would only copy it, which for a SQL result of
- * 1,000 rows cost a third of the call (`npm run bench -- sql`), so it is skipped.
- */
-function isPlainTree(value: unknown): boolean {
-  if (value === null || typeof value !== 'object' || value instanceof Date) return true;
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      if (item !== null && typeof item === 'object' && !isPlainTree(item)) return false;
-    }
-    return true;
-  }
-  const prototype = Object.getPrototypeOf(value) as unknown;
-  if (prototype !== Object.prototype && prototype !== null) return false;
-  for (const key in value) {
-    if (!isPlainTree((value as Record<string, unknown>)[key])) return false;
-  }
-  return true;
-}
-
-/**
  * `value` as the tool declares it: class-transformer's plain form, without the properties the
  * output schema (when the tool has one) does not declare. `dropped` names them, never their values.
  * @example
@@ -56,8 +36,10 @@ function isPlainTree(value: unknown): boolean {
  */
 export function shapeResult(value: unknown, outputSchema: JsonSchema | undefined): Pruned {
   if (isLeftAlone(value)) return { value, dropped: [] };
-  const plain = isPlainTree(value) ? value : (instanceToPlain(value) as unknown);
-  const shaped = outputSchema ? pruneToSchema(plain, outputSchema) : { value: plain, dropped: [] };
+  // One walk: each node is turned plain (class-transformer) as pruning reaches it.
+  const shaped = outputSchema
+    ? pruneToSchema(value, outputSchema)
+    : { value: plainTree(value), dropped: [] };
   const text = textOf(value);
   if (text !== undefined && shaped.value !== null && typeof shaped.value === 'object')
     withText(shaped.value, text);

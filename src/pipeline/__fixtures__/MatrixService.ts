@@ -6,6 +6,7 @@ import { Ctx } from '../../decorators/Ctx';
 import { Param } from '../../decorators/Param';
 import { Tool } from '../../decorators/Tool';
 import type { ToolCallContext } from '../../calls/ToolCallContext';
+import { untilAborted } from './untilAborted';
 
 /** One run of a fixture tool: its name, its input, its caller's id. */
 export interface MatrixRun {
@@ -24,12 +25,7 @@ export class MatrixService {
   @Tool({ description: 'Waits until its call is aborted (5 s at most).' })
   async waitForSignal(@Param('label') label: string, @Ctx() ctx: ToolCallContext): Promise<string> {
     this.onStart?.();
-    if (!ctx.signal.aborted)
-      await new Promise((resolve) => {
-        const timer = setTimeout(resolve, 5_000);
-        ctx.signal.addEventListener('abort', () => resolve(clearTimeout(timer)), { once: true });
-      });
-    const aborted = ctx.signal.aborted;
+    const aborted = await untilAborted(ctx.signal, 5_000);
     this.ran.push({ tool: 'wait_for_signal', input: { label, aborted }, caller: ctx.caller?.id });
     return `waited for ${label}`;
   }
@@ -52,9 +48,9 @@ export class MatrixService {
 
   @Tool({ description: 'Builds a slow report.', timeoutMs: 200 })
   async slowReport(@Param('month') month: string, @Ctx() ctx: ToolCallContext): Promise<string> {
-    // Waits for its signal: only the tool's time limit ends the call.
-    await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve, { once: true }));
-    this.ran.push({ tool: 'slow_report', input: { month, aborted: true }, caller: ctx.caller?.id });
+    // Waits for its signal (5 s at most): only the tool's time limit ends the call.
+    const aborted = await untilAborted(ctx.signal, 5_000);
+    this.ran.push({ tool: 'slow_report', input: { month, aborted }, caller: ctx.caller?.id });
     return `report of ${month}`;
   }
 

@@ -88,23 +88,6 @@ export const NOT_APPLICABLE: Partial<Record<RowName, Partial<Record<ColumnName, 
 export const notApplicable = (row: RowName, column: ColumnName): string | undefined =>
   NOT_APPLICABLE[row]?.[column];
 
-/** The columns the worker rows' suite drives so far; the others are not checked yet. */
-export const PROCESS_COLUMNS: readonly ColumnName[] = [
-  'invalid input refused, naming the path',
-  'unknown tool refused',
-  'scope refused',
-  'ctx.caller is the caller',
-  'approval asked or refused',
-  'result shaped to the declared schema',
-  'an error leaks no stack',
-];
-
-/** A cell not checked yet (a worker row's column its suite does not drive yet). */
-export const pending = (row: RowName, column: ColumnName): boolean =>
-  (PROCESS_ROWS as readonly string[]).includes(row) &&
-  !PROCESS_COLUMNS.includes(column) &&
-  !notApplicable(row, column);
-
-/** A cell as the table shows it: `yes`, `n/a` (with its reason below) or `—` (not checked yet). */
+/** A cell as the table shows it: `yes`, or `n/a` (with its reason below the table). */
 export const cellText = (row: RowName, column: ColumnName): string =>
-  notApplicable(row, column) ? 'n/a' : pending(row, column) ? '—' : 'yes';
+  notApplicable(row, column) ? 'n/a' : 'yes';
