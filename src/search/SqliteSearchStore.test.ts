@@ -157,7 +157,7 @@ describe('SqliteSearchStore', () => {
     const big = await SqliteSearchStore.open();
     try {
       const filler = 'lorem ipsum dolor sit amet '.repeat(40);
-      const documents = Array.from({ length: 4_000 }, (_, i) => ({
+      const documents = Array.from({ length: 1_000 }, (_, i) => ({
         id: `big-${i}`,
         title: `Part ${i}`,
         text: `marker${i} ${filler}`,
@@ -168,8 +168,8 @@ describe('SqliteSearchStore', () => {
       );
       expect(steps.find((step) => step.sql === INSERT_CHUNKS)!.rows.length).toBeGreaterThan(1);
       await big.add(documents);
-      expect(await big.count()).toBe(4_000);
-      for (const i of [0, 2_345, 3_999]) {
+      expect(await big.count()).toBe(1_000);
+      for (const i of [0, 567, 999]) {
         const [hit] = await big.search({ query: `marker${i}`, maxResults: 1 });
         expect(hit.title).toBe(`Part ${i}`);
       }

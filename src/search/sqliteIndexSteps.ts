@@ -19,7 +19,7 @@ export interface ChunkedDocument {
 }
 
 /** UTF-16 units of JSON in one piece, about (the row past it ends the piece). */
-const PIECE_UNITS = 4_000_000;
+const PIECE_UNITS = 500_000;
 
 /** A vector as a float32 blob (the form `vector_cosine` reads). */
 export const blobOf = (vector: readonly number[]): Uint8Array =>
