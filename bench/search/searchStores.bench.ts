@@ -152,7 +152,7 @@ function targetResult(chunks: number, label: string, value: number, max: number)
   return {
     name: `${chunks.toLocaleString('en')} chunks: ${label}`,
     figures: {},
-    target: `${label} ≤ ${max}×, measured ${value.toFixed(2)}×`,
+    target: `≤ ${max}×, measured ${value.toFixed(2)}×`,
     ok: value <= max,
   };
 }
