@@ -25,6 +25,8 @@ import { SearchSourceError } from './SearchSourceError';
 import { DocumentSearch } from './SearchTools';
 import { searchManifest } from './searchManifest';
 import { SqliteSearchStore } from './SqliteSearchStore';
+import { indexSteps } from './sqliteIndexSteps';
+import { INSERT_CHUNKS } from './sqliteSearchSql';
 
 describeSearchStoreContract('SqliteSearchStore', {
   create: (options) => SqliteSearchStore.open(options),
@@ -116,6 +118,63 @@ describe('SqliteSearchStore', () => {
       expect(results(outcome.content).map((r) => r.content[0].text)).toEqual([newText]);
     } finally {
       await docs.close();
+    }
+  });
+
+  it('keeps every character of a document through its JSON rows; a lone surrogate becomes one U+FFFD', async () => {
+    const exact = await SqliteSearchStore.open({ snippetTokens: 0 });
+    try {
+      const odd = 'quote " backslash \\ tab \t bell \u0007 😀 اَلْعَرَبِيَّةُ';
+      await exact.add([
+        {
+          id: 'odd "1"',
+          title: `Title ${odd}`,
+          text: `zebra ${odd} half \ud83d pair`,
+          url: 'https://example.com/a"b\\c',
+          metadata: { 'k "q"': 'v \\ 😀' },
+        },
+      ]);
+      const hits = await exact.search({
+        query: 'zebra',
+        maxResults: 5,
+        filters: { 'k "q"': 'v \\ 😀' },
+      });
+      expect(hits).toEqual([
+        {
+          source: 'https://example.com/a"b\\c',
+          title: `Title ${odd}`,
+          text: `zebra ${odd} half \ufffd pair`,
+          score: expect.any(Number) as number,
+        },
+      ]);
+      expect(await exact.remove(['odd "1"'])).toBe(1);
+    } finally {
+      await exact.close();
+    }
+  });
+
+  it('indexes a batch whose rows take several JSON pieces whole', async () => {
+    const big = await SqliteSearchStore.open();
+    try {
+      const filler = 'lorem ipsum dolor sit amet '.repeat(40);
+      const documents = Array.from({ length: 1_000 }, (_, i) => ({
+        id: `big-${i}`,
+        title: `Part ${i}`,
+        text: `marker${i} ${filler}`,
+      }));
+      const steps = indexSteps(
+        documents.map((document) => ({ document, parts: [document.text] })),
+        [],
+      );
+      expect(steps.find((step) => step.sql === INSERT_CHUNKS)!.rows.length).toBeGreaterThan(1);
+      await big.add(documents);
+      expect(await big.count()).toBe(1_000);
+      for (const i of [0, 567, 999]) {
+        const [hit] = await big.search({ query: `marker${i}`, maxResults: 1 });
+        expect(hit.title).toBe(`Part ${i}`);
+      }
+    } finally {
+      await big.close();
     }
   });
 

@@ -145,6 +145,11 @@ export class SqliteSearchStore implements SearchSource {
     const worker = await SqliteWorker.start();
     try {
       await worker.open({ bytes, readOnly: false, vectorFunctions: true });
+      const table = await worker.batch({
+        steps: [{ sql: sql.CREATE_REPLACED, rows: [[]] }],
+        timeoutMs: 10_000,
+      });
+      if (!table.ok) throw new SearchIndexError(table.failure.message);
     } catch (error) {
       await worker.close();
       throw error;

@@ -4,8 +4,10 @@
  * reads text) and the statements that index and search it. No trigger keeps the FTS index in
  * step: a batch removes the FTS entries of the documents it replaces, inserts its rows, then
  * feeds the index its new chunks in one `INSERT … SELECT` (a trigger's one INSERT per chunk made
- * FTS5 flush its pending terms at every statement's savepoint: 2–3× slower). Every value is a
- * bound parameter; the only text spliced is the number of filter clauses. A chunk's
+ * FTS5 flush its pending terms at every statement's savepoint: 2–3× slower). Documents, metadata
+ * and chunks arrive as JSON arrays of rows, one bound value per statement read by `json_each`
+ * (binding each value apart cost more than SQLite's work on them). Every value is bound; the
+ * only text spliced is the number of filter clauses. A chunk's
  * `title_words` and `text_words` hold its title and text with the words of Chinese, Japanese,
  * Thai… spaced apart (`spacedWords`), NULL when that changes nothing: the index reads them
  * through the view `chunks_fts_source`, and the search shows the original text.
@@ -37,20 +39,32 @@ export const PUT_INFO = 'INSERT OR REPLACE INTO toolwright_index (key, value) VA
 /** Reads the `toolwright_index` entries. */
 export const GET_INFO = 'SELECT key, value FROM toolwright_index';
 
-/** The chunk ids of the documents whose ids ?1 lists (a JSON array). */
-const CHUNKS_OF = 'SELECT id FROM chunks WHERE document_id IN (SELECT value FROM json_each(?1))';
+/**
+ * The connection's own table of the documents a batch replaces (a TEMP table: never saved),
+ * created once when the store opens: the deletes read it instead of each parsing the ids again.
+ */
+export const CREATE_REPLACED =
+  'CREATE TEMP TABLE IF NOT EXISTS replaced_documents (id TEXT PRIMARY KEY) WITHOUT ROWID';
+
+/** The chunk ids of the documents being replaced. */
+const REPLACED_CHUNKS =
+  'SELECT id FROM chunks WHERE document_id IN (SELECT id FROM temp.replaced_documents)';
 
 /**
- * Removes the documents whose ids ?1 lists (a JSON array), each step one statement for all of
- * them: their FTS entries first (the index reads the rows it removes), vectors, chunks, metadata.
+ * Removes the documents whose ids ?1 lists (a JSON array): the ones indexed are noted once in
+ * `replaced_documents`, then each step is one statement for all of them: their FTS entries
+ * first (the index reads the rows it removes), vectors, chunks, metadata, the documents.
  */
 export const DELETE_DOCUMENTS: readonly string[] = [
+  'INSERT INTO temp.replaced_documents (id) SELECT id FROM documents ' +
+    'WHERE id IN (SELECT value FROM json_each(?1))',
   "INSERT INTO chunks_fts (chunks_fts, rowid, title, text) SELECT 'delete', id, title, text " +
-    `FROM chunks_fts_source WHERE id IN (${CHUNKS_OF})`,
-  `DELETE FROM vectors WHERE chunk_id IN (${CHUNKS_OF})`,
-  'DELETE FROM chunks WHERE document_id IN (SELECT value FROM json_each(?1))',
-  'DELETE FROM document_metadata WHERE document_id IN (SELECT value FROM json_each(?1))',
-  'DELETE FROM documents WHERE id IN (SELECT value FROM json_each(?1))',
+    `FROM chunks_fts_source WHERE id IN (${REPLACED_CHUNKS})`,
+  `DELETE FROM vectors WHERE chunk_id IN (${REPLACED_CHUNKS})`,
+  'DELETE FROM chunks WHERE document_id IN (SELECT id FROM temp.replaced_documents)',
+  'DELETE FROM document_metadata WHERE document_id IN (SELECT id FROM temp.replaced_documents)',
+  'DELETE FROM documents WHERE id IN (SELECT id FROM temp.replaced_documents)',
+  'DELETE FROM temp.replaced_documents',
 ];
 /**
  * Feeds the FTS index every chunk it does not hold yet, in one statement: the chunks past the
@@ -60,12 +74,18 @@ export const DELETE_DOCUMENTS: readonly string[] = [
 export const INDEX_NEW_CHUNKS =
   'INSERT INTO chunks_fts (rowid, title, text) SELECT id, title, text FROM chunks_fts_source ' +
   'WHERE id > coalesce((SELECT max(id) FROM chunks_fts_docsize), 0) ORDER BY id';
-export const INSERT_DOCUMENT =
-  'INSERT INTO documents (id, title, url, metadata) VALUES (?1, ?2, ?3, ?4)';
+/** Inserts the documents of ?1, a JSON array of [id, title, url, metadata as JSON text]. */
+export const INSERT_DOCUMENTS =
+  'INSERT INTO documents (id, title, url, metadata) ' +
+  'SELECT value->>0, value->>1, value->>2, value->>3 FROM json_each(?1)';
+/** Inserts the metadata of ?1, a JSON array of [document id, key, value]. */
 export const INSERT_METADATA =
-  'INSERT INTO document_metadata (document_id, key, value) VALUES (?1, ?2, ?3)';
-export const INSERT_CHUNK =
-  'INSERT INTO chunks (document_id, part, title, text, title_words, text_words) VALUES (?1, ?2, ?3, ?4, ?5, ?6)';
+  'INSERT INTO document_metadata (document_id, key, value) ' +
+  'SELECT value->>0, value->>1, value->>2 FROM json_each(?1)';
+/** Inserts the chunks of ?1, a JSON array of [document id, part, title, text, title_words, text_words]. */
+export const INSERT_CHUNKS =
+  'INSERT INTO chunks (document_id, part, title, text, title_words, text_words) ' +
+  'SELECT value->>0, value->>1, value->>2, value->>3, value->>4, value->>5 FROM json_each(?1)';
 export const INSERT_VECTOR =
   'INSERT INTO vectors (chunk_id, vector) SELECT id, ?3 FROM chunks WHERE document_id = ?1 AND part = ?2';
 export const COUNT_DOCUMENTS = 'SELECT count(*) FROM documents';
