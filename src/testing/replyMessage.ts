@@ -3,6 +3,7 @@
  * plain request) or its server-sent events (for a streamed one), with text and tool input
  * chunked into deltas.
  */
+import { codePointBoundary } from '../text/cutAtCodePoint';
 import type {
   ScriptedBlock,
   ScriptedReply,
@@ -114,7 +115,13 @@ export function replyMessage(
 
 function chunks(text: string, size: number): string[] {
   const out: string[] = [];
-  for (let at = 0; at < text.length; at += size) out.push(text.slice(at, at + size));
+  for (let at = 0; at < text.length;) {
+    // As the API streams: a delta never ends inside a character (a pair is never split).
+    let end = codePointBoundary(text, at + size);
+    if (end <= at) end = at + 2;
+    out.push(text.slice(at, end));
+    at = end;
+  }
   return out;
 }
 

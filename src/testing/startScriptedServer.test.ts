@@ -82,6 +82,22 @@ describe('startScriptedServer', () => {
     expect(types.slice(-2)).toEqual(['message_delta', 'message_stop']);
   });
 
+  it('never splits a character across two text deltas, as the API streams', async () => {
+    const text = 'a😀b😀😀c'.repeat(5);
+    server = await startScriptedServer({
+      turns: [{ content: [{ type: 'text', text }], stream: { chunkSize: 2 } }],
+    });
+    const client = new Anthropic({ apiKey: 'test', baseURL: server.url, maxRetries: 0 });
+    const stream = client.messages.stream({ ...base, messages: hello });
+    const deltas: string[] = [];
+    stream.on('text', (delta) => deltas.push(delta));
+    const message = await stream.finalMessage();
+    expect(message.content[0]).toMatchObject({ type: 'text', text });
+    expect(deltas.length).toBeGreaterThan(10);
+    // \p{Cs} in a u regex matches only a lone surrogate (a pair is one code point).
+    expect(deltas.filter((delta) => /\p{Cs}/u.test(delta))).toEqual([]);
+  });
+
   it('answers 429 with retry-after, which the client retries by itself', async () => {
     server = await startScriptedServer({
       turns: [
