@@ -4,6 +4,11 @@
  * `packaging` (the built package in consumer projects, and the CLI in child processes: slow,
  * run by `.ci/run` and `npm run test:all`). Type checking is `npm run typecheck`'s job, so
  * tests are transpiled per file (fast) with decorator metadata still emitted.
+ *
+ * Workers: one per core (Jest's default leaves one core to its own process, which on a 2-core
+ * machine means running every suite in that one process, on one core), each replaced once its
+ * idle heap passes 1 GB (a suite's module graph is its own; what a worker kept of earlier suites
+ * only slows its garbage collector). `.ci/run` runs two passes at once with one worker each.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -93,6 +98,8 @@ const config: Config = {
       ),
     },
   ],
+  maxWorkers: '100%',
+  workerIdleMemoryLimit: '1GB',
   reporters: ['default', '<rootDir>/test/wallTimeReporter.js'],
   testTimeout: 30000,
 };

@@ -7,7 +7,7 @@
  * tuples, records, unions, nested DTOs, recursion). `KeywordService`: at least 10,000 inputs per
  * keyword family (oneOf, not, min/maxProperties, propertyNames, patternProperties, string lengths
  * with astral, emoji, ZWJ, combining and lone-surrogate text, and the formats email, uri, uuid,
- * date-time), biased to boundaries.
+ * date-time), biased to boundaries. `npm test` runs a tenth of each count (test/propertyRuns.ts).
  *
  * Where class-validator's notion is narrower than JSON Schema's (`@IsUUID`, `Date`/`@IsDate`,
  * `@IsUrl()` with its default options), the decorator emits a `pattern` saying exactly that, so
@@ -38,6 +38,7 @@ import { boundsInputs, FAMILIES } from './__fixtures__/agreement/families';
 import { trickyText } from './__fixtures__/agreement/familyArbitraries';
 import { Bounds, Lengths } from './__fixtures__/agreement/KeywordService';
 import { ENFORCED_KEYWORDS } from '../src/validation/schemaKeywords';
+import { casesText, propertyRuns } from '../test/propertyRuns';
 
 // Real projects are loaded and type-resolved; give a loaded CI machine room.
 jest.setTimeout(90_000);
@@ -61,7 +62,7 @@ const registry = new ToolRegistry({ manifest }).register(
   new KeywordService(),
 );
 const { verdicts, firstDisagreement, tally } = agreementJudge(registry);
-const CASES_PER_FAMILY = 10_000;
+const CASES_PER_FAMILY = propertyRuns(10_000);
 const AGREEMENT_TOOLS = [
   'quote',
   'set_level',
@@ -134,7 +135,7 @@ describe('schema and validator agree', () => {
   it.each(AGREEMENT_TOOLS.map((name) => [name, toolNamed(name)] as const))(
     '%s: the registry accepts exactly what the schema accepts',
     async (_name, tool) => {
-      expect(await firstDisagreement(tool, 1200)).toBeUndefined();
+      expect(await firstDisagreement(tool, propertyRuns(1200))).toBeUndefined();
     },
   );
 
@@ -200,20 +201,20 @@ describe('schema and validator agree', () => {
       expect(await classValidatorAccepts(input)).toBe(true);
     });
 
-    it('elsewhere the gate alone says what class-validator says, over 4,000 inputs', async () => {
+    it(`elsewhere the gate alone says what class-validator says, over ${casesText(propertyRuns(4_000))} inputs`, async () => {
       const texts = fc.record(
         { both: trickyText(), least: trickyText(5), most: trickyText(4) },
         { requiredKeys: ['both'] },
       );
       let compared = 0;
-      for (const input of fc.sample(texts, { numRuns: 4_000, seed: 5 })) {
+      for (const input of fc.sample(texts, { numRuns: propertyRuns(4_000), seed: 5 })) {
         const gate = (await registry.check('lengths', input)).ok;
         const plain = await classValidatorAccepts(input);
         if (Object.values(input).some((text) => COUNTED_DIFFERENTLY.test(text))) continue;
         compared++;
         expect({ input, gate }).toEqual({ input, gate: plain });
       }
-      expect(compared).toBeGreaterThan(1_000);
+      expect(compared).toBeGreaterThan(propertyRuns(4_000) / 4);
     });
   });
 
@@ -240,10 +241,10 @@ describe('schema and validator agree', () => {
     });
 
     // Not null: `@IsOptional` skips it where the schema follows the type (a case of its own above).
-    it('elsewhere the gate alone says what class-validator says, over 4,000 inputs', async () => {
+    it(`elsewhere the gate alone says what class-validator says, over ${casesText(propertyRuns(4_000))} inputs`, async () => {
       let valid = 0;
       let compared = 0;
-      for (const input of fc.sample(boundsInputs(), { numRuns: 4_000, seed: 7 })) {
+      for (const input of fc.sample(boundsInputs(), { numRuns: propertyRuns(4_000), seed: 7 })) {
         const sent = JSON.parse(JSON.stringify(input)) as object;
         if (Object.values(sent).includes(null)) continue;
         compared++;
@@ -253,14 +254,14 @@ describe('schema and validator agree', () => {
         if (gate) valid++;
       }
       // Both verdicts are common, so neither side can agree by saying one thing throughout.
-      expect(compared).toBeGreaterThan(1_000);
+      expect(compared).toBeGreaterThan(propertyRuns(4_000) / 4);
       expect(Math.min(valid, compared - valid)).toBeGreaterThan(compared / 100);
     });
   });
 
-  describe('keyword family by keyword family, at least 10,000 cases each', () => {
+  describe(`keyword family by keyword family, at least ${casesText(CASES_PER_FAMILY)} cases each`, () => {
     it.each(Object.entries(FAMILIES))(
-      '%s: 0 disagreements in at least 10,000 cases',
+      `%s: 0 disagreements in at least ${casesText(CASES_PER_FAMILY)} cases`,
       async (_family, tools) => {
         let cases = 0;
         for (const [name, inputs, lastWord] of tools) {
@@ -297,7 +298,7 @@ describe('schema and validator agree under transform + implicit conversion + whi
   const nestJudge = agreementJudge(nestRegistry, true);
   const nestTool = (name: string): ManifestTool =>
     nest.manifest.tools.find((tool) => tool.name === name)!;
-  const CASES = 1_000;
+  const CASES = propertyRuns(1_000);
 
   it('codegen says the same as under the default options', () => {
     expect(nest.diagnostics.map((d) => `${d.line} ${d.code}`)).toEqual(
@@ -311,12 +312,12 @@ describe('schema and validator agree under transform + implicit conversion + whi
   it.each(AGREEMENT_TOOLS.filter((name) => name !== 'area'))(
     '%s: the registry accepts exactly what the schema accepts',
     async (name) => {
-      expect(await nestJudge.firstDisagreement(nestTool(name), 300)).toBeUndefined();
+      expect(await nestJudge.firstDisagreement(nestTool(name), propertyRuns(300))).toBeUndefined();
     },
   );
 
   it.each(Object.entries(FAMILIES))(
-    '%s: 0 disagreements in at least 1,000 cases',
+    `%s: 0 disagreements in at least ${casesText(CASES)} cases`,
     async (_family, tools) => {
       let cases = 0;
       for (const [name, inputs, lastWord] of tools) {

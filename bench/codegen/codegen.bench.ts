@@ -4,14 +4,17 @@
  * a file edit to the rewritten manifest in `--watch`. Each side runs in a fresh process, five
  * times; the medians count. CPU time is reported beside wall time because a loaded machine makes
  * wall time noisy. The cold `toolwright codegen` process against `tsc --noEmit` is measured in
- * plugin.bench.ts, beside the compiler plugin's figures it is weighed with (issue 34).
+ * plugin.bench.ts, beside the compiler plugin's figures it is weighed with (issue 34). The
+ * generated project imports `toolwright` from this checkout's `dist/`, built first when missing or
+ * older than the sources (a fresh clone has none: codegen then found no tool and the watch
+ * waited for a manifest forever).
  */
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchResult } from '../types';
 import { median } from '../alternate';
-import { ms } from './coldProcess';
+import { ensureBuilt, ms } from './coldProcess';
 import { generateProject } from './generateProject';
 
 const REPO = join(__dirname, '..', '..');
@@ -48,6 +51,7 @@ interface WatchFigures {
 
 /** Runs the benchmark. */
 export async function run(): Promise<BenchResult[]> {
+  ensureBuilt();
   const root = join(REPO, '.bench-tmp', 'codegen');
   const tsconfig = generateProject(root, {
     files: FILES,
@@ -61,6 +65,11 @@ export async function run(): Promise<BenchResult[]> {
     tsc.push(child<Timing>('tsc', tsconfig));
     codegen.push(child<Timing & { tools: number }>('codegen', tsconfig));
   }
+  const expected = FILES * TOOLS_PER_FILE;
+  if (codegen[0]!.tools !== expected)
+    throw new Error(
+      `codegen found ${codegen[0]!.tools} tools in the generated project, not ${expected}`,
+    );
   const ratioWall = median(codegen.map((c) => c.wallMs)) / median(tsc.map((t) => t.wallMs));
   const ratioCpu = median(codegen.map((c) => c.cpuMs)) / median(tsc.map((t) => t.cpuMs));
   // The watched manifest goes where codegen puts it by default, inside the project; it is removed

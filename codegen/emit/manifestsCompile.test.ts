@@ -4,29 +4,12 @@
  * real `ToolManifest`; so do tool names that read alike as types, and a project where two
  * classes declare one tool name (an error, TW107, and the manifest keeps the first).
  */
-import { join } from 'node:path';
-import { Project } from 'ts-morph';
 import { manifestTypeErrors } from '../__fixtures__/compileManifest';
+import { fixtureManifest } from '../__fixtures__/fixtureManifest';
 import { generate } from '../__fixtures__/inlineProject';
-import { runCodegen } from '../runCodegen';
 import { renderManifestModule } from './renderManifest';
 
 jest.setTimeout(120_000);
-
-const REPO = join(__dirname, '..', '..');
-const FIXTURES = join(__dirname, '..', '__fixtures__');
-
-/** The manifest of fixture files, read as the codegen suites read them. */
-function fixtureManifest(files: string[]) {
-  const project = new Project({
-    tsConfigFilePath: join(REPO, 'tsconfig.json'),
-    skipAddingFilesFromTsConfig: true,
-    skipFileDependencyResolution: true,
-  });
-  for (const file of files) project.addSourceFileAtPath(join(FIXTURES, file));
-  project.resolveSourceFileDependencies();
-  return runCodegen(project, { rootDir: REPO }).manifest;
-}
 
 const HEAD = `import { Tool, Param, Params } from 'toolwright';\n`;
 const tool = (name: string, method: string, param = 'q: string') =>

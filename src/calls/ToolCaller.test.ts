@@ -1,4 +1,4 @@
-import { ToolRegistry } from '../index';
+import { ToolRegistry } from '../registry/ToolRegistry';
 import { AuditWriter } from './__fixtures__/AuditWriter';
 import { accessDenied } from './ToolCaller';
 import type { ToolCaller } from './ToolCaller';

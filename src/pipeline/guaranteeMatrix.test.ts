@@ -27,7 +27,7 @@ import { toAiSdkTools } from '../ai-sdk/toAiSdkTools';
 import { toLangChainTools } from '../langchain/toLangChainTools';
 import { MatrixService } from './__fixtures__/MatrixService';
 import { until } from '../../test/until';
-import { createWideRegistry } from '../shaping/__fixtures__/wideRegistry';
+import { createWideRegistry, wideManifest } from '../shaping/__fixtures__/wideRegistry';
 import { ALL_ROWS, COLUMNS, ENTRY_POINTS, HEADERS, ROWS } from './__fixtures__/matrixCells';
 import { cellText, notApplicable } from './__fixtures__/matrixCells';
 import {
@@ -347,6 +347,10 @@ const CELLS: Record<ColumnName, (row: InProcessRowName) => Promise<void>> = {
     expectNoStack(answer, 'MatrixService');
   },
 };
+
+// WideService's manifest (codegen, in process) is made once before the cells, outside their 20 s
+// limit: on a loaded machine the first cell to need it ran out of time.
+beforeAll(() => void wideManifest(), 120_000);
 
 describe.each(ROWS.map((row) => [row]))('%s', (row) => {
   for (const column of COLUMNS) {

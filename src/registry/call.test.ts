@@ -18,10 +18,10 @@ import {
   Params,
   Tool,
   ToolError,
-  ToolRegistry,
   imageContent,
   toolContent,
-} from '../index';
+} from '../decorators/toolSurface';
+import { ToolRegistry } from './ToolRegistry';
 import type { ToolCallContext } from '../index';
 import { hasLoneSurrogate } from '../text/cutAtCodePoint';
 

@@ -16,7 +16,9 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { Type } from 'class-transformer';
-import { Ctx, Param, Params, Tool, ToolDefinitionError, ToolRegistry } from '../index';
+import { Ctx, Param, Params, Tool } from '../decorators/toolSurface';
+import { ToolDefinitionError } from '../errors/ToolDefinitionError';
+import { ToolRegistry } from './ToolRegistry';
 import type { ToolCallContext } from '../index';
 import { DATE_TIME_PATTERN } from '../schema/formatPatterns';
 

@@ -17,7 +17,8 @@ import {
   Matches,
   MaxLength,
 } from 'class-validator';
-import { Param, Params, Tool, ToolRegistry } from '../index';
+import { Param, Params, Tool } from '../decorators/toolSurface';
+import { ToolRegistry } from './ToolRegistry';
 
 class Booking {
   @IsDateString() due!: string;

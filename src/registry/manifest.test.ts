@@ -1,5 +1,7 @@
 import 'reflect-metadata';
-import { ManifestMismatchError, Param, Tool, ToolRegistry } from '../index';
+import { ManifestMismatchError } from '../errors/ManifestMismatchError';
+import { Param, Tool } from '../decorators/toolSurface';
+import { ToolRegistry } from './ToolRegistry';
 import type { ManifestTool, ToolManifest } from '../index';
 
 interface Shape {

@@ -6,7 +6,9 @@
  */
 import 'reflect-metadata';
 import { IsInt, IsString, Max } from 'class-validator';
-import { Param, Params, Tool, ToolDefinitionError, ToolRegistry } from '../index';
+import { Param, Params, Tool } from '../decorators/toolSurface';
+import { ToolDefinitionError } from '../errors/ToolDefinitionError';
+import { ToolRegistry } from './ToolRegistry';
 import type { JsonSchema, ManifestTool, ToolManifest } from '../index';
 
 class OrderRequest {

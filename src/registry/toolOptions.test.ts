@@ -4,7 +4,9 @@
  * or without a manifest, naming the closest known option; API fields go in `anthropic`.
  */
 import 'reflect-metadata';
-import { Param, Tool, ToolDefinitionError, ToolRegistry } from '../index';
+import { Param, Tool } from '../decorators/toolSurface';
+import { ToolDefinitionError } from '../errors/ToolDefinitionError';
+import { ToolRegistry } from './ToolRegistry';
 import type { ToolManifest, ToolOptions } from '../index';
 
 /** A class whose one tool has these options, as JavaScript (or a cast) would let through. */

@@ -1,8 +1,9 @@
 /**
  * `@IsUrl()` tells the model what class-validator accepts: with its default options the schema's
- * pattern reads a text as validator.js `isURL` does, judged three ways on tricky URLs and on
- * 20,000 generated texts (ajv on the schema, class-validator's `isURL`, the schema gate); with
- * options, the schema keeps only what every `isURL` refuses and class-validator judges the rest.
+ * pattern reads a text as validator.js `isURL` does, judged three ways (ajv on the schema,
+ * class-validator's `isURL`, the schema gate) on tricky URLs and on 20,000 generated texts (a
+ * tenth under `npm test`: test/propertyRuns.ts); with options, the schema keeps only what every
+ * `isURL` refuses and class-validator judges the rest.
  */
 import Ajv2020 from 'ajv/dist/2020';
 import { isURL } from 'class-validator';
@@ -10,6 +11,7 @@ import fc from 'fast-check';
 import { checkSchema } from '../validation/checkSchema';
 import { constraintKeywords, ruleForDecorator } from './constraintTable';
 import { URL_SHAPE_PATTERN } from './formatPatterns';
+import { casesText, propertyRuns } from '../../test/propertyRuns';
 import type { JsonSchema } from './JsonSchema';
 import { URL_PATTERN } from './urlPattern';
 import { expectEqual } from '../../test/expectEqual';
@@ -90,7 +92,7 @@ describe('@IsUrl() with its default options: the schema accepts what isURL accep
     });
   });
 
-  it('over 20,000 generated texts, ajv, class-validator and the gate agree (astral lengths aside)', () => {
+  it(`over ${casesText(propertyRuns(20_000))} generated texts, ajv, class-validator and the gate agree (astral lengths aside)`, () => {
     const pieces = fc.constantFrom(
       ':',
       '/',
@@ -144,7 +146,7 @@ describe('@IsUrl() with its default options: the schema accepts what isURL accep
       fc.array(pieces, { maxLength: 8 }).map((parts) => parts.join('')),
     );
     let accepted = 0;
-    for (const value of fc.sample(texts, { numRuns: 20_000, seed: 31 })) {
+    for (const value of fc.sample(texts, { numRuns: propertyRuns(20_000), seed: 31 })) {
       const verdicts = judged(value);
       if (verdicts.classValidator) accepted++;
       if (countsAstralTwice(value)) continue;
@@ -155,7 +157,7 @@ describe('@IsUrl() with its default options: the schema accepts what isURL accep
         gate: verdicts.classValidator,
       });
     }
-    expect(accepted).toBeGreaterThan(5_000);
+    expect(accepted).toBeGreaterThan(propertyRuns(20_000) / 4);
   });
 
   it('the one difference: an emoji counts once towards a label’s 63 characters, twice in isURL', () => {
@@ -182,7 +184,7 @@ describe('@IsUrl(options): only what every isURL refuses (class-validator judges
       expect(keywordsOf(options)).toEqual({ type: 'string', pattern: URL_SHAPE_PATTERN });
   });
 
-  it('holds every URL isURL accepts, under every option set, over 10,000 generated texts', () => {
+  it(`holds every URL isURL accepts, under every option set, over ${casesText(propertyRuns(10_000))} generated texts`, () => {
     const texts = fc.oneof(
       fc.webUrl({
         validSchemes: ['http', 'https', 'ftp', 'mailto'],
@@ -210,7 +212,7 @@ describe('@IsUrl(options): only what every isURL refuses (class-validator judges
     );
     const schema = keywordsOf(URL_OPTIONS[0]);
     let accepted = 0;
-    for (const value of fc.sample(texts, { numRuns: 10_000, seed: 9 })) {
+    for (const value of fc.sample(texts, { numRuns: propertyRuns(10_000), seed: 9 })) {
       for (const options of URL_OPTIONS) {
         if (!isURL(value, options)) continue;
         accepted++;
@@ -220,6 +222,6 @@ describe('@IsUrl(options): only what every isURL refuses (class-validator judges
         );
       }
     }
-    expect(accepted).toBeGreaterThan(10_000);
+    expect(accepted).toBeGreaterThan(propertyRuns(10_000));
   });
 });

@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { PartialJsonParser } from './PartialJsonParser';
+import { propertyRuns } from '../../test/propertyRuns';
 
 type Token = { kind: 'punct' | 'string' | 'scalar'; raw: string; key?: boolean; open?: boolean };
 
@@ -126,7 +127,7 @@ describe('PartialJsonParser', () => {
       fc.property(fc.jsonValue({ maxDepth: 4 }), fc.boolean(), (value, pretty) => {
         checkEveryPrefix(JSON.stringify(value, null, pretty ? 2 : undefined));
       }),
-      { numRuns: 200 },
+      { numRuns: propertyRuns(200) },
     );
   });
 
@@ -147,7 +148,7 @@ describe('PartialJsonParser', () => {
           expect(parser.end().value).toEqual(JSON.parse(text));
         },
       ),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 

@@ -4,7 +4,7 @@
  * dies there has done the refund but never stored the outcome).
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import { Ctx, Param, Tool } from '../../index';
+import { Ctx, Param, Tool } from '../../decorators/toolSurface';
 import type { ToolCallContext } from '../../index';
 
 export interface LedgerLine {

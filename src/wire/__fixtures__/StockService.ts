@@ -1,5 +1,5 @@
 /** Decorated services for the wire-format tests: the legacy page's stock example, and a calculator. */
-import { Param, Tool, ToolError } from '../../../src';
+import { Param, Tool, ToolError } from '../../decorators/toolSurface';
 
 export class StockService {
   readonly calls: string[] = [];

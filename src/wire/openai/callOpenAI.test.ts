@@ -1,4 +1,4 @@
-import { ToolRegistry } from '../../../src';
+import { ToolRegistry } from '../../registry/ToolRegistry';
 import { CalculatorService, StockService } from '../__fixtures__/StockService';
 
 function setup(): { registry: ToolRegistry; stocks: StockService; calc: CalculatorService } {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { escapeXml, unescapeXml } from './escapeXml';
+import { propertyRuns } from '../../../test/propertyRuns';
 
 describe('escapeXml / unescapeXml', () => {
   it('escapes the three characters that can start or end markup', () => {
@@ -21,7 +22,7 @@ describe('escapeXml / unescapeXml', () => {
   it('round-trips any text', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), (text) => unescapeXml(escapeXml(text)) === text),
-      { numRuns: 2000 },
+      { numRuns: propertyRuns(2000) },
     );
     fc.assert(
       fc.property(
@@ -30,7 +31,7 @@ describe('escapeXml / unescapeXml', () => {
           .map((parts) => parts.join('')),
         (text) => unescapeXml(escapeXml(text)) === text && !/[<>]/.test(escapeXml(text)),
       ),
-      { numRuns: 2000 },
+      { numRuns: propertyRuns(2000) },
     );
   });
 });

@@ -1,4 +1,4 @@
-import { ToolRegistry } from '../../../src';
+import { ToolRegistry } from '../../registry/ToolRegistry';
 import { parseXmlCalls } from './parseXmlCalls';
 import { validateCalls } from '../../calls/validateCalls';
 import { CalculatorService, StockService } from '../__fixtures__/StockService';

@@ -3,6 +3,7 @@ import { searchResultContent } from '../../content/searchResultContent';
 import { parseFunctionResults } from './parseFunctionResults';
 import { renderFunctionResults } from './renderFunctionResults';
 import { expectEqual } from '../../../test/expectEqual';
+import { propertyRuns } from '../../../test/propertyRuns';
 
 describe('renderFunctionResults', () => {
   it("renders the page's result block exactly", () => {
@@ -88,7 +89,7 @@ describe('renderFunctionResults', () => {
           );
         },
       ),
-      { numRuns: 1000 },
+      { numRuns: propertyRuns(1000) },
     );
   });
 
@@ -132,7 +133,7 @@ describe('renderFunctionResults', () => {
         expect(parsed.map((entry) => entry.name)).toEqual(['search', 'after']);
         expect(parsed[1].text).toBe('fine');
       }),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   });
 });
