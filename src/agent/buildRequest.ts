@@ -1,8 +1,9 @@
 /**
  * The request of one turn: the full history (so the loop works through Bedrock and Vertex,
- * which keep no server-side state), the agent's settings, and the dialect's parts (tools,
- * system prompt, stop sequences), and what programmatic tool calling adds (the code execution
- * tool, the conversation's container).
+ * which keep no server-side state) from the last compaction block on, the agent's settings,
+ * and the dialect's parts (tools, system prompt, stop sequences), and what programmatic tool
+ * calling adds (the code execution tool, the conversation's container, found in the whole
+ * history).
  */
 import type {
   MessageCreateParamsNonStreaming,
@@ -11,6 +12,7 @@ import type {
 import type { AgentCore } from './AgentCore';
 import { deferTools } from './toolSearch/deferTools';
 import { withMovingBreakpoint } from './context/cacheBreakpoint';
+import { fromLastCompaction } from './context/fromLastCompaction';
 
 /** The parameters of a turn: the Messages API's, and the betas' the agent uses. */
 export type AgentRequest = MessageCreateParamsNonStreaming & {
@@ -21,6 +23,7 @@ export type AgentRequest = MessageCreateParamsNonStreaming & {
 /** The Messages API parameters of the next turn. */
 export function buildRequest(core: AgentCore, messages: readonly MessageParam[]): AgentRequest {
   const { settings, dialect } = core;
+  const sent = fromLastCompaction(messages);
   const parts = dialect.requestParts({
     system: settings.system,
     cache: settings.cache,
@@ -30,7 +33,7 @@ export function buildRequest(core: AgentCore, messages: readonly MessageParam[])
     ...settings.params,
     model: settings.model,
     max_tokens: settings.maxTokens,
-    messages: messages.slice(),
+    messages: sent,
   };
   if (parts.system !== undefined) request.system = parts.system;
   if (parts.tools) request.tools = [...(settings.params.tools ?? []), ...parts.tools];
@@ -39,7 +42,7 @@ export function buildRequest(core: AgentCore, messages: readonly MessageParam[])
   }
   if (settings.cache) {
     const system = Array.isArray(request.system) ? request.system : [];
-    request.messages = withMovingBreakpoint(messages, [...(request.tools ?? []), ...system]);
+    request.messages = withMovingBreakpoint(sent, [...(request.tools ?? []), ...system]);
   }
   if (settings.contextManagement) {
     (request as AgentRequest).context_management = settings.contextManagement;

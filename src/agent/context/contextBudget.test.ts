@@ -191,6 +191,76 @@ describe("contextBudget: 'compact' (compaction)", () => {
     );
   });
 
+  /** Sent from the last block on: each request opens with the block the API returned last. */
+  function expectSentFromLastBlock(history: readonly MessageParam[]): void {
+    const [first, second] = compactionsIn(history);
+    expect(compactionsIn(history)).toHaveLength(2);
+    const opening = server!.requests.map((r) => blocksOf((r.body.messages ?? [])[0])[0]);
+    expect(opening.slice(3, 5)).toEqual([first, first]);
+    expect(opening[5]).toEqual(second);
+    for (const request of server!.requests) {
+      expect(compactionsIn(request.body.messages ?? []).length).toBeLessThanOrEqual(1);
+    }
+  }
+
+  /** Each two logs pass the trigger: the third and fifth replies open with a compaction block. */
+  const twice = (last: ScriptedTurn) => [
+    read('t1', 'mon'),
+    read('t2', 'tue'),
+    read('t3', 'wed'),
+    read('t4', 'thu'),
+    read('t5', 'fri'),
+    last,
+  ];
+
+  it.each(['run', 'stream'] as const)(
+    '%s(): a second compaction is sent alone, the history keeps both blocks',
+    async (mode) => {
+      const { agent } = agentOn(await start(twice(say('Five days read.'))), {
+        contextBudget: compact,
+        cache: true,
+      });
+      const result =
+        mode === 'run'
+          ? completed(await agent.run('Read the logs'))
+          : await finalOf(agent.stream('Read the logs'));
+      expect(result.finalText).toBe('Five days read.');
+      expect(server!.requests).toHaveLength(6);
+      expect(result.messages[0]).toEqual({ role: 'user', content: 'Read the logs' });
+      expectSentFromLastBlock(result.messages);
+      // The moving cache breakpoint marks the last block of what is sent.
+      const sent = server!.requests[5].body.messages ?? [];
+      expect(blocksOf(sent[sent.length - 1]).at(-1)).toMatchObject({
+        cache_control: { type: 'ephemeral' },
+      });
+    },
+  );
+
+  it('a run paused after two compactions resumes and sends only the last block', async () => {
+    // The fifth reply compacts again and opens the call that pauses; fri is read after resuming.
+    const client = await start([
+      read('t1', 'mon'),
+      read('t2', 'tue'),
+      read('t3', 'wed'),
+      read('t4', 'thu'),
+      use({ id: 'a1', name: 'archive_log', input: { day: 'mon' } }),
+      read('t5', 'fri'),
+      say('Archived.'),
+    ]);
+    const first = agentOn(client, { contextBudget: compact, approvals: 'pause' });
+    const paused = (await first.agent.run('Read and archive')) as RunResult | PendingApproval;
+    if (paused.status === 'completed') throw new Error('expected a pause');
+    const state = JSON.parse(JSON.stringify(paused.state)) as typeof paused.state;
+    expect(compactionsIn([state.message])).toHaveLength(1);
+    const other = agentOn(client, { contextBudget: compact, approvals: 'pause' });
+    const done = completed(await other.agent.resume(state, { a1: true }));
+    expect(other.logs.archived).toEqual(['mon']);
+    expect(done.finalText).toBe('Archived.');
+    expect(server!.requests).toHaveLength(7);
+    expect(done.messages[0]).toEqual({ role: 'user', content: 'Read and archive' });
+    expectSentFromLastBlock(done.messages);
+  });
+
   it.each(['run', 'stream'] as const)(
     '%s() in the XML format: the block opens the reply beside the calls written as text',
     async (mode) => {
