@@ -2,13 +2,16 @@
  * Compaction (`compact_20260112`) as the API does it: once the input passes the trigger (default
  * 150,000 input tokens, at least 50,000), the reply opens with a `compaction` block holding a
  * summary of the conversation (`pause_after_compaction`: the reply is that block alone, stop
- * reason `compaction`). A later request sends the block back as it was received, and the API
- * reads the conversation from the last such block on. The ledger is the server's memory of the
- * blocks it returned, so a block sent back altered (or never returned) is refused.
+ * reason `compaction`). A later request sends the block back as it was received, as the first
+ * block of its messages (the earlier ones left out), and only the block returned last: a block
+ * elsewhere, or two with content, are refused with the API's error codes. The ledger is the
+ * server's memory of the blocks it returned, so a block sent back altered (or never returned)
+ * is refused.
  */
 import { randomBytes } from 'node:crypto';
 import { contentBlocks, requestTokens } from './promptSegments';
 import type { PromptBody } from './promptSegments';
+import type { CodedRefusal } from './errorBody';
 
 /** What a `compact_20260112` edit asks (the Messages API's shape). */
 export interface CompactEdit {
@@ -62,6 +65,37 @@ export class CompactionLedger {
     }
     return null;
   }
+}
+
+/** Where the compaction blocks with content are (a failed compaction's, `content: null`, is a no-op). */
+function compactionsWithContent(messages: readonly unknown[]): string[] {
+  return messages.flatMap((message, i) =>
+    contentBlocks(message).flatMap((block, j) =>
+      isCompaction(block) && block.content !== null ? [`messages.${i}.content.${j}`] : [],
+    ),
+  );
+}
+
+/**
+ * The API's refusal of compaction blocks out of place, or null: more than one with content
+ * (`compaction_block_ambiguous`), or one that is not the first block of the messages
+ * (`compaction_block_misplaced`).
+ */
+export function compactionPlacement(messages: readonly unknown[]): CodedRefusal | null {
+  const found = compactionsWithContent(messages);
+  if (found.length > 1) {
+    return {
+      code: 'compaction_block_ambiguous',
+      message: `messages: ${found.length} \`compaction\` blocks with content (${found.join(', ')}); send only the block the conversation returned last`,
+    };
+  }
+  if (found.length === 1 && found[0] !== 'messages.0.content.0') {
+    return {
+      code: 'compaction_block_misplaced',
+      message: `${found[0]}: the \`compaction\` block must be the first block of the conversation (messages.0.content.0); leave out the messages before it`,
+    };
+  }
+  return null;
 }
 
 /** True when a message of the request holds a compaction block. */

@@ -2,9 +2,14 @@
  * The testing kit's context management, through the real SDK's beta client: tool result clearing
  * reported in `context_management.applied_edits`, compaction blocks opening the reply once the
  * trigger is passed (whole and streamed), and what the API refuses (a missing beta, a trigger
- * under 50,000 tokens, a compaction block not sent back as it was returned).
+ * under 50,000 tokens, a compaction block not sent back as it was returned, two blocks with
+ * content or one that is not the first block).
  */
 import Anthropic from '@anthropic-ai/sdk';
+import {
+  CompactionBlockAmbiguousError,
+  CompactionBlockMisplacedError,
+} from '@anthropic-ai/sdk/resources/messages';
 import type {
   BetaCompactionBlock,
   BetaContentBlock,
@@ -158,7 +163,6 @@ describe('compaction on the scripted server', () => {
       const next = await client.beta.messages.create({
         ...params,
         messages: [
-          ...long,
           { role: 'assistant', content: message.content },
           { role: 'user', content: 'Go on.' },
         ],
@@ -177,13 +181,12 @@ describe('compaction on the scripted server', () => {
     const message = await client.beta.messages.create({ ...params, messages: long });
     const block = message.content[0] as BetaCompactionBlock;
     const altered = [
-      ...long,
       { role: 'assistant' as const, content: [{ ...block, content: `${block.content} (edited)` }] },
     ];
     await expect(client.beta.messages.create({ ...params, messages: altered })).rejects.toThrow(
-      /messages\.1\.content\.0: the `compaction` block differs from the one the API returned/,
+      /messages\.0\.content\.0: the `compaction` block differs from the one the API returned/,
     );
-    const kept = [...long, { role: 'assistant' as const, content: message.content }];
+    const kept = [{ role: 'assistant' as const, content: message.content }];
     await expect(
       client.beta.messages.create({ ...base, messages: kept as BetaMessageParam[] }),
     ).rejects.toThrow(/anthropic-beta: compact-2026-01-12/);
@@ -201,9 +204,51 @@ describe('compaction on the scripted server', () => {
     expect(paused.content.map((b) => b.type)).toEqual(['compaction']);
     const next = await client.beta.messages.create({
       ...params,
-      messages: [...long, { role: 'assistant', content: paused.content }],
+      messages: [{ role: 'assistant', content: paused.content }],
     });
     expect(next.content).toMatchObject([{ type: 'text', text: 'ok' }]);
+  });
+
+  it('refuses two compaction blocks with content, and a block that is not the first block', async () => {
+    const client = await clientFor(2);
+    const params = {
+      ...base,
+      betas: ['compact-2026-01-12'],
+      context_management: compacting(50_000),
+    };
+    const first = await client.beta.messages.create({ ...params, messages: long });
+    // From the first block on, the conversation passes the trigger again: a second block.
+    const upToSecond: BetaMessageParam[] = [
+      { role: 'assistant', content: first.content },
+      { role: 'user', content: filler(60_000) },
+    ];
+    const second = await client.beta.messages.create({ ...params, messages: upToSecond });
+    expect(second.content[0]).toMatchObject({ type: 'compaction' });
+    const both = [...upToSecond, { role: 'assistant' as const, content: second.content }];
+    const ambiguous = client.beta.messages.create({ ...params, messages: both });
+    await expect(ambiguous).rejects.toBeInstanceOf(CompactionBlockAmbiguousError);
+    await expect(ambiguous).rejects.toMatchObject({
+      status: 400,
+      errorCode: 'compaction_block_ambiguous',
+      message: expect.stringMatching(
+        /2 `compaction` blocks with content \(messages\.0\.content\.0, messages\.2\.content\.0\); send only the block the conversation returned last/,
+      ),
+    });
+    // The whole history with only the last block still has messages before it.
+    const whole = [...long, { role: 'assistant' as const, content: first.content }];
+    const misplaced = client.beta.messages.create({ ...params, messages: whole });
+    await expect(misplaced).rejects.toBeInstanceOf(CompactionBlockMisplacedError);
+    await expect(misplaced).rejects.toMatchObject({
+      errorCode: 'compaction_block_misplaced',
+      message: expect.stringMatching(
+        /messages\.1\.content\.0: the `compaction` block must be the first block of the conversation/,
+      ),
+    });
+    // The last block alone, first: accepted (the script's turns are spent, so the server says so).
+    const last = [{ role: 'assistant' as const, content: second.content }];
+    await expect(client.beta.messages.create({ ...params, messages: last })).rejects.toThrow(
+      /no turn for request #4/,
+    );
   });
 
   it('refuses a trigger under 50,000 input tokens', async () => {

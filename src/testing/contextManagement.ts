@@ -1,14 +1,21 @@
 /**
  * The server side of `context_management`, as the API applies it to a request: the betas each
- * edit needs, compaction blocks sent back as returned, tool result clearing and compaction in the
+ * edit needs, compaction blocks sent back as returned (alone, first), tool result clearing and compaction in the
  * order of the edits. The outcome is the prompt the model reads (for the token counts), what the
  * response reports (`context_management.applied_edits`) and a compaction block to open the reply.
  */
 import { clearToolUses } from './contextEditing';
 import type { AppliedClearToolUses, ClearToolUsesEdit } from './contextEditing';
-import { afterCompaction, compactEditProblem, compactionDue, hasCompaction } from './compaction';
+import {
+  afterCompaction,
+  compactEditProblem,
+  compactionDue,
+  compactionPlacement,
+  hasCompaction,
+} from './compaction';
 import type { CompactEdit, CompactionBlock, CompactionLedger } from './compaction';
 import { requestBetas } from './requestBetas';
+import type { Refusal } from './errorBody';
 import type { RecordedRequest, ScriptedReply, ScriptedServerOptions } from './types';
 
 /** The beta of context editing (`clear_tool_uses_20250919`, `clear_thinking_20251015`). */
@@ -60,14 +67,13 @@ function editProblem(edit: Record<string, unknown>, at: number, betas: string[])
 }
 
 /**
- * Applies the request's context management; a string is the 400 message of a request the API
- * refuses. `summary` writes a compaction's summary when one is due.
+ * Applies the request's context management; a refusal is the 400 of a request the API refuses. `summary` writes a compaction's summary when one is due.
  */
 export function manageContext(
   request: Pick<RecordedRequest, 'headers' | 'body'>,
   ledger: CompactionLedger,
   summary: () => string,
-): ContextOutcome | string {
+): ContextOutcome | Refusal {
   const { body } = request;
   const betas = requestBetas(request);
   const messages = body.messages ?? [];
@@ -75,8 +81,8 @@ export function manageContext(
     if (!betas.includes(COMPACTION_BETA)) {
       return `messages: \`compaction\` blocks need the beta header \`anthropic-beta: ${COMPACTION_BETA}\``;
     }
-    const altered = ledger.check(messages);
-    if (altered) return altered;
+    const problem = compactionPlacement(messages) ?? ledger.check(messages);
+    if (problem) return problem;
   }
   let read: Body = { ...body, messages: afterCompaction(messages) };
   if (body.context_management == null) return { read };

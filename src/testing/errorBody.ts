@@ -1,6 +1,7 @@
 /**
  * The Messages API's error responses: the error type for each HTTP status (one table) and the
- * `{ type: 'error', error: { type, message } }` body the SDK turns into its error classes.
+ * `{ type: 'error', error: { type, message, details? } }` body the SDK turns into its error
+ * classes (a `details.error_code` picks the SDK's class for that code).
  */
 
 /** The API's error type for each status it uses. */
@@ -20,12 +21,31 @@ export function errorTypeFor(status: number): string {
   return ERROR_TYPES[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error');
 }
 
+/** A refusal the API names with an error code (`error.details.error_code`). */
+export interface CodedRefusal {
+  message: string;
+  code: string;
+}
+
+/** A 400's message: plain, or with the API's error code. */
+export type Refusal = string | CodedRefusal;
+
+/** True when `value` (a refusal or an outcome object without `code`) is a refusal. */
+export const isRefusal = (value: object | string): value is Refusal =>
+  typeof value === 'string' || ('message' in value && 'code' in value);
+
+/** The message of a refusal. */
+export const refusalMessage = (refusal: Refusal): string =>
+  typeof refusal === 'string' ? refusal : refusal.message;
+
 /** An error body as the API sends it. */
 export function errorBody(
   status: number,
-  message: string,
+  refusal: Refusal,
   type = errorTypeFor(status),
   requestId = 'req_scripted',
 ): Record<string, unknown> {
-  return { type: 'error', error: { type, message }, request_id: requestId };
+  const error: Record<string, unknown> = { type, message: refusalMessage(refusal) };
+  if (typeof refusal !== 'string') error.details = { error_code: refusal.code };
+  return { type: 'error', error, request_id: requestId };
 }

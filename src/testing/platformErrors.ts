@@ -5,7 +5,8 @@
  * API's shape but answers quota and access errors itself, in Google's `{ error: { code, message,
  * status } }`. Tables, so a scripted status means the same thing on every platform.
  */
-import { errorBody, errorTypeFor } from './errorBody';
+import { errorBody, errorTypeFor, refusalMessage } from './errorBody';
+import type { Refusal } from './errorBody';
 import type { ScriptedPlatform } from './types';
 
 /** Bedrock's exception for each status (`InvokeModel`'s documented errors). */
@@ -43,13 +44,14 @@ export interface PlatformError {
   headers: Record<string, string>;
 }
 
-/** The error response of `platform` for `status`. */
+/** The error response of `platform` for `status` (the error code in the Messages API's shape). */
 export function platformError(
   platform: ScriptedPlatform,
   status: number,
-  message: string,
+  refusal: Refusal,
   type?: string,
 ): PlatformError {
+  const message = refusalMessage(refusal);
   if (platform === 'bedrock') {
     const exception =
       BEDROCK_EXCEPTIONS[status] ??
@@ -62,7 +64,7 @@ export function platformError(
       headers: {},
     };
   }
-  return { body: errorBody(status, message, type ?? errorTypeFor(status)), headers: {} };
+  return { body: errorBody(status, refusal, type ?? errorTypeFor(status)), headers: {} };
 }
 
 /** The `:exception-type` of a Bedrock event stream's exception frame for a Messages API error type. */

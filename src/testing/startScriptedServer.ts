@@ -16,7 +16,8 @@ import { PromptCache } from './promptCache';
 import { checkStrictTools } from './strictSubset';
 import { checkSearchResults } from './searchResults';
 import { checkToolSearch } from './checkToolSearch';
-import { errorBody } from './errorBody';
+import { errorBody, isRefusal } from './errorBody';
+import type { Refusal } from './errorBody';
 import { platformError } from './platformErrors';
 import { matchRoute } from './platformRoutes';
 import type { ScriptedPlatform } from './types';
@@ -128,8 +129,8 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
       sendJson(res, 404, errorBody(404, NOT_SERVED));
       return;
     }
-    const refuse = (message: string): void => {
-      const error = platformError(route.platform, 400, message);
+    const refuse = (refusal: Refusal): void => {
+      const error = platformError(route.platform, 400, refusal);
       sendJson(res, 400, error.body, error.headers);
     };
     if (route.kind === 'count_tokens') {
@@ -172,7 +173,7 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
     const context = manageContext(request, compactions, () =>
       compactionSummaryOf(options.compactionSummary, request),
     );
-    if (typeof context === 'string') {
+    if (isRefusal(context)) {
       refuse(context);
       return;
     }
