@@ -168,6 +168,23 @@ describe("contextBudget: 'compact' (compaction)", () => {
     expectCompactedOnce(messages);
   });
 
+  /**
+   * Runs until the approval of `a1` pauses with a compaction block in the paused turn, stores the
+   * state as JSON and resumes it on another agent, which archives and answers 'Archived.'.
+   */
+  async function pauseAndResume(client: Anthropic) {
+    const first = agentOn(client, { contextBudget: compact, approvals: 'pause' });
+    const paused = (await first.agent.run('Read and archive')) as RunResult | PendingApproval;
+    if (paused.status === 'completed') throw new Error('expected a pause');
+    const state = JSON.parse(JSON.stringify(paused.state)) as typeof paused.state;
+    expect(compactionsIn([state.message])).toHaveLength(1);
+    const other = agentOn(client, { contextBudget: compact, approvals: 'pause' });
+    const done = completed(await other.agent.resume(state, { a1: true }));
+    expect(other.logs.archived).toEqual(['mon']);
+    expect(done.finalText).toBe('Archived.');
+    return { state, done };
+  }
+
   it('a run paused with the block in its state resumes on another agent and sends it back', async () => {
     const client = await start([
       read('t1', 'mon'),
@@ -175,17 +192,9 @@ describe("contextBudget: 'compact' (compaction)", () => {
       use({ id: 'a1', name: 'archive_log', input: { day: 'mon' } }),
       say('Archived.'),
     ]);
-    const first = agentOn(client, { contextBudget: compact, approvals: 'pause' });
-    const paused = (await first.agent.run('Read and archive')) as RunResult | PendingApproval;
-    if (paused.status === 'completed') throw new Error('expected a pause');
     // Stored as JSON and resumed elsewhere: the block is in the paused turn's message.
-    const state = JSON.parse(JSON.stringify(paused.state)) as typeof paused.state;
-    expect(compactionsIn([state.message])).toHaveLength(1);
+    const { state } = await pauseAndResume(client);
     expect(managed(state.message)).toEqual({ applied_edits: [] });
-    const other = agentOn(client, { contextBudget: compact, approvals: 'pause' });
-    const done = completed(await other.agent.resume(state, { a1: true }));
-    expect(other.logs.archived).toEqual(['mon']);
-    expect(done.finalText).toBe('Archived.');
     expect(compactionsIn(server!.requests[3].body.messages ?? [])).toEqual(
       compactionsIn([state.message]),
     );
@@ -247,15 +256,7 @@ describe("contextBudget: 'compact' (compaction)", () => {
       read('t5', 'fri'),
       say('Archived.'),
     ]);
-    const first = agentOn(client, { contextBudget: compact, approvals: 'pause' });
-    const paused = (await first.agent.run('Read and archive')) as RunResult | PendingApproval;
-    if (paused.status === 'completed') throw new Error('expected a pause');
-    const state = JSON.parse(JSON.stringify(paused.state)) as typeof paused.state;
-    expect(compactionsIn([state.message])).toHaveLength(1);
-    const other = agentOn(client, { contextBudget: compact, approvals: 'pause' });
-    const done = completed(await other.agent.resume(state, { a1: true }));
-    expect(other.logs.archived).toEqual(['mon']);
-    expect(done.finalText).toBe('Archived.');
+    const { done } = await pauseAndResume(client);
     expect(server!.requests).toHaveLength(7);
     expect(done.messages[0]).toEqual({ role: 'user', content: 'Read and archive' });
     expectSentFromLastBlock(done.messages);
