@@ -410,6 +410,38 @@ describe('ToolAgent toolSearch (client, a searcher of the user)', () => {
       { type: 'tool_reference', tool_name: 'refund_duplicate_charge' },
     ]);
   });
+  it('references only deferred tools: one sent in full (@Tool or the alwaysLoaded option) is skipped', async () => {
+    await start([
+      {
+        content: [{ type: 'tool_use', id: 's1', name: 'search_tools', input: { query: 'order' } }],
+      },
+      say('Found it.'),
+    ]);
+    const searcher: ToolSearcher = {
+      search: async () => [
+        'get_order',
+        'track_shipment',
+        'cancel_order',
+        'refund_duplicate_charge',
+      ],
+    };
+    const { agent } = instance({
+      toolSearch: {
+        kind: 'client',
+        index: searcher,
+        maxResults: 1,
+        alwaysLoaded: ['track_shipment'],
+      },
+    });
+    await agent.run('Do something with my order');
+    expect(
+      toolsSent(0)
+        .filter(([, deferred]) => deferred === false)
+        .map(([name]) => name),
+    ).toEqual(['search_tools', 'get_order', 'track_shipment']);
+    const answer = blocksOf((server!.requests[1].body.messages as MessageParam[]).at(-1))[0]!;
+    expect(answer.content).toEqual([{ type: 'tool_reference', tool_name: 'cancel_order' }]);
+  });
 });
 
 describe('ToolAgent toolSearch options', () => {
