@@ -273,6 +273,29 @@ describe('ToolAgent: programmatic tool calling', () => {
     expect(server!.requests).toHaveLength(1);
   });
 
+  it('resume() honours params.container as run() does: the named container is used, not checked', async () => {
+    await start([
+      expiredCall('container_8', 'srvtoolu_8', 'toolu_f8', 'flag'),
+      inContainer('container_9', [
+        codeResult('srvtoolu_8', 'flagged'),
+        { type: 'text', text: 'Flagged.' },
+      ]),
+    ]);
+    const approvalStore = new MemoryApprovalStore();
+    const first = instance({ approvals: 'pause', approvalStore });
+    const paused = await first.agent.run('Flag e');
+    if (paused.status !== 'pending_approval') throw new Error('expected a pause');
+    const second = instance({
+      approvals: 'pause',
+      approvalStore,
+      params: { container: 'container_9' },
+    });
+    const result = completed(await second.agent.resume(paused.runId, { toolu_f8: true }));
+    expect(result.finalText).toBe('Flagged.');
+    expect(second.ledger.log).toEqual([{ tool: 'flag', args: ['e'] }]);
+    expect(request(1).container).toBe('container_9');
+  });
+
   it('resolve() refuses a step whose calls from code wait in an expired container, running nothing', async () => {
     await start([expiredCall('container_7', 'srvtoolu_7', 'toolu_l7', 'get_limit')]);
     const { ledger, agent } = instance();

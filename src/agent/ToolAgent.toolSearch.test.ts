@@ -276,6 +276,40 @@ describe('ToolAgent toolSearch (client)', () => {
     expect(answers[0]).toBe('No tool matches "zzz qqq"; try other words.');
     expect(answers[1]).toContainEqual({ type: 'tool_reference', tool_name: 'track_shipment' });
   });
+
+  it.each([
+    ['default name, no list of the user', {}, undefined, ['search_tools']],
+    [
+      'own name, beside the list of the user',
+      { toolName: 'find_tool' },
+      ['get_order'],
+      ['get_order', 'find_tool'],
+    ],
+  ] as const)(
+    'with contextBudget clear_tool_results, context editing never clears the search results (%s)',
+    async (_case, search, excludeTools, excluded) => {
+      await start([say('Nothing to do.')]);
+      const { agent } = instance({
+        toolSearch: { kind: 'client', ...search },
+        contextBudget: {
+          strategy: 'clear_tool_results',
+          triggerTokens: 20_000,
+          ...(excludeTools ? { excludeTools: [...excludeTools] } : {}),
+        },
+      });
+      await agent.run('Hello');
+      // Its results hold the tool_reference blocks that keep the found tools loaded.
+      expect(server!.requests[0].body.context_management).toEqual({
+        edits: [
+          {
+            type: 'clear_tool_uses_20250919',
+            trigger: { type: 'input_tokens', value: 20_000 },
+            exclude_tools: excluded,
+          },
+        ],
+      });
+    },
+  );
 });
 
 describe.each([
@@ -375,6 +409,38 @@ describe('ToolAgent toolSearch (client, a searcher of the user)', () => {
     expect(answer.content).toEqual([
       { type: 'tool_reference', tool_name: 'refund_duplicate_charge' },
     ]);
+  });
+  it('references only deferred tools: one sent in full (@Tool or the alwaysLoaded option) is skipped', async () => {
+    await start([
+      {
+        content: [{ type: 'tool_use', id: 's1', name: 'search_tools', input: { query: 'order' } }],
+      },
+      say('Found it.'),
+    ]);
+    const searcher: ToolSearcher = {
+      search: async () => [
+        'get_order',
+        'track_shipment',
+        'cancel_order',
+        'refund_duplicate_charge',
+      ],
+    };
+    const { agent } = instance({
+      toolSearch: {
+        kind: 'client',
+        index: searcher,
+        maxResults: 1,
+        alwaysLoaded: ['track_shipment'],
+      },
+    });
+    await agent.run('Do something with my order');
+    expect(
+      toolsSent(0)
+        .filter(([, deferred]) => deferred === false)
+        .map(([name]) => name),
+    ).toEqual(['search_tools', 'get_order', 'track_shipment']);
+    const answer = blocksOf((server!.requests[1].body.messages as MessageParam[]).at(-1))[0]!;
+    expect(answer.content).toEqual([{ type: 'tool_reference', tool_name: 'cancel_order' }]);
   });
 });
 

@@ -152,8 +152,13 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
     warnStrict(options.registry, options.strict, options.logger);
     const format = canonicalFormat(options.format ?? 'anthropic');
     const telemetry = lazyAgentTelemetry(options.telemetry);
-    const budget = contextPlan(options.contextBudget, clientPlatform(options.client), format);
     const toolSearch = resolveToolSearch(options.toolSearch, format);
+    const budget = contextPlan(
+      options.contextBudget,
+      clientPlatform(options.client),
+      format,
+      toolSearch?.kind === 'client' ? [toolSearch.toolName] : [],
+    );
     const registry =
       toolSearch?.kind === 'client'
         ? withSearchTool(options.registry, toolSearch, options.caller)

@@ -134,7 +134,8 @@ export async function resumeRun(
   scope: { signal: AbortSignal; state: unknown },
 ): Promise<ResumePoint> {
   const state = await takeState(core, from);
-  checkContainerLives(state.message);
+  // As run() does: a container the user names (params.container) is the one used, unchecked.
+  if (core.settings.params.container == null) checkContainerLives(state.message);
   const refusals = await collectDecisions(pendingCalls(state), decisions);
   const hold = await holdRun(core, state.runId, typeof from === 'string');
   try {

@@ -113,4 +113,29 @@ describe('the scripted prompt cache', () => {
     });
     expect(far.usage.cache_read_input_tokens).toBe(0);
   });
+
+  it('leaves deferred tools out of the count and the prefix: another deferred tool still reads it', async () => {
+    const api = await client();
+    const tool = (name: string, deferred: boolean): Anthropic.Tool => ({
+      name,
+      description: `${name} ${rules}`,
+      input_schema: { type: 'object', properties: { id: { type: 'string' } } },
+      ...(deferred ? { defer_loading: true } : {}),
+    });
+    const ask = (deferred: string[]) =>
+      api.messages.create({
+        ...base,
+        tools: [tool('get_order', false), ...deferred.map((name) => tool(name, true))],
+        system: system(rules),
+        messages: [{ role: 'user', content: 'Hi' }],
+      });
+    const cached =
+      approxTokens(tool('get_order', false)) + approxTokens({ type: 'text', text: rules });
+    const question = approxTokens({ type: 'text', text: 'Hi' });
+    expect(usageOf(await ask(['cancel_order']))).toEqual([0, cached, question]);
+    expect(usageOf(await ask(['cancel_order', 'track_shipment']))).toEqual([cached, 0, question]);
+    expect(requestTokens({ tools: [tool('get_order', false), tool('cancel_order', true)] })).toBe(
+      approxTokens(tool('get_order', false)),
+    );
+  });
 });

@@ -2,7 +2,8 @@
  * A request's prompt as the API reads it for caching and for token budgets: its blocks in the
  * cache's order (tools, then system, then every message's blocks), each with a token count. The
  * count is an approximation, documented in docs/testing.md: one token per four characters of the
- * block's JSON (as sent, without `cache_control`), rounded up. The prompt cache, context editing
+ * block's JSON (as sent, without `cache_control`), rounded up. Deferred tools (`defer_loading`)
+ * are left out, as the API leaves them out of the prefix. The prompt cache, context editing
  * and compaction of the scripted server all count with it, so their numbers agree.
  */
 
@@ -51,9 +52,17 @@ export interface PromptBody {
   cache_control?: unknown;
 }
 
+/**
+ * A tool sent with `defer_loading: true`: not in the prompt, nor in the cached prefix, until a
+ * `tool_reference` loads it (the API then expands it where the reference is).
+ */
+const isDeferred = (tool: unknown): boolean => isObject(tool) && tool.defer_loading === true;
+
 /** The prompt of a request body, block by block (a top-level `cache_control` marks the last). */
 export function promptSegments(body: PromptBody): PromptSegment[] {
-  const segments: PromptSegment[] = (body.tools ?? []).map((tool) => segment(tool));
+  const segments: PromptSegment[] = (body.tools ?? [])
+    .filter((tool) => !isDeferred(tool))
+    .map((tool) => segment(tool));
   if (typeof body.system === 'string') segments.push(segment({ type: 'text', text: body.system }));
   else if (Array.isArray(body.system)) segments.push(...body.system.map((block) => segment(block)));
   for (const message of body.messages ?? []) {

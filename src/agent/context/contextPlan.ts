@@ -68,10 +68,19 @@ function names(name: string, value: unknown): string[] | undefined {
 const given = (fields: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 
+/** The user's `excludeTools` plus the tools the agent keeps uncleared, each once. */
+function excluded(user: string[] | undefined, kept: readonly string[]): string[] | undefined {
+  const added = kept.filter((name) => !user?.includes(name));
+  return added.length === 0 ? user : [...(user ?? []), ...added];
+}
+
 const tokens = (value: number | undefined) =>
   value === undefined ? undefined : { type: 'input_tokens', value };
 
-function clearEdit(budget: ClearToolResultsBudget): Record<string, unknown> {
+function clearEdit(
+  budget: ClearToolResultsBudget,
+  kept: readonly string[],
+): Record<string, unknown> {
   const keep = count('keepToolUses', budget.keepToolUses, 0);
   const inputs = budget.clearToolInputs;
   if (inputs !== undefined && typeof inputs !== 'boolean') names('clearToolInputs', inputs);
@@ -80,7 +89,7 @@ function clearEdit(budget: ClearToolResultsBudget): Record<string, unknown> {
     trigger: tokens(count('triggerTokens', budget.triggerTokens, 1)),
     keep: keep === undefined ? undefined : { type: 'tool_uses', value: keep },
     clear_at_least: tokens(count('clearAtLeastTokens', budget.clearAtLeastTokens, 1)),
-    exclude_tools: names('excludeTools', budget.excludeTools),
+    exclude_tools: excluded(names('excludeTools', budget.excludeTools), kept),
     clear_tool_inputs: inputs,
   });
 }
@@ -97,11 +106,17 @@ function compactEdit(budget: CompactBudget): Record<string, unknown> {
   });
 }
 
-/** The plan of `budget` for an agent on `platform` in `format`; undefined without a budget. */
+/**
+ * The plan of `budget` for an agent on `platform` in `format`; undefined without a budget.
+ * `kept` names tools whose results context editing must never clear, added to `excludeTools`
+ * (the client search tool: its results hold the `tool_reference` blocks that keep found tools
+ * loaded).
+ */
 export function contextPlan(
   budget: ContextBudget | undefined,
   platform: ClientPlatform,
   format: AgentFormat,
+  kept: readonly string[] = [],
 ): ContextPlan | undefined {
   if (budget === undefined) return undefined;
   const strategy = (budget as { strategy?: unknown } | null)?.strategy;
@@ -121,6 +136,6 @@ export function contextPlan(
       "strategy 'clear_tool_results' clears tool_result blocks, which the XML format does not send; use strategy 'compact' or format 'anthropic'",
     );
   }
-  const edit = budget.strategy === 'compact' ? compactEdit(budget) : clearEdit(budget);
+  const edit = budget.strategy === 'compact' ? compactEdit(budget) : clearEdit(budget, kept);
   return { management: { edits: [edit] }, betas: [BETAS[strategy]] };
 }

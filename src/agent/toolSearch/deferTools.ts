@@ -23,6 +23,19 @@ const isCustom = (tool: ToolUnion): boolean =>
   !('type' in tool) || tool.type === undefined || tool.type === null || tool.type === 'custom';
 
 /**
+ * Whether tool `name` is sent in full above the threshold: the client search tool, and the tools
+ * kept loaded (the `alwaysLoaded` option or `@Tool({ alwaysLoaded: true })`).
+ */
+export const keptLoaded = (
+  name: string,
+  search: ToolSearchSettings,
+  registry: Pick<AgentRegistry, 'get'>,
+): boolean =>
+  name === search.toolName ||
+  search.alwaysLoaded.has(name) ||
+  registry.get(name)?.options.alwaysLoaded === true;
+
+/**
  * `tools` as sent with tool search: deferred where they should be, plus the hosted search tool.
  * @example
  * request.tools = deferTools(request.tools, settings.toolSearch, core.registry);
@@ -37,12 +50,8 @@ export function deferTools(
   if (custom.length <= search.threshold) {
     return tools.filter((tool) => search.kind !== 'client' || nameOf(tool) !== search.toolName);
   }
-  const keep = (name: string): boolean =>
-    name === search.toolName ||
-    search.alwaysLoaded.has(name) ||
-    registry.get(name)?.options.alwaysLoaded === true;
   const sent = tools.map((tool) =>
-    isCustom(tool) && !keep(nameOf(tool) ?? '')
+    isCustom(tool) && !keptLoaded(nameOf(tool) ?? '', search, registry)
       ? ({ ...tool, defer_loading: true } as ToolUnion)
       : tool,
   );

@@ -3,22 +3,26 @@
  * registry the agent sees, plus one custom tool that searches the tool index and answers
  * `tool_reference` blocks, which the API expands into the found tools' definitions (the
  * "custom tool search" of the tool search documentation). It runs as any call (approvals,
- * pausing, streaming), and only names a tool the request sends: a stale index entry, or a tool
- * the caller may not see, is never referenced (the API would refuse the request).
+ * pausing, streaming), and only names a tool the request sends deferred: a stale index entry, a
+ * tool the caller may not see, or one sent in full (`alwaysLoaded`) is never referenced.
  */
 import type { ContentBlock } from '../../content/ContentBlock';
 import type { ToolCaller } from '../../calls/ToolCaller';
 import type { ToolOutcome } from '../../calls/ToolOutcome';
 import type { ToolDescriptor } from '../../manifest/types';
-import { listedFor } from '../../pipeline/listedFor';
 import { ToolIndex } from '../../toolIndex/ToolIndex';
 import { toAnthropicTool } from '../../wire/anthropic/toAnthropicTools';
 import type { AgentRegistry } from '../dialects/AgentRegistry';
+import { visibleTo } from '../dialects/visibleTo';
+import { keptLoaded } from './deferTools';
 import type { ToolSearchSettings } from './resolveToolSearch';
 import type { ToolSearcher } from './ToolSearchOptions';
 
 /** The longest query searched, in characters. */
 const MAX_QUERY = 500;
+
+/** The answer to a search without a query, as a check error and as a call's error. */
+const NO_QUERY = 'query: must be a non-empty string';
 
 /** A `tool_reference` block of a `tool_result`, as the Messages API takes it. */
 interface ToolReference {
@@ -64,10 +68,15 @@ export function withSearchTool(
 
   const run = async (input: unknown): Promise<ToolOutcome> => {
     const query = queryOf(input);
-    if (query === undefined) return { content: 'query: must be a non-empty string', isError: true };
-    const sent = new Set(listedFor(registry.descriptors(), registry, caller).map((t) => t.name));
+    if (query === undefined) return { content: NO_QUERY, isError: true };
+    const deferred = new Set(
+      visibleTo(registry, caller)
+        .descriptors()
+        .map((tool) => tool.name)
+        .filter((tool) => !keptLoaded(tool, search, registry)),
+    );
     const found = (await (await indexOf()).search(query, search.maxResults * 4))
-      .filter((tool) => sent.has(tool))
+      .filter((tool) => deferred.has(tool))
       .slice(0, search.maxResults);
     if (found.length === 0) {
       return { content: `No tool matches "${query}"; try other words.`, isError: false };
@@ -91,9 +100,7 @@ export function withSearchTool(
     check: async (tool, input) => {
       if (tool !== name) return registry.check(tool, input);
       const query = queryOf(input);
-      return query === undefined
-        ? { ok: false, error: 'query: must be a non-empty string' }
-        : { ok: true, input: { query } };
+      return query === undefined ? { ok: false, error: NO_QUERY } : { ok: true, input: { query } };
     },
     call: (tool, input, options) =>
       tool === name ? run(input) : registry.call(tool, input, options),
