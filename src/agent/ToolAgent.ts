@@ -13,8 +13,8 @@ import { MemoryApprovalStore } from '../approvals/MemoryApprovalStore';
 import { canonicalFormat } from '../approvals/AgentFormat';
 import { ToolwrightError } from '../errors/ToolwrightError';
 import type { AgentCore } from './AgentCore';
+import { platformOf } from './agentPlatform';
 import { CallRunner } from './CallRunner';
-import { clientPlatform } from './context/clientPlatform';
 import { contextPlan } from './context/contextPlan';
 import { dialectFor } from './dialects/dialectTable';
 import { EventQueue } from './EventQueue';
@@ -41,7 +41,6 @@ import type {
 } from './types';
 import { warnStrict } from './warnStrict';
 import { ProgrammaticCalls } from './programmatic/ProgrammaticCalls';
-import { platformOf } from './programmatic/agentPlatform';
 import { resolveToolSearch } from './toolSearch/resolveToolSearch';
 import { withSearchTool } from './toolSearch/withSearchTool';
 
@@ -152,18 +151,22 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
     warnStrict(options.registry, options.strict, options.logger);
     const format = canonicalFormat(options.format ?? 'anthropic');
     const telemetry = lazyAgentTelemetry(options.telemetry);
-    const budget = contextPlan(options.contextBudget, clientPlatform(options.client), format);
+    const platform = platformOf(options.client);
+    const budget = contextPlan(options.contextBudget, platform, format);
     const toolSearch = resolveToolSearch(options.toolSearch, format);
     const registry =
       toolSearch?.kind === 'client'
         ? withSearchTool(options.registry, toolSearch, options.caller)
         : options.registry;
+    const visible = visibleTo(registry, options.caller);
+    const programmatic = new ProgrammaticCalls(platform);
+    if (format === 'anthropic') programmatic.checkOffered(visible.descriptors());
     this.core = {
       telemetry,
-      programmatic: new ProgrammaticCalls(platformOf(options.client)),
+      programmatic,
       client: options.client,
       registry,
-      dialect: dialectFor(format, visibleTo(registry, options.caller)),
+      dialect: dialectFor(format, visible),
       runner: new CallRunner(
         registry,
         options.approve as Approver | undefined,

@@ -229,6 +229,23 @@ describe("contextBudget: 'compact' (compaction)", () => {
   });
 });
 
+/** `client` as a minified bundle has it: the same methods, its classes renamed `c0`, `c1`, ... */
+function minified<T extends object>(client: T): T {
+  const chain: object[] = [];
+  for (let p = Object.getPrototypeOf(client) as object; p !== Object.prototype;) {
+    chain.unshift(p);
+    p = Object.getPrototypeOf(p) as object;
+  }
+  let proto: object = Object.prototype;
+  for (const [index, original] of chain.entries()) {
+    proto = Object.create(proto, Object.getOwnPropertyDescriptors(original)) as object;
+    const renamed = class {};
+    Object.defineProperty(renamed, 'name', { value: `c${index}` });
+    Object.defineProperty(proto, 'constructor', { value: renamed });
+  }
+  return Object.setPrototypeOf(client, proto) as T;
+}
+
 describe('contextBudget at construction', () => {
   const make =
     (options: Partial<ToolAgentOptions>, client: AgentClient = new Anthropic({ apiKey: 'test' })) =>
@@ -245,6 +262,13 @@ describe('contextBudget at construction', () => {
       "strategy 'clear_tool_results' clears tool_result blocks, which the XML format does not send",
     );
     expect(make({ contextBudget: compact, format: 'xml' })).not.toThrow();
+  });
+
+  it('tells Vertex AI by the client, not by class names a minifier shortens', () => {
+    const vertex = minified(vertexClient('http://127.0.0.1:9'));
+    expect(make({ contextBudget: compact }, vertex)).toThrow(
+      "contextBudget.strategy 'compact' is not offered on Vertex AI",
+    );
   });
 
   it("sends the betas the user names beside the budget's, in one anthropic-beta", async () => {

@@ -16,9 +16,10 @@ import type {
 import { ContainerExpiredError } from '../../errors/ContainerExpiredError';
 import { ToolwrightError } from '../../errors/ToolwrightError';
 import { CODE_EXECUTION_TYPE, callableFromCode } from '../../wire/anthropic/codeCallable';
-import { isCodeExecution } from '../../schema/strict/codeCallers';
-import type { AgentPlatform } from './agentPlatform';
-import { PLATFORM_NAMES } from './agentPlatform';
+import { calledFromCode, isCodeExecution } from '../../schema/strict/codeCallers';
+import type { CodeCallerOptions } from '../../schema/strict/codeCallers';
+import type { AgentPlatform } from '../agentPlatform';
+import { PLATFORM_NAMES } from '../agentPlatform';
 
 /** How many blocks' containers are remembered (the oldest are forgotten first). */
 const MAX_REMEMBERED = 4096;
@@ -81,6 +82,24 @@ export class ProgrammaticCalls {
   }
 
   /**
+   * Refuses, when the agent is made, a registry tool code may call on a platform without
+   * programmatic tool calling (tools given in `params.tools` are checked at the first request).
+   */
+  checkOffered(tools: readonly { name: string; options?: CodeCallerOptions }[]): void {
+    const fromCode = tools.filter((tool) => calledFromCode(tool.options));
+    if (fromCode.length > 0) this.refuseFromCode(fromCode.map((tool) => tool.name));
+  }
+
+  /** The error for tools code may call, `names`, on a platform without programmatic tool calling. */
+  private refuseFromCode(names: readonly (string | undefined)[]): void {
+    if (this.platform === 'anthropic') return;
+    throw new ToolwrightError(
+      `ToolAgent: programmatic tool calling is not offered on ${PLATFORM_NAMES[this.platform]}, and the tools ${names.join(', ')} may only be called from code (callableFromCode); ` +
+        'drop callableFromCode for this agent (a registry of its own), or use the Claude API',
+    );
+  }
+
+  /**
    * Completes a request: the code execution tool when a tool may be called from code (refused on
    * a platform without it), and the conversation's container unless `params.container` names one.
    */
@@ -96,12 +115,7 @@ export class ProgrammaticCalls {
     const tools = request.tools ?? [];
     const fromCode = tools.filter((tool) => callableFromCode(tool as { allowed_callers?: [] }));
     if (fromCode.length === 0) return;
-    if (this.platform !== 'anthropic') {
-      throw new ToolwrightError(
-        `ToolAgent: programmatic tool calling is not offered on ${PLATFORM_NAMES[this.platform]}, and the tools ${fromCode.map((tool) => (tool as { name?: string }).name).join(', ')} may only be called from code (callableFromCode); ` +
-          'drop callableFromCode for this agent (a registry of its own), or use the Claude API',
-      );
-    }
+    this.refuseFromCode(fromCode.map((tool) => (tool as { name?: string }).name));
     if (tools.some((tool) => 'type' in tool && isCodeExecution(tool.type))) return;
     request.tools = [{ type: CODE_EXECUTION_TYPE, name: 'code_execution' }, ...tools];
   }
