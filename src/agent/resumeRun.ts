@@ -21,7 +21,6 @@ import type { ApprovalDecision } from './types';
 import { checkPausedState } from '../approvals/checkPausedState';
 import { pendingCalls, pausedCall } from './pauseRun';
 import { holdRun } from './runLease';
-import { checkContainerLives } from './programmatic/ProgrammaticCalls';
 import type { RunHold } from './runLease';
 import type { PausedCall, PausedRunState, ResumeDecisions } from '../approvals/types';
 
@@ -134,7 +133,7 @@ export async function resumeRun(
   scope: { signal: AbortSignal; state: unknown },
 ): Promise<ResumePoint> {
   const state = await takeState(core, from);
-  checkContainerLives(state.message);
+  core.programmatic.checkAnswerable(state.message);
   const refusals = await collectDecisions(pendingCalls(state), decisions);
   const hold = await holdRun(core, state.runId, typeof from === 'string');
   try {

@@ -42,18 +42,6 @@ export function callsFromCode(message: MessageParam | undefined): string[] {
 
 const expired = (container: Container): boolean => Date.parse(container.expires_at) <= Date.now();
 
-/**
- * Throws `ContainerExpiredError` when calls code made in `message` wait in a container that
- * expired: a resume checks it before running anything, as their results could not be sent.
- */
-export function checkContainerLives(message: Message): void {
-  const calls = callsFromCode(message);
-  const container = message.container;
-  if (calls.length > 0 && container?.id && expired(container)) {
-    throw new ContainerExpiredError(container.id, container.expires_at, calls);
-  }
-}
-
 /** The calls from code that the request's last message answers (none unless it answers calls). */
 function answeredFromCode(messages: readonly MessageParam[]): string[] {
   const last = messages[messages.length - 1];
@@ -132,13 +120,19 @@ export class ProgrammaticCalls {
   }
 
   /**
-   * Before the calls of a history's last (assistant) message are answered: when code made some,
-   * the container they wait in must be known (or `named`, `params.container`) and alive, else
-   * nothing runs whose result could not be sent.
+   * Before the calls of `message`, the last of `history`, are answered (a turn of `run`, a
+   * `resolve`, a `resume`): remembers the container it names, and when code made some of its
+   * calls, the container they wait in must be known (or `named`, `params.container`) and alive,
+   * else nothing runs whose result could not be sent.
    */
-  checkAnswerable(messages: readonly MessageParam[], named: unknown): void {
-    const calls = callsFromCode(messages[messages.length - 1]);
-    if (calls.length > 0 && named == null) this.liveContainer(messages, calls);
+  checkAnswerable(
+    message: Message,
+    named?: unknown,
+    history: readonly MessageParam[] = [message],
+  ): void {
+    this.record(message);
+    const calls = callsFromCode(message);
+    if (calls.length > 0 && named == null) this.liveContainer(history, calls);
   }
 
   /** The id of the container `pending` calls from code wait in; a clear error when unknown or expired. */
