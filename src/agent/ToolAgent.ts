@@ -82,6 +82,15 @@ function checkedBetas(betas: unknown): string[] {
   return betas.map((beta: string) => beta.trim());
 }
 
+/**
+ * The `anthropic-beta` header of every request, joined once: the user's betas, checked, then
+ * those the agent's features need, each named once; undefined when there are none.
+ */
+function betaHeader(betas: unknown, featureBetas: readonly string[]): string | undefined {
+  const names = new Set([...checkedBetas(betas), ...featureBetas]);
+  return names.size > 0 ? [...names].join(',') : undefined;
+}
+
 /** The approval settings, checked. */
 function approvalSettings(
   options: Pick<
@@ -189,7 +198,7 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
         params: options.params ?? {},
         format,
         approvals,
-        betas: [...checkedBetas(options.betas), ...(budget?.betas ?? [])],
+        betaHeader: betaHeader(options.betas, budget?.betas ?? []),
         ...(budget ? { contextManagement: budget.management } : {}),
         toolSearch,
       },

@@ -272,10 +272,13 @@ describe('contextBudget at construction', () => {
   });
 
   it("sends the betas the user names beside the budget's, in one anthropic-beta", async () => {
-    const client = await start([say('Nothing to read.')]);
+    const client = await start([say('Nothing to read.'), say('Nothing to read.')]);
     const { agent } = agentOn(client, { contextBudget: compact, betas: ['fine-grained-x'] });
     await agent.run('Hi');
     expect(server!.requests[0].headers['anthropic-beta']).toBe('fine-grained-x,compact-2026-01-12');
+    const twice = agentOn(client, { contextBudget: compact, betas: ['compact-2026-01-12'] });
+    await twice.agent.run('Hi');
+    expect(server!.requests[1].headers['anthropic-beta']).toBe('compact-2026-01-12');
     expect(make({ betas: 'fine-grained-x' as never })).toThrow(
       'ToolAgent: betas must be an array of beta names, got "fine-grained-x"',
     );
