@@ -5,8 +5,8 @@
  * of the context) ÷ every definition, and the whole `tools` parameter's bytes beside it; (2)
  * recall@5 of the client-side index (`codegen --search-index`) on the evaluation queries and on
  * the users' own requests, written by someone who saw only `toolNames.txt`; (3) the index build
- * ÷ codegen's time for the project. The queries file is `bench/toolsearch/queries.json`, else
- * `$TOOLSEARCH_QUERIES`, else `/work/queries.json`.
+ * ÷ codegen's time for the project. The queries file is `bench/toolsearch/queries.json`
+ * (committed), else `$TOOLSEARCH_QUERIES`.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -34,11 +34,7 @@ interface Labelled {
 }
 
 function queriesFile(): string {
-  const candidates = [
-    join(__dirname, 'queries.json'),
-    process.env.TOOLSEARCH_QUERIES,
-    '/work/queries.json',
-  ];
+  const candidates = [join(__dirname, 'queries.json'), process.env.TOOLSEARCH_QUERIES];
   const found = candidates.find((path) => path && existsSync(path));
   if (!found)
     throw new Error('no queries.json: put it in bench/toolsearch/ or set TOOLSEARCH_QUERIES');

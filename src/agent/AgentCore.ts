@@ -28,8 +28,8 @@ export interface AgentSettings {
   format: AgentFormat;
   /** Where the agent reports what it would otherwise print. */
   logger?: Logger;
-  /** The betas every request names in `anthropic-beta` (see `requestOptions`). */
-  betas: string[];
+  /** The `anthropic-beta` header every request sends (see `requestOptions`), when a beta is used. */
+  betaHeader?: string;
   /** The `context_management` of every request (`contextBudget`), when set. */
   contextManagement?: ContextPlan['management'];
   /** Where runs paused for approval wait, and for how long. */

@@ -4,7 +4,8 @@
  * and the code execution tool; calls the code makes are answered with nothing but their
  * `tool_result` blocks, in the container the response named; approval, scopes and validation
  * hold for them; a paused run resumes in its container on another instance; an expired
- * container, an unknown one and a platform without the feature are clear errors.
+ * container, an unknown one and a platform without the feature are clear errors (a registry's
+ * code-callable tool when the agent is made, one in `params.tools` at the first request).
  */
 import Anthropic from '@anthropic-ai/sdk';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
@@ -12,6 +13,7 @@ import { MemoryApprovalStore } from '../approvals/MemoryApprovalStore';
 import type { PendingApproval } from '../approvals/types';
 import { ContainerExpiredError } from '../errors/ContainerExpiredError';
 import { ToolwrightError } from '../errors/ToolwrightError';
+import { ToolRegistry } from '../registry/ToolRegistry';
 import { startScriptedServer } from '../testing/startScriptedServer';
 import type { ScriptedServer, ScriptedTurn } from '../testing/types';
 import {
@@ -353,17 +355,46 @@ describe.each([
   ['Amazon Bedrock', bedrockClient, PLATFORM_MODELS.bedrock],
   ['Vertex AI', vertexClient, PLATFORM_MODELS.vertex],
 ] as const)('ToolAgent on %s: programmatic tool calling', (name, makeClient, model) => {
-  it('is a clear error before any request, as the platform does not offer it', async () => {
+  it('is a clear error when the agent is made, as the platform does not offer it', async () => {
     await start([]);
     const { registry } = createLedgerRegistry();
     const client = makeClient(server!.url) as unknown as AgentClient;
-    const agent = new ToolAgent({ client, registry, model });
-    const error = await agent.run('Go').catch((e: unknown) => e);
+    let error: unknown;
+    try {
+      new ToolAgent({ client, registry, model });
+    } catch (e) {
+      error = e;
+    }
     expect(error).toBeInstanceOf(ToolwrightError);
     expect((error as Error).message).toContain(
       `programmatic tool calling is not offered on ${name}`,
     );
     expect((error as Error).message).toContain('get_expenses');
+    expect(server!.requests).toHaveLength(0);
+  });
+
+  it('a code-callable tool given in params.tools is a clear error before any request', async () => {
+    await start([]);
+    const client = makeClient(server!.url) as unknown as AgentClient;
+    const agent = new ToolAgent({
+      client,
+      registry: new ToolRegistry(),
+      model,
+      params: {
+        tools: [
+          {
+            name: 'read_rates',
+            input_schema: { type: 'object' },
+            allowed_callers: ['code_execution_20260120'],
+          },
+        ],
+      },
+    });
+    const error = await agent.run('Go').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolwrightError);
+    expect((error as Error).message).toContain(
+      `programmatic tool calling is not offered on ${name}, and the tools read_rates`,
+    );
     expect(server!.requests).toHaveLength(0);
   });
 });

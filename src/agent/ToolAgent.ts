@@ -13,8 +13,8 @@ import { MemoryApprovalStore } from '../approvals/MemoryApprovalStore';
 import { canonicalFormat } from '../approvals/AgentFormat';
 import { ToolwrightError } from '../errors/ToolwrightError';
 import type { AgentCore } from './AgentCore';
+import { platformOf } from './agentPlatform';
 import { CallRunner } from './CallRunner';
-import { clientPlatform } from './context/clientPlatform';
 import { contextPlan } from './context/contextPlan';
 import { dialectFor } from './dialects/dialectTable';
 import { EventQueue } from './EventQueue';
@@ -41,7 +41,6 @@ import type {
 } from './types';
 import { warnStrict } from './warnStrict';
 import { ProgrammaticCalls } from './programmatic/ProgrammaticCalls';
-import { platformOf } from './programmatic/agentPlatform';
 import { resolveToolSearch } from './toolSearch/resolveToolSearch';
 import { withSearchTool } from './toolSearch/withSearchTool';
 
@@ -81,6 +80,15 @@ function checkedBetas(betas: unknown): string[] {
     );
   }
   return betas.map((beta: string) => beta.trim());
+}
+
+/**
+ * The `anthropic-beta` header of every request, joined once: the user's betas, checked, then
+ * those the agent's features need, each named once; undefined when there are none.
+ */
+function betaHeader(betas: unknown, featureBetas: readonly string[]): string | undefined {
+  const names = new Set([...checkedBetas(betas), ...featureBetas]);
+  return names.size > 0 ? [...names].join(',') : undefined;
 }
 
 /** The approval settings, checked. */
@@ -152,10 +160,11 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
     warnStrict(options.registry, options.strict, options.logger);
     const format = canonicalFormat(options.format ?? 'anthropic');
     const telemetry = lazyAgentTelemetry(options.telemetry);
+    const platform = platformOf(options.client);
     const toolSearch = resolveToolSearch(options.toolSearch, format);
     const budget = contextPlan(
       options.contextBudget,
-      clientPlatform(options.client),
+      platform,
       format,
       toolSearch?.kind === 'client' ? [toolSearch.toolName] : [],
     );
@@ -163,12 +172,15 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
       toolSearch?.kind === 'client'
         ? withSearchTool(options.registry, toolSearch, options.caller)
         : options.registry;
+    const visible = visibleTo(registry, options.caller);
+    const programmatic = new ProgrammaticCalls(platform);
+    if (format === 'anthropic') programmatic.checkOffered(visible.descriptors());
     this.core = {
       telemetry,
-      programmatic: new ProgrammaticCalls(platformOf(options.client)),
+      programmatic,
       client: options.client,
       registry,
-      dialect: dialectFor(format, visibleTo(registry, options.caller)),
+      dialect: dialectFor(format, visible),
       runner: new CallRunner(
         registry,
         options.approve as Approver | undefined,
@@ -191,7 +203,7 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
         params: options.params ?? {},
         format,
         approvals,
-        betas: [...checkedBetas(options.betas), ...(budget?.betas ?? [])],
+        betaHeader: betaHeader(options.betas, budget?.betas ?? []),
         ...(budget ? { contextManagement: budget.management } : {}),
         toolSearch,
       },

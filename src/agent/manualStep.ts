@@ -17,7 +17,6 @@ import { callsOfTurn } from './executeTurn';
 import { requestOptions } from './requestOptions';
 import { answerCitations } from './answerCitations';
 import { asAbort, toMessages } from './runLoop';
-import { checkContainerLives } from './programmatic/ProgrammaticCalls';
 import type { CallDecider, RunInput, StepResult } from './types';
 
 /** Splits a turn's calls into readable ones (still to be validated) and ones that cannot run. */
@@ -70,7 +69,7 @@ export async function resolveStep(
         : 'ToolAgent.resolve: the step made no tool calls, so there is nothing to answer; check step.done first',
     );
   }
-  checkContainerLives(step.message);
+  core.programmatic.checkAnswerable(step.message);
   const valid = new Map(step.calls.map((call) => [call.id, call]));
   const invalid = new Map(step.invalidCalls.map((call) => [call.id, call]));
   const limiter = createLimiter(core.settings.concurrency);

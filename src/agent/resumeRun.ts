@@ -21,7 +21,6 @@ import type { ApprovalDecision } from './types';
 import { checkPausedState } from '../approvals/checkPausedState';
 import { pendingCalls, pausedCall } from './pauseRun';
 import { holdRun } from './runLease';
-import { checkContainerLives } from './programmatic/ProgrammaticCalls';
 import type { RunHold } from './runLease';
 import type { PausedCall, PausedRunState, ResumeDecisions } from '../approvals/types';
 
@@ -135,7 +134,7 @@ export async function resumeRun(
 ): Promise<ResumePoint> {
   const state = await takeState(core, from);
   // As run() does: a container the user names (params.container) is the one used, unchecked.
-  if (core.settings.params.container == null) checkContainerLives(state.message);
+  core.programmatic.checkAnswerable(state.message, core.settings.params.container);
   const refusals = await collectDecisions(pendingCalls(state), decisions);
   const hold = await holdRun(core, state.runId, typeof from === 'string');
   try {

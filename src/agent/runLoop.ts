@@ -132,8 +132,6 @@ async function loop(
   const execute = options.mode === 'stream' ? streamTurn : requestTurn;
   let iterations = options.from?.iterations ?? 0;
   let last: Message | undefined = options.from?.last;
-  // A resumed run's paused message names the container its calls from code wait in.
-  if (last) core.programmatic.record(last);
   const pause = async (message: Message, answers: CallAnswer[]): Promise<PendingApproval> => {
     const pending = await pauseRun(core, {
       runId: options.from?.runId,
@@ -154,7 +152,7 @@ async function loop(
     if (last && !continues(core, last)) return result(last.stop_reason ?? 'end_turn', last);
     const unanswered = unansweredTurn(messages, dialect);
     if (unanswered) {
-      core.programmatic.checkAnswerable(messages, settings.params.container);
+      core.programmatic.checkAnswerable(unanswered, settings.params.container, messages);
       const answers = await answerTurn(core, unanswered, scope);
       if (answers.some(isPending)) return await pause(unanswered, answers);
       messages.push(dialect.resultsMessage(answers));

@@ -300,6 +300,23 @@ describe("contextBudget: 'compact' (compaction)", () => {
   });
 });
 
+/** `client` as a minified bundle has it: the same methods, its classes renamed `c0`, `c1`, ... */
+function minified<T extends object>(client: T): T {
+  const chain: object[] = [];
+  for (let p = Object.getPrototypeOf(client) as object; p !== Object.prototype;) {
+    chain.unshift(p);
+    p = Object.getPrototypeOf(p) as object;
+  }
+  let proto: object = Object.prototype;
+  for (const [index, original] of chain.entries()) {
+    proto = Object.create(proto, Object.getOwnPropertyDescriptors(original)) as object;
+    const renamed = class {};
+    Object.defineProperty(renamed, 'name', { value: `c${index}` });
+    Object.defineProperty(proto, 'constructor', { value: renamed });
+  }
+  return Object.setPrototypeOf(client, proto) as T;
+}
+
 describe('contextBudget at construction', () => {
   const make =
     (options: Partial<ToolAgentOptions>, client: AgentClient = new Anthropic({ apiKey: 'test' })) =>
@@ -318,11 +335,21 @@ describe('contextBudget at construction', () => {
     expect(make({ contextBudget: compact, format: 'xml' })).not.toThrow();
   });
 
+  it('tells Vertex AI by the client, not by class names a minifier shortens', () => {
+    const vertex = minified(vertexClient('http://127.0.0.1:9'));
+    expect(make({ contextBudget: compact }, vertex)).toThrow(
+      "contextBudget.strategy 'compact' is not offered on Vertex AI",
+    );
+  });
+
   it("sends the betas the user names beside the budget's, in one anthropic-beta", async () => {
-    const client = await start([say('Nothing to read.')]);
+    const client = await start([say('Nothing to read.'), say('Nothing to read.')]);
     const { agent } = agentOn(client, { contextBudget: compact, betas: ['fine-grained-x'] });
     await agent.run('Hi');
     expect(server!.requests[0].headers['anthropic-beta']).toBe('fine-grained-x,compact-2026-01-12');
+    const twice = agentOn(client, { contextBudget: compact, betas: ['compact-2026-01-12'] });
+    await twice.agent.run('Hi');
+    expect(server!.requests[1].headers['anthropic-beta']).toBe('compact-2026-01-12');
     expect(make({ betas: 'fine-grained-x' as never })).toThrow(
       'ToolAgent: betas must be an array of beta names, got "fine-grained-x"',
     );

@@ -5,7 +5,8 @@
  */
 import { ToolwrightError } from '../../errors/ToolwrightError';
 import type { AgentFormat } from '../../approvals/AgentFormat';
-import type { ClientPlatform } from './clientPlatform';
+import type { AgentPlatform } from '../agentPlatform';
+import { PLATFORM_NAMES } from '../agentPlatform';
 import type { ClearToolResultsBudget, CompactBudget, ContextBudget } from './types';
 
 /** What every request of a budgeted agent carries. */
@@ -29,15 +30,9 @@ const BETAS: Record<Strategy, string> = {
  * Claude API and on Bedrock's InvokeModel (the platforms' documentation lists no compaction on
  * Vertex AI).
  */
-const OFFERED: Record<Strategy, ClientPlatform[]> = {
+const OFFERED: Record<Strategy, AgentPlatform[]> = {
   clear_tool_results: ['anthropic', 'bedrock', 'vertex'],
   compact: ['anthropic', 'bedrock'],
-};
-
-const PLATFORM_NAMES: Record<ClientPlatform, string> = {
-  anthropic: 'the Claude API',
-  bedrock: 'Amazon Bedrock',
-  vertex: 'Vertex AI',
 };
 
 /** The smallest compaction trigger the API takes. */
@@ -114,7 +109,7 @@ function compactEdit(budget: CompactBudget): Record<string, unknown> {
  */
 export function contextPlan(
   budget: ContextBudget | undefined,
-  platform: ClientPlatform,
+  platform: AgentPlatform,
   format: AgentFormat,
   kept: readonly string[] = [],
 ): ContextPlan | undefined {

@@ -16,9 +16,10 @@ import type {
 import { ContainerExpiredError } from '../../errors/ContainerExpiredError';
 import { ToolwrightError } from '../../errors/ToolwrightError';
 import { CODE_EXECUTION_TYPE, callableFromCode } from '../../wire/anthropic/codeCallable';
-import { isCodeExecution } from '../../schema/strict/codeCallers';
-import type { AgentPlatform } from './agentPlatform';
-import { PLATFORM_NAMES } from './agentPlatform';
+import { calledFromCode, isCodeExecution } from '../../schema/strict/codeCallers';
+import type { CodeCallerOptions } from '../../schema/strict/codeCallers';
+import type { AgentPlatform } from '../agentPlatform';
+import { PLATFORM_NAMES } from '../agentPlatform';
 
 /** How many blocks' containers are remembered (the oldest are forgotten first). */
 const MAX_REMEMBERED = 4096;
@@ -40,18 +41,6 @@ export function callsFromCode(message: MessageParam | undefined): string[] {
 }
 
 const expired = (container: Container): boolean => Date.parse(container.expires_at) <= Date.now();
-
-/**
- * Throws `ContainerExpiredError` when calls code made in `message` wait in a container that
- * expired: a resume checks it before running anything, as their results could not be sent.
- */
-export function checkContainerLives(message: Message): void {
-  const calls = callsFromCode(message);
-  const container = message.container;
-  if (calls.length > 0 && container?.id && expired(container)) {
-    throw new ContainerExpiredError(container.id, container.expires_at, calls);
-  }
-}
 
 /** The calls from code that the request's last message answers (none unless it answers calls). */
 function answeredFromCode(messages: readonly MessageParam[]): string[] {
@@ -81,6 +70,24 @@ export class ProgrammaticCalls {
   }
 
   /**
+   * Refuses, when the agent is made, a registry tool code may call on a platform without
+   * programmatic tool calling (tools given in `params.tools` are checked at the first request).
+   */
+  checkOffered(tools: readonly { name: string; options?: CodeCallerOptions }[]): void {
+    const fromCode = tools.filter((tool) => calledFromCode(tool.options));
+    if (fromCode.length > 0) this.refuseFromCode(fromCode.map((tool) => tool.name));
+  }
+
+  /** The error for tools code may call, `names`, on a platform without programmatic tool calling. */
+  private refuseFromCode(names: readonly (string | undefined)[]): void {
+    if (this.platform === 'anthropic') return;
+    throw new ToolwrightError(
+      `ToolAgent: programmatic tool calling is not offered on ${PLATFORM_NAMES[this.platform]}, and the tools ${names.join(', ')} may only be called from code (callableFromCode); ` +
+        'drop callableFromCode for this agent (a registry of its own), or use the Claude API',
+    );
+  }
+
+  /**
    * Completes a request: the code execution tool when a tool may be called from code (refused on
    * a platform without it), and the conversation's container unless `params.container` names one.
    */
@@ -96,12 +103,7 @@ export class ProgrammaticCalls {
     const tools = request.tools ?? [];
     const fromCode = tools.filter((tool) => callableFromCode(tool as { allowed_callers?: [] }));
     if (fromCode.length === 0) return;
-    if (this.platform !== 'anthropic') {
-      throw new ToolwrightError(
-        `ToolAgent: programmatic tool calling is not offered on ${PLATFORM_NAMES[this.platform]}, and the tools ${fromCode.map((tool) => (tool as { name?: string }).name).join(', ')} may only be called from code (callableFromCode); ` +
-          'drop callableFromCode for this agent (a registry of its own), or use the Claude API',
-      );
-    }
+    this.refuseFromCode(fromCode.map((tool) => (tool as { name?: string }).name));
     if (tools.some((tool) => 'type' in tool && isCodeExecution(tool.type))) return;
     request.tools = [{ type: CODE_EXECUTION_TYPE, name: 'code_execution' }, ...tools];
   }
@@ -118,13 +120,19 @@ export class ProgrammaticCalls {
   }
 
   /**
-   * Before the calls of a history's last (assistant) message are answered: when code made some,
-   * the container they wait in must be known (or `named`, `params.container`) and alive, else
-   * nothing runs whose result could not be sent.
+   * Before the calls of `message`, the last of `history`, are answered (a turn of `run`, a
+   * `resolve`, a `resume`): remembers the container it names, and when code made some of its
+   * calls, the container they wait in must be known (or `named`, `params.container`) and alive,
+   * else nothing runs whose result could not be sent.
    */
-  checkAnswerable(messages: readonly MessageParam[], named: unknown): void {
-    const calls = callsFromCode(messages[messages.length - 1]);
-    if (calls.length > 0 && named == null) this.liveContainer(messages, calls);
+  checkAnswerable(
+    message: Message,
+    named?: unknown,
+    history: readonly MessageParam[] = [message],
+  ): void {
+    this.record(message);
+    const calls = callsFromCode(message);
+    if (calls.length > 0 && named == null) this.liveContainer(history, calls);
   }
 
   /** The id of the container `pending` calls from code wait in; a clear error when unknown or expired. */

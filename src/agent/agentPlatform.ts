@@ -1,7 +1,9 @@
 /**
  * Which platform an agent's client reaches: the Claude API, Amazon Bedrock or Vertex AI. Read
  * from the client's own settings (`AnthropicBedrock` has `awsRegion`, `AnthropicVertex` has
- * `projectId`), for the features a platform does not offer (programmatic tool calling).
+ * `projectId`), not from class names, which a minifier renames; neither platform SDK is loaded
+ * to ask. Worked out once per agent, for the features a platform does not offer (compaction,
+ * programmatic tool calling).
  */
 
 /** The platform behind a client. */
