@@ -28,6 +28,7 @@ export function put(out: object, key: string | number, value: unknown): void {
  */
 export function plainTree(value: unknown): unknown {
   if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  if (Array.isArray(value)) return plainItems(value);
   const node = plainNode(value);
   // class-transformer's form is plain all the way down.
   if (node !== value) return node;
@@ -41,4 +42,18 @@ export function plainTree(value: unknown): unknown {
     put(copy, key, plain);
   }
   return copy ?? value;
+}
+
+/** An array as plain data: itself when every item already is (read by index, scalars skipped). */
+function plainItems(items: unknown[]): unknown[] {
+  let copy: unknown[] | undefined;
+  for (let i = 0; i < items.length; i++) {
+    const item: unknown = items[i];
+    if (item === null || typeof item !== 'object') continue;
+    const plain = plainTree(item);
+    if (plain === item) continue;
+    copy ??= items.slice();
+    copy[i] = plain;
+  }
+  return copy ?? items;
 }
