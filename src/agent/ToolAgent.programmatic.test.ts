@@ -306,6 +306,17 @@ describe('ToolAgent: programmatic tool calling', () => {
     expect(ledger.log).toEqual([]);
   });
 
+  it('resolve() honours params.container as run() does: the named container is used, not checked', async () => {
+    await start([expiredCall('container_10', 'srvtoolu_10', 'toolu_l10', 'get_limit')]);
+    const { ledger, agent } = instance({ params: { container: 'container_11' } });
+    const step = await agent.step('Go');
+    const answer = await agent.resolve(step);
+    expect(ledger.log).toEqual([{ tool: 'get_limit', args: ['e'] }]);
+    expect(answer.content).toEqual([
+      expect.objectContaining({ type: 'tool_result', tool_use_id: 'toolu_l10' }),
+    ]);
+  });
+
   it('a history answering calls from code in a container this agent never saw is a clear error, unless params.container names it', async () => {
     await start([inContainer('container_5', [{ type: 'text', text: 'Done.' }])]);
     const history: MessageParam[] = [

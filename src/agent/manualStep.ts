@@ -69,7 +69,8 @@ export async function resolveStep(
         : 'ToolAgent.resolve: the step made no tool calls, so there is nothing to answer; check step.done first',
     );
   }
-  core.programmatic.checkAnswerable(step.message);
+  // As run() does: a container the user names (params.container) is the one used, unchecked.
+  core.programmatic.checkAnswerable(step.message, core.settings.params.container);
   const valid = new Map(step.calls.map((call) => [call.id, call]));
   const invalid = new Map(step.invalidCalls.map((call) => [call.id, call]));
   const limiter = createLimiter(core.settings.concurrency);
