@@ -13,7 +13,12 @@ import { ToolwrightError } from '../errors/ToolwrightError';
 import { ToolRegistry } from '../registry/ToolRegistry';
 import { startScriptedServer } from '../testing/startScriptedServer';
 import { toolSearchBlocks } from '../testing/toolSearchBlocks';
-import type { ScriptedReply, ScriptedServer, ScriptedTurn } from '../testing/types';
+import type {
+  RecordedRequest,
+  ScriptedReply,
+  ScriptedServer,
+  ScriptedTurn,
+} from '../testing/types';
 import {
   PLATFORM_MODELS,
   bedrockClient,
@@ -364,9 +369,20 @@ describe.each([
         Array.from({ length: 3 }, () => [platform, model]),
       );
       expect(toolsSent(0)).toContainEqual(['cancel_order', true]);
+      // The hosted search is a beta on both platforms (tool-search-tool-2025-10-19); the client
+      // search is a custom tool and needs none.
+      const betas = kind === 'client' ? undefined : ['tool-search-tool-2025-10-19'];
+      expect(server!.requests.map((r) => betasOf(r))).toEqual(Array(3).fill(betas));
     },
   );
 });
+
+/** The betas a request names: Bedrock's in the body, Vertex's in the header. */
+function betasOf(request: RecordedRequest): string[] | undefined {
+  if (request.platform === 'bedrock') return request.body.anthropic_beta;
+  const header = request.headers['anthropic-beta'];
+  return typeof header === 'string' ? header.split(',') : undefined;
+}
 
 /** A searcher of the user's own: the library's hybrid store (BM25 + an embedder's vectors). */
 async function hybridSearcher(registry: ToolRegistry, embedder: Embedder): Promise<ToolSearcher> {

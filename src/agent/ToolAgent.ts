@@ -41,7 +41,7 @@ import type {
 } from './types';
 import { warnStrict } from './warnStrict';
 import { ProgrammaticCalls } from './programmatic/ProgrammaticCalls';
-import { resolveToolSearch } from './toolSearch/resolveToolSearch';
+import { resolveToolSearch, toolSearchBetas } from './toolSearch/resolveToolSearch';
 import { withSearchTool } from './toolSearch/withSearchTool';
 
 /**
@@ -203,7 +203,10 @@ export class ToolAgent<State = unknown, Mode extends ApprovalMode = 'callback'> 
         params: options.params ?? {},
         format,
         approvals,
-        betaHeader: betaHeader(options.betas, budget?.betas ?? []),
+        betaHeader: betaHeader(options.betas, [
+          ...(budget?.betas ?? []),
+          ...toolSearchBetas(toolSearch, platform),
+        ]),
         ...(budget ? { contextManagement: budget.management } : {}),
         toolSearch,
       },

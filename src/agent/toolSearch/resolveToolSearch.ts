@@ -6,6 +6,7 @@
 import { ToolwrightError } from '../../errors/ToolwrightError';
 import { isValidToolName } from '../../naming/toolName';
 import type { ToolSearchKind, ToolSearchOptions, ToolSearcher } from './ToolSearchOptions';
+import type { AgentPlatform } from '../agentPlatform';
 
 /** The settings `buildRequest` and the search tool read. */
 export interface ToolSearchSettings {
@@ -55,4 +56,18 @@ export function resolveToolSearch(
     toolName,
     index: options.index,
   };
+}
+
+/**
+ * The beta the hosted tool search needs on `platform`: none on the Claude API (the feature is
+ * generally available there; the SDK's types hold it outside the betas), and
+ * `tool-search-tool-2025-10-19` on Amazon Bedrock and Vertex AI, as the tool search tool's
+ * documentation lists it per provider. The client-side search is a custom tool: no beta.
+ */
+export function toolSearchBetas(
+  settings: ToolSearchSettings | undefined,
+  platform: AgentPlatform,
+): string[] {
+  if (!settings || settings.kind === 'client' || platform === 'anthropic') return [];
+  return ['tool-search-tool-2025-10-19'];
 }
