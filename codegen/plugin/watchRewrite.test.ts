@@ -9,7 +9,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as typescript from 'typescript';
-import { sleep, until } from '../../test/until';
+import { until } from '../../test/until';
 import type { ts } from '../typescript';
 import { runCli, tempProject } from '../__fixtures__/tempProject';
 import { before } from './nestPlugin';
@@ -46,6 +46,9 @@ function watchProject(options: typescript.CompilerOptions) {
   const statuses: number[] = [];
   const count = (codes: number[]) => statuses.filter((code) => codes.includes(code)).length;
   let watch: typescript.WatchOfConfigFile<typescript.EmitAndSemanticDiagnosticsBuilderProgram>;
+  // The watch's program updates (what it schedules, 250 ms after a file changes): run, pending.
+  let updatesRun = 0;
+  const updatesPending = new Set<unknown>();
 
   beforeAll(async () => {
     const host = typescript.createWatchCompilerHost(
@@ -56,6 +59,7 @@ function watchProject(options: typescript.CompilerOptions) {
       () => undefined,
       (diagnostic) => void statuses.push(diagnostic.code),
     );
+    countUpdates(host);
     const createProgram = host.createProgram;
     host.createProgram = (...args) => {
       const builder = createProgram(...args);
@@ -79,6 +83,45 @@ function watchProject(options: typescript.CompilerOptions) {
     project.cleanup();
   });
 
+  /** Counts the watch's program updates in `updatesRun` and `updatesPending`. */
+  function countUpdates(
+    host: Pick<
+      typescript.WatchCompilerHost<typescript.BuilderProgram>,
+      'setTimeout' | 'clearTimeout'
+    >,
+  ): void {
+    const { setTimeout, clearTimeout } = host as Required<typeof host>;
+    host.setTimeout = (callback, ms, ...args) => {
+      if (args[0] !== 'timerToUpdateProgram') return setTimeout(callback, ms, ...args);
+      const timer: unknown = setTimeout(
+        (...given: unknown[]) => {
+          updatesPending.delete(timer);
+          callback(...given);
+          updatesRun += 1;
+        },
+        ms,
+        ...args,
+      );
+      updatesPending.add(timer);
+      return timer;
+    };
+    host.clearTimeout = (timer) => {
+      updatesPending.delete(timer);
+      clearTimeout(timer);
+    };
+  }
+
+  /**
+   * Waits until the watch has run the update of the edit and the one of the plugin's manifest
+   * write (it sees the write as a change) since `since` updates, with none pending: what a second
+   * build would follow.
+   */
+  const settled = (since: number) =>
+    until(
+      () => updatesRun >= since + 2 && updatesPending.size === 0,
+      "the watch's update for the manifest's write",
+    );
+
   /** Edits the service, waits for the manifest to say `text` and the build to end. */
   async function edit(source: string, text: string): Promise<void> {
     const watching = count(WATCHING);
@@ -89,24 +132,26 @@ function watchProject(options: typescript.CompilerOptions) {
     );
   }
 
-  return { project, edit, count };
+  return { project, edit, count, updates: () => updatesRun, settled };
 }
 
 describe('the plugin in a TypeScript watch (as `nest start --watch` runs it)', () => {
-  const { edit, count } = watchProject({});
+  const { edit, count, updates, settled } = watchProject({});
 
   it('a description edit: one build', async () => {
     const detected = count([FILE_CHANGE_DETECTED]);
+    const since = updates();
     await edit(SERVICE.replace('Tells the time.', 'Tells the time now.'), 'Tells the time now.');
-    await sleep(1_000);
+    await settled(since);
     expect(count([FILE_CHANGE_DETECTED]) - detected).toBe(1);
   });
 
   it("a parameter's doc comment edit (in the input type too): one build", async () => {
     const detected = count([FILE_CHANGE_DETECTED]);
+    const since = updates();
     const source = SERVICE.replace('Tells the time.', 'Tells the time now.');
     await edit(source.replace('The time zone.', 'An IANA time zone.'), 'An IANA time zone.');
-    await sleep(1_000);
+    await settled(since);
     expect(count([FILE_CHANGE_DETECTED]) - detected).toBe(1);
   });
 

@@ -34,17 +34,23 @@ describe('nest-app: the MCP endpoint', () => {
   let token: string;
   const jwt = new JwtService({ secret: SECRET });
 
-  beforeEach(async () => {
+  /** Starts the app on loopback; its URL becomes `base`. */
+  async function startApp(): Promise<void> {
     process.env.JWT_SECRET = SECRET;
     process.env.PUBLIC_URL = PUBLIC_URL;
     const moduleRef = await Test.createTestingModule({ imports: [McpAppModule] }).compile();
     app = moduleRef.createNestApplication({ logger: false });
     await app.listen(0, '127.0.0.1');
     base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  }
+
+  // One app for the tests that only read from it; the test of app.close() starts its own.
+  beforeAll(async () => {
+    await startApp();
     token = await jwt.signAsync({ sub: 'ada', scope: EVERY_SCOPE });
   });
 
-  afterEach(async () => app?.close());
+  afterAll(async () => app?.close());
 
   const auth = (bearer = token) => ({ headers: { Authorization: `Bearer ${bearer}` } });
 
@@ -131,6 +137,8 @@ describe('nest-app: the MCP endpoint', () => {
   });
 
   it('closes a connected client’s session on app.close(), and the server stops', async () => {
+    await app.close();
+    await startApp();
     const client = await v1Client();
     await client.listTools();
     const handler = app.get<McpHttpHandler>(MCP_HANDLER);

@@ -20,7 +20,7 @@ import { jobIdOf } from './jobIdOf';
 import { startToolWorker } from './startToolWorker';
 import { ToolJobs } from './ToolJobs';
 
-const TIMED_OUT = { content: 'Tool "yearly_report" timed out after 1500 ms', isError: true };
+const TIMED_OUT = { content: 'Tool "yearly_report" timed out after 500 ms', isError: true };
 
 /** An agent run of one `yearly_report` call; resolves with its `tool_result`. */
 async function agentResult(registry: ToolRegistry, api: ScriptedServer): Promise<unknown> {
