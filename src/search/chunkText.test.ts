@@ -83,6 +83,16 @@ describe('chunkText overlap', () => {
     ]);
   });
 
+  it('repeats whole lines of a text whose lines hold no space', () => {
+    const fruit =
+      'apples\npears\nplums\ncherries\ngrapes\nlemons\nlimes\nmelons\npeaches\nfigs\ndates\nkiwis\nmangoes\nolives';
+    expect(chunkText(fruit, { maxChars: 50, overlap: 12 })).toEqual([
+      'apples\npears\nplums\ncherries\ngrapes\nlemons\nlimes',
+      'lemons\nlimes\nmelons\npeaches\nfigs\ndates\nkiwis',
+      'dates\nkiwis\nmangoes\nolives',
+    ]);
+  });
+
   it('repeats no word that would make the overlap more than twice as long', () => {
     const long = `intro ${'x'.repeat(30)} ${'y'.repeat(40)} end`;
     expect(chunkText(long, { maxChars: 60, overlap: 10 })).toEqual([
@@ -107,7 +117,7 @@ describe('chunkText overlap', () => {
       maxLength: 3,
     })
     .map((parts) => parts.join(''));
-  const separator = fc.constantFrom(' ', ' ', ' ', '. ', ' \n', '. \n\n');
+  const separator = fc.constantFrom(' ', ' ', ' ', '. ', '\n', '.\n\n');
   const prose = fc
     .array(fc.tuple(letters, separator), { minLength: 80, maxLength: 200 })
     .map((pairs) => pairs.map(([word, sep], index) => `${word}${index}${sep}`).join(''));
