@@ -54,6 +54,37 @@ describe('parseOpenAICalls', () => {
     expect(parsed.invalidCalls[3].error).toContain('only function calls can run');
   });
 
+  it('takes arguments a client already parsed into an object, and refuses any other parsed value', () => {
+    const call = (id: string, args: unknown) => ({
+      id,
+      type: 'function' as const,
+      function: { name: 'get_ticker_symbol', arguments: args as string },
+    });
+    const parsed = parseOpenAICalls(
+      {
+        tool_calls: [
+          call('a', { company_name: 'GM' }),
+          call('b', ['GM']),
+          call('c', null),
+          call('d', 7),
+        ],
+      },
+      { tools: stockTools },
+    );
+    expect(parsed.calls).toEqual([
+      { id: 'a', name: 'get_ticker_symbol', input: { company_name: 'GM' } },
+    ]);
+    expect(
+      parsed.invalidCalls.map((invalid) => [invalid.id, invalid.input, invalid.error]),
+    ).toEqual(
+      ['b', 'c', 'd'].map((id, index) => [
+        id,
+        [['GM'], null, 7][index],
+        'Invalid arguments for tool "get_ticker_symbol": the arguments must be a JSON object.',
+      ]),
+    );
+  });
+
   it('reads empty arguments as an empty object, and a message without calls as none', () => {
     expect(
       parseOpenAICalls({ tool_calls: [{ id: 'c', function: { name: 'x', arguments: '' } }] }).calls,
