@@ -74,15 +74,13 @@ describe('parseOpenAICalls', () => {
     expect(parsed.calls).toEqual([
       { id: 'a', name: 'get_ticker_symbol', input: { company_name: 'GM' } },
     ]);
-    expect(
-      parsed.invalidCalls.map((invalid) => [invalid.id, invalid.input, invalid.error]),
-    ).toEqual(
-      ['b', 'c', 'd'].map((id, index) => [
-        id,
-        [['GM'], null, 7][index],
-        'Invalid arguments for tool "get_ticker_symbol": the arguments must be a JSON object.',
-      ]),
-    );
+    const refused =
+      'Invalid arguments for tool "get_ticker_symbol": the arguments must be a JSON object.';
+    expect(parsed.invalidCalls).toEqual([
+      { id: 'b', name: 'get_ticker_symbol', input: ['GM'], error: refused },
+      { id: 'c', name: 'get_ticker_symbol', input: null, error: refused },
+      { id: 'd', name: 'get_ticker_symbol', input: 7, error: refused },
+    ]);
   });
 
   it('reads empty arguments as an empty object, and a message without calls as none', () => {
