@@ -36,7 +36,7 @@ import { KeywordService } from './__fixtures__/agreement/KeywordService';
 import { agreementJudge } from './__fixtures__/agreement/agreementJudge';
 import { boundsInputs, FAMILIES } from './__fixtures__/agreement/families';
 import { trickyText } from './__fixtures__/agreement/familyArbitraries';
-import { Bounds, Lengths } from './__fixtures__/agreement/KeywordService';
+import { Bounds, Ids, Lengths } from './__fixtures__/agreement/KeywordService';
 import { ENFORCED_KEYWORDS } from '../src/validation/schemaKeywords';
 import { casesText, propertyRuns } from '../test/propertyRuns';
 
@@ -216,6 +216,86 @@ describe('schema and validator agree', () => {
       }
       expect(compared).toBeGreaterThan(propertyRuns(4_000) / 4);
     });
+  });
+
+  // The gate's pattern for `@IsUUID(version)` against class-validator itself (the judge compares
+  // the registry with ajv on that same pattern, so a pattern that says less or more would agree).
+  describe('@IsUUID(version): the schema accepts exactly what class-validator accepts', () => {
+    const VERSIONS = [
+      'any',
+      'v1',
+      'v2',
+      'v3',
+      'v4',
+      'v5',
+      'v6',
+      'v7',
+      'v8',
+      'nil',
+      'max',
+      'loose',
+      'all',
+      'v4or7',
+    ];
+    const valid = '6ba7b810-9dad-41d1-80b4-00c04fd430c8';
+    /** A UUID of version `v` and variant `variant` (RFC 9562's are 8, 9, a, b). */
+    const uuidOf = (v: string, variant = '8') => `6ba7b810-9dad-${v}1d1-${variant}0b4-00c04fd430c8`;
+    const UUIDS = [
+      ...['1', '2', '3', '4', '5', '6', '7', '8'].flatMap((v) => [
+        uuidOf(v),
+        uuidOf(v, 'b').toUpperCase(),
+        uuidOf(v, 'A'),
+        uuidOf(v, '9'),
+      ]),
+      '00000000-0000-0000-0000-000000000000',
+      'ffffffff-ffff-ffff-ffff-ffffffffffff',
+      'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF',
+      'fFfFfFfF-FfFf-FfFf-FfFf-FfFfFfFfFfFf',
+    ];
+    const NOT_QUITE = [
+      uuidOf('0'),
+      uuidOf('9'),
+      uuidOf('f'),
+      uuidOf('4', '7'),
+      uuidOf('4', 'c'),
+      uuidOf('4', '0'),
+      uuidOf('4').replaceAll('-', ''),
+      uuidOf('4').replace('-', ''),
+      `{${uuidOf('4')}}`,
+      `urn:uuid:${uuidOf('4')}`,
+      `${uuidOf('4')}\n`,
+      ` ${uuidOf('4')}`,
+      uuidOf('4').replace('c8', 'g8'),
+      uuidOf('4').slice(0, -1),
+      `${uuidOf('4')}0`,
+      '00000000-0000-0000-0000-000000000001',
+      'ffffffff-ffff-ffff-ffff-fffffffffffe',
+    ];
+
+    it.each(VERSIONS)(
+      '%s: every version and variant, upper and lower case, and near-misses',
+      async (key) => {
+        let accepted = 0;
+        const ids = [...UUIDS, ...NOT_QUITE];
+        for (const id of ids) {
+          const input = { any: valid, [key]: id };
+          const plain = await classValidatorAccepts(input, Ids);
+          const verdict = await verdicts(toolNamed('ids'), input);
+          expect({
+            id,
+            ajv: verdict.ajv === 'valid',
+            registry: verdict.registry === 'valid',
+          }).toEqual({
+            id,
+            ajv: plain,
+            registry: plain,
+          });
+          if (plain) accepted++;
+        }
+        // Each version accepts some of these and refuses some, so neither side agrees by one answer.
+        expect(Math.min(accepted, ids.length - accepted)).toBeGreaterThan(0);
+      },
+    );
   });
 
   // class-validator runs every decorator, so where two state one bound the stricter holds: the

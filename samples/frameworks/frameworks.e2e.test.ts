@@ -20,7 +20,7 @@ describe('the stocks tools in other frameworks', () => {
 
   it('run in the Vercel AI SDK', async () => {
     // The SDK's offline test model, scripted step by step (token counts are made up).
-    // In production: anthropic('claude-sonnet-4-5') from @ai-sdk/anthropic, or any provider.
+    // In production: anthropic('claude-sonnet-5-5') from @ai-sdk/anthropic, or any provider.
     const usage = {
       inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
       outputTokens: { total: 5, text: 5, reasoning: 0 },
@@ -63,7 +63,7 @@ describe('the stocks tools in other frameworks', () => {
   });
 
   it('run in LangChain.js', async () => {
-    // In production: new ChatAnthropic({ model: 'claude-sonnet-4-5' }) from @langchain/anthropic.
+    // In production: new ChatAnthropic({ model: 'claude-sonnet-5-5' }) from @langchain/anthropic.
     const chatModel = fakeModel()
       .respondWithTools([{ name: 'get_current_stock_price', args: { symbol: 'GM' }, id: 'c1' }])
       .respond(new AIMessage('GM trades at $38.50.'));

@@ -11,7 +11,7 @@ export function clientSearchAgent(client: AgentClient, registry: ToolRegistry, i
   return new ToolAgent({
     client,
     registry,
-    model: 'claude-sonnet-4-5',
+    model: 'claude-sonnet-5-5',
     toolSearch: {
       kind: 'client',
       index: indexFile ? ToolIndex.load(indexFile) : undefined, // codegen --search-index
@@ -25,7 +25,7 @@ export function hostedSearchAgent(client: AgentClient, registry: ToolRegistry) {
   return new ToolAgent({
     client,
     registry,
-    model: 'claude-sonnet-4-5',
+    model: 'claude-sonnet-5-5',
     toolSearch: { kind: 'bm25', alwaysLoaded: ['get_order'] },
   });
 }

@@ -267,6 +267,35 @@ describe('ToolAgent with approvals: pause', () => {
     );
   });
 
+  it.each([
+    ['an answered call without isError', 0, { isError: undefined }, 'calls[0].isError'],
+    [
+      'an answered call with content of no kind',
+      0,
+      { content: [{ type: 'x' }] },
+      'calls[0].content',
+    ],
+    ['a call with an empty id', 1, { id: '' }, 'calls[1].id'],
+    ['a call of no known status', 1, { status: 'done' }, 'calls[1].status'],
+    ['a pending call whose input is no object', 1, { input: 'all' }, 'calls[1].input'],
+    ['a call waiting on a job with no job id', 1, { status: 'job' }, 'calls[1].jobId'],
+  ])(
+    'refuses a state with %s, naming the call, before anything runs',
+    async (_label, index, edit, path) => {
+      await start([refundAndWeather]);
+      const first = instance();
+      const paused = pendingOf(await first.agent.run('Refund o-9'));
+      const state = JSON.parse(JSON.stringify(paused.state));
+      Object.assign(state.calls[index], edit);
+      const other = instance();
+      await expect(other.agent.resume(state, { r1: true })).rejects.toThrow(
+        `the state is not a paused run: ${path} is missing or invalid`,
+      );
+      expect(other.shop.log).toEqual([]);
+      expect(server!.requests).toHaveLength(1);
+    },
+  );
+
   it('pauses and resumes in the XML format, answering both calls in one <function_results>', async () => {
     const invoke = (name: string, params: string) =>
       `<invoke>\n<tool_name>${name}</tool_name>\n<parameters>\n${params}\n</parameters>\n</invoke>\n`;

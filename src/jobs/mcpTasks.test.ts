@@ -174,7 +174,7 @@ describeWithServer(
       expect((await creator.experimental.tasks.getTask(taskId)).status).toBe('cancelled');
     }, 60_000);
 
-    it('refuses a task for a tool that is not long-running, and invalid input, before any job', async () => {
+    it('refuses a task for a tool that is not long-running or unknown (naming it), and invalid input, before any job', async () => {
       const client = await clientOf(first);
       await expect(
         client.request(
@@ -184,7 +184,19 @@ describeWithServer(
           },
           CreateTaskResultSchema,
         ),
-      ).rejects.toMatchObject({ code: -32601 });
+      ).rejects.toMatchObject({ code: -32601, message: expect.stringContaining('"count_orders"') });
+      await expect(
+        client.request(
+          {
+            method: 'tools/call',
+            params: { name: 'export_order', arguments: { month: '2026-02' }, task: {} },
+          },
+          CreateTaskResultSchema,
+        ),
+      ).rejects.toMatchObject({
+        code: -32601,
+        message: expect.stringContaining('Unknown tool "export_order"'),
+      });
       await expect(
         client.request(
           {

@@ -86,6 +86,30 @@ describe('toLangChainTools', () => {
     );
   });
 
+  it('lists a call of an unknown tool as invalid, naming it and the tools there are', async () => {
+    const { registry, tools, shop } = setup();
+    const model = fakeModel().respondWithTools([
+      { name: 'get_wether', args: { city: 'Oslo' }, id: 'c1' },
+      { name: 'get_weather', args: { city: 'Oslo' }, id: 'c2' },
+    ]);
+    const reply = await model.bindTools(tools).invoke([new HumanMessage('Weather in Oslo?')]);
+
+    const sorted = await checkToolCalls(registry, reply);
+    expect(sorted.tool_calls.map((call) => call.id)).toEqual(['c2']);
+    expect(sorted.invalid_tool_calls).toEqual([
+      {
+        type: 'invalid_tool_call',
+        id: 'c1',
+        name: 'get_wether',
+        args: '{"city":"Oslo"}',
+        error: expect.stringMatching(
+          /^Unknown tool "get_wether"\. Available tools: get_weather, add\b/,
+        ),
+      },
+    ]);
+    expect(shop.log).toEqual([]);
+  });
+
   it('stops the tool when the run is aborted', async () => {
     const { shop, byName } = setup();
     const controller = new AbortController();

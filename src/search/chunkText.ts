@@ -38,6 +38,20 @@ function cutPoint(text: string, max: number): number {
 }
 
 /**
+ * Where the chunk after `chunk` starts: after the last whitespace (a space or a line break) at
+ * least `overlap` characters before its end, so the repeat is whole words; at the end when that
+ * would repeat more than twice `overlap` (a long word) or `overlap` is 0.
+ */
+function nextStart(chunk: string, overlap: number): number {
+  const cut = chunk.length;
+  if (overlap <= 0) return cut;
+  for (let at = cut - overlap; at > 0 && at > cut - overlap * 2; at -= 1) {
+    if (/\s/u.test(chunk.charAt(at))) return at + 1;
+  }
+  return cut;
+}
+
+/**
  * The chunks of a text (one when it fits).
  * @example
  * chunkText(longArticle, { maxChars: 800 });
@@ -48,11 +62,9 @@ export function chunkText(text: string, options: ChunkOptions = {}): string[] {
   const chunks: string[] = [];
   let rest = text.trim();
   while (rest.length > max) {
-    const cut = cutPoint(rest, max);
-    chunks.push(rest.slice(0, cut).trim());
-    const back = rest.slice(0, cut).lastIndexOf(' ', cut - overlap);
-    const next = overlap > 0 && back > 0 && back > cut - overlap * 2 ? back + 1 : cut;
-    rest = rest.slice(next).trim();
+    const chunk = rest.slice(0, cutPoint(rest, max));
+    chunks.push(chunk.trim());
+    rest = rest.slice(nextStart(chunk, overlap)).trim();
   }
   if (rest || chunks.length === 0) chunks.push(rest);
   return chunks;

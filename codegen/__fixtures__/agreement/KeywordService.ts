@@ -81,10 +81,25 @@ export class Site {
   @IsOptional() @IsUrl(INTERNAL_URL) internal?: string;
 }
 
-/** UUIDs, as `@IsUUID()` reads them (class-validator runs). */
+/**
+ * UUIDs, as `@IsUUID()` reads them (class-validator runs): with no version, and with each version
+ * class-validator takes (a number too, and a list, of which any one will do).
+ */
 export class Ids {
   @IsUUID() any!: string;
   @IsOptional() @IsUUID('4') v4?: string;
+  @IsOptional() @IsUUID('1') v1?: string;
+  @IsOptional() @IsUUID('2') v2?: string;
+  @IsOptional() @IsUUID('3') v3?: string;
+  @IsOptional() @IsUUID('5') v5?: string;
+  @IsOptional() @IsUUID('6') v6?: string;
+  @IsOptional() @IsUUID(7) v7?: string;
+  @IsOptional() @IsUUID('8') v8?: string;
+  @IsOptional() @IsUUID('nil') nil?: string;
+  @IsOptional() @IsUUID('max') max?: string;
+  @IsOptional() @IsUUID('loose') loose?: string;
+  @IsOptional() @IsUUID('all') all?: string;
+  @IsOptional() @IsUUID(['4', '7']) v4or7?: string;
 }
 
 /** Date-time strings and a `Date`, as class-validator and class-transformer read them. */

@@ -54,6 +54,35 @@ describe('parseOpenAICalls', () => {
     expect(parsed.invalidCalls[3].error).toContain('only function calls can run');
   });
 
+  it('takes arguments a client already parsed into an object, and refuses any other parsed value', () => {
+    const call = (id: string, args: unknown) => ({
+      id,
+      type: 'function' as const,
+      function: { name: 'get_ticker_symbol', arguments: args as string },
+    });
+    const parsed = parseOpenAICalls(
+      {
+        tool_calls: [
+          call('a', { company_name: 'GM' }),
+          call('b', ['GM']),
+          call('c', null),
+          call('d', 7),
+        ],
+      },
+      { tools: stockTools },
+    );
+    expect(parsed.calls).toEqual([
+      { id: 'a', name: 'get_ticker_symbol', input: { company_name: 'GM' } },
+    ]);
+    const refused =
+      'Invalid arguments for tool "get_ticker_symbol": the arguments must be a JSON object.';
+    expect(parsed.invalidCalls).toEqual([
+      { id: 'b', name: 'get_ticker_symbol', input: ['GM'], error: refused },
+      { id: 'c', name: 'get_ticker_symbol', input: null, error: refused },
+      { id: 'd', name: 'get_ticker_symbol', input: 7, error: refused },
+    ]);
+  });
+
   it('reads empty arguments as an empty object, and a message without calls as none', () => {
     expect(
       parseOpenAICalls({ tool_calls: [{ id: 'c', function: { name: 'x', arguments: '' } }] }).calls,
