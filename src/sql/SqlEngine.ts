@@ -76,6 +76,11 @@ export interface QueryRows {
   columns: string[];
   /** The rows returned (at most the budget's `maxRows`), one cell per column. */
   rows: SqlCell[][];
+  /**
+   * Each of `rows` as its line of the text table (`rowLine`), when the engine wrote them as it
+   * read: what `renderRows` shows of the row, exactly as `rowLine(row)` writes it.
+   */
+  lines?: string[];
   /** Rows the query produced, counted up to the budget's `countLimit`. */
   rowCount: number;
   /** True when counting stopped at `countLimit`. */
