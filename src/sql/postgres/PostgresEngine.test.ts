@@ -16,6 +16,7 @@ import { sqlRegistry } from '../createSqlTools';
 import { openPostgres } from './openPostgres';
 import type { SqlEngine } from '../SqlEngine';
 import { rowLine } from '../rowLine';
+import { SqlStopped } from '../SqlStopped';
 
 const SETUP = `
 CREATE TABLE customers (id int PRIMARY KEY, name text NOT NULL, email text NOT NULL UNIQUE, password_hash text NOT NULL);
@@ -432,6 +433,36 @@ describeWithServer(postgresMissing, 'SQL tools on PostgreSQL', () => {
     expect(String(budgeted.content)).toMatch(
       /^Stopped: the query ran longer than 1000 ms and was stopped; add a WHERE clause or a LIMIT/,
     );
+  });
+
+  describe("stops a catalog read when the call's signal aborts, and serves the next call", () => {
+    // Counting orders (list_tables) or reading its sample rows (describe_table) waits for the lock.
+    it.each([
+      ['list_tables', (signal: AbortSignal) => engine.listTables('orders', signal)],
+      ['describe_table', (signal: AbortSignal) => engine.describeTable('orders', 3, signal)],
+    ])('%s', async (_tool, read) => {
+      const locker = new Client({ connectionString: server.url });
+      await locker.connect();
+      try {
+        await locker.query('BEGIN; LOCK TABLE orders IN ACCESS EXCLUSIVE MODE');
+        const controller = new AbortController();
+        const reading = read(controller.signal);
+        const waiting = async () =>
+          (
+            await admin.query(
+              "SELECT count(*)::int AS n FROM pg_stat_activity WHERE usename = 'reader' AND wait_event_type = 'Lock'",
+            )
+          ).rows[0].n as number;
+        await until(async () => (await waiting()) === 1, 'the catalog read waiting for the lock');
+        controller.abort();
+        await expect(reading).rejects.toBeInstanceOf(SqlStopped);
+        expect(await waiting()).toBe(0);
+        expect((await query('SELECT 6 AS six')).text).toBe('six\n6\n(1 row)');
+      } finally {
+        await locker.query('ROLLBACK');
+        await locker.end();
+      }
+    });
   });
 
   it('bounds values in size', async () => {
