@@ -15,14 +15,11 @@ const SETUP = [
   'CREATE VIEW big_orders AS SELECT id, total_cents FROM orders WHERE total_cents > 50000',
 ];
 
-/**
- * The shop's bytes (a fresh worker builds them, then exports `main` through `VACUUM INTO`-free
- * serialisation), with the statements of `extra` run after the shop's.
- */
-export async function shopBytes(extra: readonly string[] = []): Promise<Uint8Array> {
+/** The shop's bytes (a fresh worker builds them, then exports `main` through `VACUUM INTO`-free serialisation). */
+export async function shopBytes(): Promise<Uint8Array> {
   const worker = await SqliteWorker.start();
   try {
-    for (const sql of [...SETUP, ...extra]) {
+    for (const sql of SETUP) {
       const answer = await worker.query({
         sql,
         policy: 'trusted',

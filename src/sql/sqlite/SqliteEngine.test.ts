@@ -7,6 +7,7 @@ import 'reflect-metadata';
 import type { ToolRegistry } from '../../registry/ToolRegistry';
 import { sqlRegistry } from '../createSqlTools';
 import { shopBytes } from '../__fixtures__/shopBytes';
+import { sqliteBytes } from '../__fixtures__/sqliteBytes';
 import { openSqlite } from './SqliteEngine';
 import type { SqliteDatabase } from '../SqlEngine';
 import { SqlStopped } from '../SqlStopped';
@@ -156,7 +157,7 @@ describe('SQL tools on SQLite', () => {
         (db: SqliteDatabase, signal: AbortSignal) => db.describeTable('endless', 3, signal),
       ],
     ])('%s', async (_tool, read) => {
-      const own = await openSqlite({ bytes: await shopBytes([ENDLESS]) });
+      const own = await openSqlite({ bytes: await sqliteBytes([ENDLESS]) });
       try {
         const controller = new AbortController();
         const reading = read(own, controller.signal);
