@@ -5,7 +5,8 @@
  * the wire's own text, it is kept as it came: a text column's value (the driver parses text
  * types to themselves), and an `int2`/`int4` column's, whose wire text is the number's
  * canonical decimal (PostgreSQL writes no `+`, no leading zero): not parsed to a number and
- * written back to text again. A 1,000-row result renders in a third less time this way.
+ * written back to text again (the read and the text table of a 1,000-row call took 4 to 6 %
+ * less CPU, measured in alternated pairs against the two passes before).
  */
 import type { FieldDef } from 'pg';
 import type { SqlCell } from '../SqlEngine';
