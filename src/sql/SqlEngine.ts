@@ -76,6 +76,11 @@ export interface QueryRows {
   columns: string[];
   /** The rows returned (at most the budget's `maxRows`), one cell per column. */
   rows: SqlCell[][];
+  /**
+   * Each of `rows` as its line of the text table (`rowLine`), when the engine wrote them as it
+   * read: what `renderRows` shows of the row, exactly as `rowLine(row)` writes it.
+   */
+  lines?: string[];
   /** Rows the query produced, counted up to the budget's `countLimit`. */
   rowCount: number;
   /** True when counting stopped at `countLimit`. */
@@ -113,10 +118,17 @@ export interface SqlEngine {
   readonly dialect: string;
   /** The server's or library's version. */
   readonly version: string;
-  /** Tables and views, optionally matching a SQL LIKE pattern. */
-  listTables(pattern?: string): Promise<TableSummary[]>;
+  /**
+   * Tables and views, optionally matching a SQL LIKE pattern. When `signal` aborts, the engine
+   * stops its work on the database and rejects (as `describeTable` does).
+   */
+  listTables(pattern?: string, signal?: AbortSignal): Promise<TableSummary[]>;
   /** One table found in the catalog by name, or undefined. */
-  describeTable(name: string, sampleRows: number): Promise<TableDescription | undefined>;
+  describeTable(
+    name: string,
+    sampleRows: number,
+    signal?: AbortSignal,
+  ): Promise<TableDescription | undefined>;
   /** Runs one read-only statement of the model's. */
   query(sql: string, budget: QueryBudget, signal?: AbortSignal): Promise<QueryAnswer>;
   /** Releases the engine (the worker thread, the pool). */

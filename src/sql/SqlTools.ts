@@ -14,6 +14,7 @@ import { cutAtCodePoint } from '../text/cutAtCodePoint';
 import { renderDescription, renderTables } from './renderCatalog';
 import { renderRows } from './renderRows';
 import type { QueryFailure, SqlEngine } from './SqlEngine';
+import { SqlStopped } from './SqlStopped';
 import type { SqlToolsLimits } from './sqlToolsLimits';
 import { limitsOf } from './sqlToolsLimits';
 
@@ -62,8 +63,13 @@ export class SqlTools {
    * @example {}
    */
   @Tool({ annotations: { readOnlyHint: true } })
-  async listTables(@Param('pattern', { optional: true }) pattern?: string): Promise<string> {
-    return renderTables(await this.engine.listTables(pattern), pattern, this.limits.maxChars);
+  async listTables(
+    @Param('pattern', { optional: true }) pattern: string | undefined,
+    @Ctx() ctx: ToolCallContext,
+  ): Promise<string> {
+    const { signal } = ctx;
+    const tables = await this.stoppable(() => this.engine.listTables(pattern, signal), signal);
+    return renderTables(tables, pattern, this.limits.maxChars);
   }
 
   /**
@@ -75,10 +81,15 @@ export class SqlTools {
    * @example {"table": "orders"}
    */
   @Tool({ annotations: { readOnlyHint: true } })
-  async describeTable(@Param('table') table: string): Promise<string> {
-    const described = await this.engine.describeTable(table, this.limits.sampleRows);
+  async describeTable(@Param('table') table: string, @Ctx() ctx: ToolCallContext): Promise<string> {
+    const { signal } = ctx;
+    const described = await this.stoppable(
+      () => this.engine.describeTable(table, this.limits.sampleRows, signal),
+      signal,
+    );
     if (!described) {
-      const names = (await this.engine.listTables()).map((t) => t.name);
+      const tables = await this.stoppable(() => this.engine.listTables(undefined, signal), signal);
+      const names = tables.map((t) => t.name);
       const text = `No table named ${JSON.stringify(cutAtCodePoint(table, 100))}; the tables are: ${names.join(', ') || '(none)'}`;
       throw new ToolError(cutAtCodePoint(text, this.limits.maxChars));
     }
@@ -111,6 +122,17 @@ export class SqlTools {
       truncated: shown.truncated,
     };
     return withText(value, shown.text);
+  }
+
+  /** A catalog read; one the call's signal stopped answers as a cancelled query does. */
+  private async stoppable<T>(read: () => Promise<T>, signal: AbortSignal): Promise<T> {
+    try {
+      return await read();
+    } catch (error) {
+      if (!(error instanceof SqlStopped) && !signal.aborted) throw error;
+      const message = this.failureText({ kind: 'aborted', message: 'the call was cancelled' });
+      throw new ToolError(cutAtCodePoint(message, this.limits.maxChars));
+    }
   }
 
   private failureText({ kind, message, position }: QueryFailure): string {

@@ -6,7 +6,7 @@
  * unchanged. Tests that need tables of their own get a database of their own.
  */
 import 'reflect-metadata';
-import { Client } from 'pg';
+import { Client, types } from 'pg';
 import { describeWithServer } from '../../../test/describeWithServer';
 import { postgresMissing, startPostgres } from '../../../test/startPostgres';
 import { until } from '../../../test/until';
@@ -15,6 +15,8 @@ import type { ToolRegistry } from '../../registry/ToolRegistry';
 import { sqlRegistry } from '../createSqlTools';
 import { openPostgres } from './openPostgres';
 import type { SqlEngine } from '../SqlEngine';
+import { rowLine } from '../rowLine';
+import { SqlStopped } from '../SqlStopped';
 
 const SETUP = `
 CREATE TABLE customers (id int PRIMARY KEY, name text NOT NULL, email text NOT NULL UNIQUE, password_hash text NOT NULL);
@@ -172,6 +174,35 @@ describeWithServer(postgresMissing, 'SQL tools on PostgreSQL', () => {
     expect(big.text).toContain(
       '(truncated: showing 50 of more than 10000 rows; add a WHERE clause',
     );
+  });
+
+  it('writes each row as its cells render, whatever the types (the wire text kept where it reads the same)', async () => {
+    const sql = `SELECT i::int2 AS small, (i * -70000)::int4 AS n, i::int8 AS big, i / 4.0 AS num,
+        i * 1.5::float8 AS f, (i % 2 = 0) AS b, CASE WHEN i = 2 THEN NULL ELSE 'a|b' || chr(10) || i END AS t,
+        repeat('x', 250 + i) AS long, now()::date - i AS d, json_build_object('k', i) AS j, '-0'::float8 AS z
+      FROM generate_series(1, 3) AS i`;
+    const budget = { maxRows: 10, countLimit: 10, maxCellChars: 200, timeoutMs: 5_000 };
+    const read = async () => {
+      const answer = await engine.query(sql, budget);
+      if (!answer.ok) throw new Error(answer.failure.message);
+      return answer.rows;
+    };
+    const rows = await read();
+    expect(rows.lines).toEqual(rows.rows.map(rowLine));
+    expect(rows.lines![0]).toMatch(
+      /^1 \| -70000 \| 1 \| 0\.25000000000000000000 \| 1\.5 \| false \| a\\\|b\\n1 \| x{200}… \|/,
+    );
+    expect(rows.lines![1]).toContain(' | NULL | ');
+    // A parser of the application's own (pg.types) decides the cell, and the line follows it.
+    const int4 = types.getTypeParser(23);
+    types.setTypeParser(23, (text: string) => Number(text) * 2);
+    try {
+      const doubled = await read();
+      expect(doubled.rows[0]![1]).toBe(-140000);
+      expect(doubled.lines).toEqual(doubled.rows.map(rowLine));
+    } finally {
+      types.setTypeParser(23, int4);
+    }
   });
 
   it('returns SQL errors with the server message and position', async () => {
@@ -413,6 +444,36 @@ describeWithServer(postgresMissing, 'SQL tools on PostgreSQL', () => {
     expect(String(budgeted.content)).toMatch(
       /^Stopped: the query ran longer than 300 ms and was stopped; add a WHERE clause or a LIMIT/,
     );
+  });
+
+  describe("stops a catalog read when the call's signal aborts, and serves the next call", () => {
+    // Counting orders (list_tables) or reading its sample rows (describe_table) waits for the lock.
+    it.each([
+      ['list_tables', (signal: AbortSignal) => engine.listTables('orders', signal)],
+      ['describe_table', (signal: AbortSignal) => engine.describeTable('orders', 3, signal)],
+    ])('%s', async (_tool, read) => {
+      const locker = new Client({ connectionString: server.url });
+      await locker.connect();
+      try {
+        await locker.query('BEGIN; LOCK TABLE orders IN ACCESS EXCLUSIVE MODE');
+        const controller = new AbortController();
+        const reading = read(controller.signal);
+        const waiting = async () =>
+          (
+            await admin.query(
+              "SELECT count(*)::int AS n FROM pg_stat_activity WHERE usename = 'reader' AND wait_event_type = 'Lock'",
+            )
+          ).rows[0].n as number;
+        await until(async () => (await waiting()) === 1, 'the catalog read waiting for the lock');
+        controller.abort();
+        await expect(reading).rejects.toBeInstanceOf(SqlStopped);
+        expect(await waiting()).toBe(0);
+        expect((await query('SELECT 6 AS six')).text).toBe('six\n6\n(1 row)');
+      } finally {
+        await locker.query('ROLLBACK');
+        await locker.end();
+      }
+    });
   });
 
   it('bounds values in size', async () => {

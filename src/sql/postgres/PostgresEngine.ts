@@ -18,6 +18,7 @@ import type {
   TableSummary,
 } from '../SqlEngine';
 import type { HiddenColumn } from '../hiddenColumns';
+import { SqlStopped } from '../SqlStopped';
 import { ReadTransaction } from './ReadTransaction';
 import { SESSION_RESET, SessionReset } from './SessionReset';
 import { readCatalog } from './readCatalog';
@@ -77,14 +78,18 @@ export class PostgresEngine implements SqlEngine {
     private readonly pg: PgModules,
   ) {}
 
-  async listTables(pattern?: string): Promise<TableSummary[]> {
-    return this.readOnly(CATALOG_TIMEOUT_MS, (client) =>
+  async listTables(pattern?: string, signal?: AbortSignal): Promise<TableSummary[]> {
+    return this.readOnly(CATALOG_TIMEOUT_MS, signal, (client) =>
       readCatalog(client, this.catalogContext()).tables(pattern),
     );
   }
 
-  async describeTable(name: string, sampleRows: number): Promise<TableDescription | undefined> {
-    return this.readOnly(CATALOG_TIMEOUT_MS, (client) =>
+  async describeTable(
+    name: string,
+    sampleRows: number,
+    signal?: AbortSignal,
+  ): Promise<TableDescription | undefined> {
+    return this.readOnly(CATALOG_TIMEOUT_MS, signal, (client) =>
       readCatalog(client, this.catalogContext()).describe(name, sampleRows),
     );
   }
@@ -155,21 +160,40 @@ export class PostgresEngine implements SqlEngine {
 
   /**
    * Runs `work` (the catalog's reads, through the simple protocol) in a read-only transaction
-   * bounded by `timeoutMs`, then rolls back.
+   * bounded by `timeoutMs`, then rolls back. When `signal` aborts, the statement running is
+   * cancelled and this rejects with `SqlStopped`.
    */
-  private async readOnly<T>(timeoutMs: number, work: Work<T>): Promise<T> {
-    return this.withClient(undefined, undefined, async (client, cleanUp) => {
-      let result: T;
-      try {
-        await client.query(transactionStart(timeoutMs).join('; '));
-        result = await work(client);
-      } catch (error) {
-        await cleanUp(false);
-        throw error;
-      }
-      void cleanUp(false);
-      return result;
-    });
+  private async readOnly<T>(
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+    work: Work<T>,
+  ): Promise<T> {
+    let cancelled = false;
+    let result: T;
+    try {
+      result = await this.withClient(
+        signal,
+        () => void (cancelled = true),
+        async (client, cleanUp) => {
+          let read: T;
+          try {
+            await client.query(transactionStart(timeoutMs).join('; '));
+            read = await work(client);
+          } catch (error) {
+            await cleanUp(false);
+            throw error;
+          }
+          void cleanUp(false);
+          return read;
+        },
+      );
+    } catch (error) {
+      if (cancelled) throw new SqlStopped();
+      throw error;
+    }
+    // A read that answered all the same (a sample row's failure is said in place of the rows).
+    if (cancelled) throw new SqlStopped();
+    return result;
   }
 
   /**

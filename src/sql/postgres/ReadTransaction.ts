@@ -11,8 +11,8 @@
  * (`ByteMeter`).
  */
 import type { Connection, FieldDef } from 'pg';
-import type { QueryRows, SqlCell } from '../SqlEngine';
-import { pgCell } from './pgCell';
+import type { QueryRows } from '../SqlEngine';
+import { PgRows } from './PgRows';
 import { ByteMeter } from './ByteMeter';
 import { CopyRefused, RowTooBig } from './pgFailure';
 import type { PgModules } from './loadPg';
@@ -57,10 +57,9 @@ export class ReadTransaction {
   private phase: Phase;
   private completed = 0;
   private columns: string[] = [];
-  private parsers: ((text: string) => unknown)[] = [];
-  private readonly shown: SqlCell[][] = [];
+  /** The rows shown, read as they arrive. */
+  private readonly shown: PgRows;
   private received = 0;
-  private readonly cut = { n: 0 };
   private copying = false;
   /** The rows passed `maxReadBytes`: counting stopped. */
   private full = false;
@@ -68,7 +67,7 @@ export class ReadTransaction {
 
   constructor(
     private readonly plan: ReadPlan,
-    private readonly types: PgModules['types'],
+    types: PgModules['types'],
   ) {
     this.phase = plan.before.length > 0 ? 'before' : 'read';
     this.rows = new Promise((resolve, reject) => {
@@ -76,6 +75,7 @@ export class ReadTransaction {
       this.rejectRows = reject;
     });
     this.ended = new Promise((resolve) => (this.end = resolve));
+    this.shown = new PgRows(types, plan.maxCellChars);
     this.meter = new ByteMeter({
       maxRowBytes: plan.maxRowBytes,
       maxReadBytes: plan.maxReadBytes,
@@ -114,29 +114,13 @@ export class ReadTransaction {
   handleRowDescription(message: { fields: FieldDef[] }): void {
     if (this.phase !== 'read') return;
     this.columns = message.fields.map((field) => field.name);
-    this.parsers = message.fields.map(
-      (field) =>
-        this.types.getTypeParser(
-          field.dataTypeID,
-          field.format === 'binary' ? 'binary' : 'text',
-        ) as (text: string) => unknown,
-    );
+    this.shown.describe(message.fields);
   }
 
   handleDataRow(message: { fields: (string | null)[] }): void {
     if (this.phase !== 'read') return;
     this.received++;
-    if (this.received > this.plan.maxRows) return;
-    const { fields } = message;
-    const row: SqlCell[] = new Array(fields.length);
-    for (let i = 0; i < fields.length; i++) {
-      const raw = fields[i];
-      row[i] =
-        raw === null || raw === undefined
-          ? null
-          : pgCell(this.parsers[i]!(raw), this.plan.maxCellChars, this.cut);
-    }
-    this.shown.push(row);
+    if (this.received <= this.plan.maxRows) this.shown.add(message.fields);
   }
 
   handleCommandComplete(): void {
@@ -207,17 +191,18 @@ export class ReadTransaction {
   /** The model's statement is read: the answer (the clean-up is already on its way). */
   private afterRead(): void {
     this.phase = 'after';
-    const { maxRows, countLimit } = this.plan;
+    const { countLimit } = this.plan;
     if (this.copying) {
       this.rejectRows(new CopyRefused());
       return;
     }
     this.resolveRows({
       columns: this.columns,
-      rows: this.shown.length > maxRows ? this.shown.slice(0, maxRows) : this.shown,
+      rows: this.shown.rows,
+      lines: this.shown.lines,
       rowCount: Math.min(this.received, countLimit),
       countCapped: this.received > countLimit || this.full,
-      cutCells: this.cut.n,
+      cutCells: this.shown.cut.n,
     });
   }
 }

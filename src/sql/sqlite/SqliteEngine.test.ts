@@ -7,8 +7,10 @@ import 'reflect-metadata';
 import type { ToolRegistry } from '../../registry/ToolRegistry';
 import { sqlRegistry } from '../createSqlTools';
 import { shopBytes } from '../__fixtures__/shopBytes';
+import { sqliteBytes } from '../__fixtures__/sqliteBytes';
 import { openSqlite } from './SqliteEngine';
 import type { SqliteDatabase } from '../SqlEngine';
+import { SqlStopped } from '../SqlStopped';
 
 /** The note of a read that met hidden columns and left them out. */
 const HIDDEN_NOTE =
@@ -139,6 +141,34 @@ describe('SQL tools on SQLite', () => {
     const outcome = await running;
     expect(outcome.isError).toBe(true);
     expect((await query('SELECT 2 AS two')).text).toBe('two\n2\n(1 row)');
+  });
+
+  describe("stops a catalog read when the call's signal aborts, and serves the next call", () => {
+    // Counting it (list_tables) or reading a sample row of it (describe_table) never ends.
+    const ENDLESS =
+      'CREATE VIEW endless AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) AS n FROM c';
+    it.each([
+      [
+        'list_tables',
+        (db: SqliteDatabase, signal: AbortSignal) => db.listTables(undefined, signal),
+      ],
+      [
+        'describe_table',
+        (db: SqliteDatabase, signal: AbortSignal) => db.describeTable('endless', 3, signal),
+      ],
+    ])('%s', async (_tool, read) => {
+      const own = await openSqlite({ bytes: await sqliteBytes([ENDLESS]) });
+      try {
+        const controller = new AbortController();
+        const reading = read(own, controller.signal);
+        setTimeout(() => controller.abort(), 100);
+        await expect(reading).rejects.toBeInstanceOf(SqlStopped);
+        const next = await sqlRegistry(own).call('run_query', { query: 'SELECT 2 AS two' });
+        expect(String(next.content)).toBe('two\n2\n(1 row)');
+      } finally {
+        await own.close();
+      }
+    });
   });
 
   it('bounds values in size: randomblob(1e8) is refused with a way to narrow', async () => {

@@ -10,6 +10,7 @@ import { assertPeers } from '../../peers/assertPeers';
 import { SqliteWorker } from './worker/SqliteWorker';
 import type { Failure, QueryResult, SqlParam } from './worker/protocol';
 import { parseHidden } from '../hiddenColumns';
+import { SqlStopped } from '../SqlStopped';
 import type { HiddenColumn } from '../hiddenColumns';
 import type {
   QueryAnswer,
@@ -145,22 +146,28 @@ class SqliteEngine implements SqliteDatabase {
     }
   }
 
-  async listTables(pattern?: string): Promise<TableSummary[]> {
-    const listed = await this.catalog(
+  async listTables(pattern?: string, signal?: AbortSignal): Promise<TableSummary[]> {
+    const catalog = this.catalogFor(signal);
+    const listed = await catalog(
       "SELECT name, type FROM pragma_table_list WHERE schema = 'main' AND type IN ('table', 'view', 'virtual') " +
         "AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND (?1 IS NULL OR name LIKE ?1) ORDER BY name",
       [pattern ?? null],
     );
     const tables: TableSummary[] = [];
     for (const [name, kind] of listed.rows as [string, string][]) {
-      const counted = await this.catalog(`SELECT count(*) FROM main.${quoteIdent(name)}`);
+      const counted = await catalog(`SELECT count(*) FROM main.${quoteIdent(name)}`);
       tables.push({ name, kind, rows: Number(counted.rows[0]?.[0] ?? 0) });
     }
     return tables;
   }
 
-  async describeTable(name: string, sampleRows: number): Promise<TableDescription | undefined> {
-    const found = await this.catalog(
+  async describeTable(
+    name: string,
+    sampleRows: number,
+    signal?: AbortSignal,
+  ): Promise<TableDescription | undefined> {
+    const catalog = this.catalogFor(signal);
+    const found = await catalog(
       "SELECT name, type FROM pragma_table_list WHERE schema = 'main' AND type IN ('table', 'view', 'virtual') " +
         "AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name = ?1 COLLATE NOCASE",
       [name],
@@ -172,7 +179,7 @@ class SqliteEngine implements SqliteDatabase {
         .filter((h) => h.table.toLowerCase() === table.toLowerCase())
         .map((h) => h.column.toLowerCase()),
     );
-    const columnRows = await this.catalog(
+    const columnRows = await catalog(
       'SELECT name, type, "notnull", dflt_value, pk FROM pragma_table_xinfo(?1) WHERE hidden = 0 ORDER BY cid',
       [table],
     );
@@ -185,7 +192,7 @@ class SqliteEngine implements SqliteDatabase {
         primaryKey: pk > 0,
         ...(dflt !== null ? { default: dflt } : {}),
       }));
-    const keys = await this.catalog(
+    const keys = await catalog(
       'SELECT id, "from", "table", "to" FROM pragma_foreign_key_list(?1) ORDER BY id, seq',
       [table],
     );
@@ -196,7 +203,7 @@ class SqliteEngine implements SqliteDatabase {
       key.references += `${key.columns.length > 1 ? ', ' : ''}${to ?? 'rowid'}`;
       foreignKeys.set(id, key);
     }
-    const indexRows = await this.catalog(
+    const indexRows = await catalog(
       'SELECT il.name, il."unique", ii.name FROM pragma_index_list(?1) AS il, pragma_index_info(il.name) AS ii ' +
         'ORDER BY il.seq, ii.seqno',
       [table],
@@ -216,7 +223,7 @@ class SqliteEngine implements SqliteDatabase {
     };
     if (sampleRows > 0 && columns.length > 0) {
       const list = columns.map((c) => quoteIdent(c.name)).join(', ');
-      const sample = await this.catalog(
+      const sample = await catalog(
         `SELECT ${list} FROM main.${quoteIdent(table)} LIMIT ?1`,
         [sampleRows],
         200,
@@ -249,22 +256,30 @@ class SqliteEngine implements SqliteDatabase {
     await this.worker.close();
   }
 
-  /** A catalog read of the library's own (trusted, still read-only: the database is). */
+  /** Catalog reads stopped when `signal` aborts (`SqlStopped`). */
+  private catalogFor(signal: AbortSignal | undefined) {
+    return (sql: string, params: SqlParam[] = [], maxCellChars = CATALOG.maxCellChars) =>
+      this.catalog(sql, params, maxCellChars, signal);
+  }
+
+  /**
+   * A catalog read of the library's own (trusted, still read-only: the database is); the
+   * worker stops its statement when `signal` aborts.
+   */
   private async catalog(
     sql: string,
     params: SqlParam[] = [],
     maxCellChars = CATALOG.maxCellChars,
+    signal?: AbortSignal,
   ): Promise<QueryResult> {
-    const answer = await this.worker.query({
-      sql,
-      params,
-      policy: 'trusted',
-      single: true,
-      ...CATALOG,
-      maxCellChars,
-    });
-    if (!answer.ok)
+    const answer = await this.worker.query(
+      { sql, params, policy: 'trusted', single: true, ...CATALOG, maxCellChars },
+      signal,
+    );
+    if (!answer.ok) {
+      if (answer.failure.kind === 'aborted') throw new SqlStopped();
       throw new SqlConfigError(`SQLite catalog read failed: ${answer.failure.message}`);
+    }
     return answer.result;
   }
 }

@@ -97,3 +97,38 @@ describe('hidden columns on SQLite, every road', () => {
     expect(mixed.text).toBe('id\n(no rows)');
   });
 });
+
+describe('a hidden column of an external-content FTS5 table (content=…)', () => {
+  const ARTICLES = [
+    'CREATE TABLE articles (id INTEGER PRIMARY KEY, title TEXT, body TEXT)',
+    "INSERT INTO articles VALUES (1, 'todo', 'SECRET body of the article')",
+    "CREATE VIRTUAL TABLE docs USING fts5(title, body, content='articles', content_rowid='id')",
+    "INSERT INTO docs(docs) VALUES ('rebuild')",
+  ];
+  const run = async (hide: string[], sql: string) => {
+    const engine = await openSqlite({ bytes: await sqliteBytes(ARTICLES), hide });
+    try {
+      return String((await sqlRegistry(engine).call('run_query', { query: sql })).content);
+    } finally {
+      await engine.close();
+    }
+  };
+
+  it.each([
+    'SELECT body FROM articles',
+    'SELECT body FROM docs',
+    "SELECT title FROM docs WHERE docs MATCH 'SECRET'",
+    "SELECT title FROM docs WHERE docs MATCH 'body:SECRET'",
+    "SELECT highlight(docs, 1, '[', ']') FROM docs WHERE docs MATCH 'todo'",
+  ])('stays hidden on every road when both columns are hidden: %s', async (sql) => {
+    const text = await run(['articles.body', 'docs.body'], sql);
+    expect(text).not.toContain('SECRET body');
+    expect(text).not.toMatch(/^title\ntodo/);
+  });
+
+  it('is read through the content table when only the FTS5 column is hidden (say both)', async () => {
+    expect(await run(['docs.body'], 'SELECT body FROM articles')).toBe(
+      'body\nSECRET body of the article\n(1 row)',
+    );
+  });
+});
