@@ -1,13 +1,13 @@
 /**
  * Codegen of on-disk fixture files with the repository's tsconfig, as the codegen suites and the
  * fixture manifests read them, kept on disk between runs. Loading a fixture's program parses
- * about 850 files (the `toolwright` barrel pulls in `src/` and the Anthropic SDK's types), 1-3 s of
- * CPU per suite; the result only changes when an input does, so it is kept under a key of every
- * input: the contents of every non-test `.ts` file of `src/` and `codegen/` (codegen's own code
- * and the fixtures), tsconfig.json, package-lock.json and the compiler packages' versions, the
- * Node version, the files and options asked for, and the content of every file the program
- * read (checked again on each hit). A changed input runs codegen again; a result JSON cannot
- * carry exactly is never kept.
+ * about 850 files (the `toolwright` barrel pulls in `src/` and the Anthropic SDK's types), 1-3 s
+ * of CPU per suite; the result only changes when an input does, so it is kept under a key of
+ * every input: the contents of every non-test `.ts` file of `src/` and `codegen/` (codegen's own
+ * code and the fixtures) and of this file, tsconfig.json, package-lock.json, the compiler
+ * packages' versions, the Node version, the files and options asked for, and the content of every
+ * file the program read (checked again on each hit). A changed input runs codegen again; a
+ * result JSON cannot carry exactly is never kept.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -59,9 +59,13 @@ function sharedInputs(): string {
     JSON.stringify([
       process.version,
       ['typescript', 'ts-morph', '@ts-morph/common'].map(versionOf),
-      ...['tsconfig.json', 'package-lock.json', ...sources('src'), ...sources('codegen')].map(
-        (file) => [file, contentHash(join(REPO, file))],
-      ),
+      ...[
+        'tsconfig.json',
+        'package-lock.json',
+        'test/cachedCodegen.ts',
+        ...sources('src'),
+        ...sources('codegen'),
+      ].map((file) => [file, contentHash(join(REPO, file))]),
     ]),
   );
   return inputsHash;
@@ -85,14 +89,13 @@ function writeEntry(path: string, entry: Entry): void {
 }
 
 let project: Project | undefined;
-let loaded = '';
 
 /** How the fixture's project is made; `scanImports` (default true): its imports are searched for tools too. */
 export interface FixtureLoading {
   scanImports?: boolean;
 }
 
-/** Codegen run for real: one project per suite, reloaded only when the files asked for change. */
+/** Codegen run for real, on one project per suite (TypeScript's lib files are parsed once). */
 function runFresh(
   files: string[],
   options: CodegenOptions,
@@ -108,13 +111,10 @@ function runFresh(
     skipAddingFilesFromTsConfig: true,
     skipFileDependencyResolution: true,
   });
-  const asked = JSON.stringify([files, scanImports]);
-  if (loaded !== asked) {
-    for (const file of project.getSourceFiles()) project.removeSourceFile(file);
-    for (const file of files) project.addSourceFileAtPath(file);
-    if (scanImports) project.resolveSourceFileDependencies();
-    loaded = asked;
-  }
+  // Emptied and filled again on every run, so a file changed since the last one is read anew.
+  for (const file of project.getSourceFiles()) project.removeSourceFile(file);
+  for (const file of files) project.addSourceFileAtPath(file);
+  if (scanImports) project.resolveSourceFileDependencies();
   const result = runCodegen(project, options);
   const read = project
     .getProgram()
