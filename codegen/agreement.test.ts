@@ -27,10 +27,8 @@ import { join } from 'node:path';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import fc from 'fast-check';
-import { Project } from 'ts-morph';
 import { ToolRegistry } from 'toolwright';
 import type { ManifestTool, ValidationPipeOptions } from 'toolwright';
-import { runCodegen } from './runCodegen';
 import { AgreementService } from './__fixtures__/agreement/AgreementService';
 import { KeywordService } from './__fixtures__/agreement/KeywordService';
 import { agreementJudge } from './__fixtures__/agreement/agreementJudge';
@@ -38,6 +36,7 @@ import { boundsInputs, FAMILIES } from './__fixtures__/agreement/families';
 import { trickyText } from './__fixtures__/agreement/familyArbitraries';
 import { Bounds, Ids, Lengths } from './__fixtures__/agreement/KeywordService';
 import { ENFORCED_KEYWORDS } from '../src/validation/schemaKeywords';
+import { cachedCodegen } from '../test/cachedCodegen';
 import { casesText, propertyRuns } from '../test/propertyRuns';
 
 // Real projects are loaded and type-resolved; give a loaded CI machine room.
@@ -46,14 +45,13 @@ jest.setTimeout(90_000);
 const REPO = join(__dirname, '..');
 
 function manifestOfFixture(validation?: ValidationPipeOptions) {
-  const project = new Project({
-    tsConfigFilePath: join(REPO, 'tsconfig.json'),
-    skipAddingFilesFromTsConfig: true,
-    skipFileDependencyResolution: true,
-  });
-  for (const file of ['AgreementService.ts', 'KeywordService.ts'])
-    project.addSourceFileAtPath(join(__dirname, '__fixtures__', 'agreement', file));
-  return runCodegen(project, { rootDir: REPO, ...(validation ? { validation } : {}) });
+  return cachedCodegen(
+    ['AgreementService.ts', 'KeywordService.ts'].map((file) =>
+      join(__dirname, '__fixtures__', 'agreement', file),
+    ),
+    { rootDir: REPO, ...(validation ? { validation } : {}) },
+    { scanImports: false },
+  );
 }
 
 const { manifest, diagnostics } = manifestOfFixture();

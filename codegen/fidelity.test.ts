@@ -8,7 +8,6 @@
 import 'reflect-metadata';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { Project } from 'ts-morph';
 import { ToolDefinitionError, ToolRegistry } from 'toolwright';
 import type { ManifestTool, ValidationPipeOptions } from 'toolwright';
 import { URL_WORDS } from '../src/schema/urlPattern';
@@ -24,7 +23,7 @@ import {
 import { EventService } from './__fixtures__/fidelity/EventService';
 import { FidelityService } from './__fixtures__/fidelity/FidelityService';
 import { threeWayJudge } from './__fixtures__/realworld/threeWayJudge';
-import { runCodegen } from './runCodegen';
+import { cachedCodegen } from '../test/cachedCodegen';
 import { casesText, propertyRuns } from '../test/propertyRuns';
 
 jest.setTimeout(120_000);
@@ -33,14 +32,10 @@ const REPO = join(__dirname, '..');
 const FIXTURE = join(__dirname, '__fixtures__', 'fidelity');
 
 function generate(file: string, validation?: ValidationPipeOptions) {
-  const project = new Project({
-    tsConfigFilePath: join(REPO, 'tsconfig.json'),
-    skipAddingFilesFromTsConfig: true,
-    skipFileDependencyResolution: true,
+  return cachedCodegen([join(FIXTURE, file)], {
+    rootDir: REPO,
+    ...(validation ? { validation } : {}),
   });
-  project.addSourceFileAtPath(join(FIXTURE, file));
-  project.resolveSourceFileDependencies();
-  return runCodegen(project, { rootDir: REPO, ...(validation ? { validation } : {}) });
 }
 
 const { manifest, diagnostics } = generate('FidelityService.ts');

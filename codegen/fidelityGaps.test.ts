@@ -5,26 +5,21 @@
  */
 import 'reflect-metadata';
 import { join } from 'node:path';
-import { Project } from 'ts-morph';
 import { ToolRegistry } from 'toolwright';
 import type { ManifestTool } from 'toolwright';
 import { ContactDto, DueDto, PriceDto, TicketDto } from './__fixtures__/fidelity/gaps';
 import { GapService } from './__fixtures__/fidelity/GapService';
 import { compileStrict } from './__fixtures__/strictSchema';
 import { threeWayJudge } from './__fixtures__/realworld/threeWayJudge';
-import { runCodegen } from './runCodegen';
+import { cachedCodegen } from '../test/cachedCodegen';
 
 jest.setTimeout(120_000);
 
 const REPO = join(__dirname, '..');
-const project = new Project({
-  tsConfigFilePath: join(REPO, 'tsconfig.json'),
-  skipAddingFilesFromTsConfig: true,
-  skipFileDependencyResolution: true,
-});
-project.addSourceFileAtPath(join(__dirname, '__fixtures__', 'fidelity', 'GapService.ts'));
-project.resolveSourceFileDependencies();
-const { manifest, diagnostics } = runCodegen(project, { rootDir: REPO });
+const { manifest, diagnostics } = cachedCodegen(
+  [join(__dirname, '__fixtures__', 'fidelity', 'GapService.ts')],
+  { rootDir: REPO },
+);
 const registry = new ToolRegistry({ manifest }).register(new GapService());
 const judge = threeWayJudge(registry);
 const toolNamed = (name: string): ManifestTool => manifest.tools.find((t) => t.name === name)!;

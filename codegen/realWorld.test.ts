@@ -10,7 +10,6 @@
  */
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { Project } from 'ts-morph';
 import { ToolRegistry } from 'toolwright';
 import type { JsonSchema, ManifestTool, ValidationPipeOptions } from 'toolwright';
 import { deriveDtoSchema } from '../src/derive/deriveDtoSchema';
@@ -30,7 +29,7 @@ import { ListOrdersQueryDto, PaginationQueryDto } from './__fixtures__/realworld
 import { UpdateProfileDto } from './__fixtures__/realworld/profile';
 import { threeWayJudge } from './__fixtures__/realworld/threeWayJudge';
 import type { ThreeVerdicts } from './__fixtures__/realworld/threeWayJudge';
-import { runCodegen } from './runCodegen';
+import { cachedCodegen } from '../test/cachedCodegen';
 import { casesText, propertyRuns } from '../test/propertyRuns';
 
 // A real project is loaded and type-resolved, and 22,000 inputs judged three ways (a tenth under
@@ -43,14 +42,10 @@ const INPUTS_PER_DTO = propertyRuns(2_000);
 const NEST_INPUTS = propertyRuns(1_000);
 
 function generated(validation?: ValidationPipeOptions) {
-  const project = new Project({
-    tsConfigFilePath: join(REPO, 'tsconfig.json'),
-    skipAddingFilesFromTsConfig: true,
-    skipFileDependencyResolution: true,
+  return cachedCodegen([join(FIXTURE, 'RealWorldService.ts')], {
+    rootDir: REPO,
+    ...(validation ? { validation } : {}),
   });
-  project.addSourceFileAtPath(join(FIXTURE, 'RealWorldService.ts'));
-  project.resolveSourceFileDependencies();
-  return runCodegen(project, { rootDir: REPO, ...(validation ? { validation } : {}) });
 }
 
 const { manifest, diagnostics } = generated();

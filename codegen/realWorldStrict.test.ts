@@ -4,24 +4,18 @@
  * record, a property the schema cannot type because `@Type` or `@Transform` changes it first).
  */
 import { join } from 'node:path';
-import { Project } from 'ts-morph';
 import { strictInputSchema } from '../src/schema/strict/projectStrictSchema';
 import { strictSubsetProblems } from '../src/testing/strictSubset';
-import { runCodegen } from './runCodegen';
+import { cachedCodegen } from '../test/cachedCodegen';
 
 jest.setTimeout(120_000);
 
 const REPO = join(__dirname, '..');
 
 function generated() {
-  const project = new Project({
-    tsConfigFilePath: join(REPO, 'tsconfig.json'),
-    skipAddingFilesFromTsConfig: true,
-    skipFileDependencyResolution: true,
+  return cachedCodegen([join(__dirname, '__fixtures__', 'realworld', 'RealWorldService.ts')], {
+    rootDir: REPO,
   });
-  project.addSourceFileAtPath(join(__dirname, '__fixtures__', 'realworld', 'RealWorldService.ts'));
-  project.resolveSourceFileDependencies();
-  return runCodegen(project, { rootDir: REPO });
 }
 
 describe('strict projections of the real-world DTOs', () => {

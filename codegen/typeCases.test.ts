@@ -7,9 +7,8 @@ import 'reflect-metadata';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { Project } from 'ts-morph';
 import { ToolRegistry } from '../src/registry/ToolRegistry';
-import { runCodegen } from './runCodegen';
+import { cachedCodegen } from '../test/cachedCodegen';
 import { compileStrict } from './__fixtures__/strictSchema';
 import { TypeCasesService } from './__fixtures__/types/TypeCasesService';
 
@@ -18,14 +17,9 @@ jest.setTimeout(90_000);
 const REPO = join(__dirname, '..');
 
 function generate() {
-  const project = new Project({
-    tsConfigFilePath: join(REPO, 'tsconfig.json'),
-    skipAddingFilesFromTsConfig: true,
-    skipFileDependencyResolution: true,
+  return cachedCodegen([join(__dirname, '__fixtures__', 'types', 'TypeCasesService.ts')], {
+    rootDir: REPO,
   });
-  project.addSourceFileAtPath(join(__dirname, '__fixtures__', 'types', 'TypeCasesService.ts'));
-  project.resolveSourceFileDependencies();
-  return runCodegen(project, { rootDir: REPO });
 }
 
 const { manifest, diagnostics } = generate();

@@ -1,17 +1,13 @@
 /**
  * Test helper: the manifest codegen gives for on-disk fixture files, read with the repository's
- * tsconfig as the codegen suites read them. One ts-morph project per suite serves every call,
- * emptied of the previous call's files (and what they imported) first, so the lib and `@types`
- * files are parsed once per suite instead of once per fixture.
+ * tsconfig as the codegen suites read them (test/cachedCodegen.ts: kept on disk until an input
+ * changes, and otherwise one ts-morph project per suite for every call).
  */
 import { join } from 'node:path';
-import { Project } from 'ts-morph';
 import type { ToolManifest } from '../../src/manifest/types';
-import { runCodegen } from '../runCodegen';
+import { cachedCodegen } from '../../test/cachedCodegen';
 
 const REPO = join(__dirname, '..', '..');
-
-let project: Project | undefined;
 
 /**
  * The manifest of `files` (paths under codegen/__fixtures__).
@@ -19,13 +15,8 @@ let project: Project | undefined;
  * const { tools } = fixtureManifest(['realworld/RealWorldService.ts']);
  */
 export function fixtureManifest(files: string[]): ToolManifest {
-  project ??= new Project({
-    tsConfigFilePath: join(REPO, 'tsconfig.json'),
-    skipAddingFilesFromTsConfig: true,
-    skipFileDependencyResolution: true,
-  });
-  for (const file of project.getSourceFiles()) project.removeSourceFile(file);
-  for (const file of files) project.addSourceFileAtPath(join(__dirname, file));
-  project.resolveSourceFileDependencies();
-  return runCodegen(project, { rootDir: REPO }).manifest;
+  return cachedCodegen(
+    files.map((file) => join(__dirname, file)),
+    { rootDir: REPO },
+  ).manifest;
 }
