@@ -305,7 +305,7 @@ describe('toolwright/plugin in tspc, an ES module project (nodenext)', () => {
   });
 });
 
-describe("toolwright/plugin in the project's own tsc, patched in place (ts-patch install)", () => {
+describe("toolwright/plugin in the project's own tsc, patched in place (ts-patch's persistent patch)", () => {
   it('writes the manifest of `toolwright codegen` from `npm run build` and fails on a TW error', async () => {
     const { dir, tsc } = await patchedTscProject('plugin-tsc-patched');
     // `npm run build` is plain `tsc`: the project's own, which the prepare script patched.
