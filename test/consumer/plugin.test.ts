@@ -3,11 +3,10 @@
  * project (as `nest new` lays it out) built by `nest build` (tsc builder) and by `nest build -b
  * swc --type-check`, a plain `tspc` (ts-patch) project, CommonJS and ES module, and one whose
  * own `tsc` ts-patch patched in place (its persistent patch, docs/build.md's `prepare` script,
- * the setup the docs recommend: plain `tsc` runs the plugin, and the plugin reads with that
- * `tsc`'s compiler rather than loading the bundled one). Each writes
+ * the setup the docs recommend: plain `tsc` runs the plugin). Each writes
  * the manifest the CLI writes, byte for byte, and emits it as it has just written it (not as it
  * read it); fails on a TW1xx error printed in the compiler's own format at its line;
- * and, watching (`nest start --watch`, the SWC builder's watch, `tspc --watch`), rewrites the
+ * and, watching (`nest start --watch`, the SWC builder's watch, `tspc --watch`, `tsc --watch`), rewrites the
  * manifest after a JSDoc edit.
  */
 import { spawn } from 'node:child_process';
@@ -313,21 +312,5 @@ describe("toolwright/plugin in the project's own tsc, patched in place (ts-patch
     expect(manifestOf(dir)).toBe(await cliManifest(dir));
     await buildsLikeTheCli(dir, [tsc, '-p', 'tsconfig.json'], PLAIN_ERROR);
     await updatesWhenWatching(dir, [tsc, '-p', 'tsconfig.json', '--watch']);
-  });
-
-  it('reads with the compiler tsc runs, without loading the one bundled in @ts-morph/common', async () => {
-    const { dir, tsc } = await patchedTscProject('plugin-tsc-patched-compiler');
-    const report = join(dir, 'loaded.json');
-    const reporter = join(dir, 'report-loaded.js');
-    writeFileSync(
-      reporter,
-      `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify(Object.keys(require.cache))));`,
-    );
-    const built = await build(dir, ['-r', reporter, tsc, '-p', 'tsconfig.json']);
-    expect(built).toMatchObject({ code: 0 });
-    expect(manifestOf(dir)).toBe(await cliManifest(dir));
-    const loaded = JSON.parse(readFileSync(report, 'utf8')) as string[];
-    expect(loaded.some((path) => path.endsWith('/dist/codegen/plugin/index.js'))).toBe(true);
-    expect(loaded.filter((path) => path.includes('@ts-morph'))).toEqual([]);
   });
 });
