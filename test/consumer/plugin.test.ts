@@ -6,8 +6,8 @@
  * the setup the docs recommend: plain `tsc` runs the plugin). Each writes
  * the manifest the CLI writes, byte for byte, and emits it as it has just written it (not as it
  * read it); fails on a TW1xx error printed in the compiler's own format at its line;
- * and, watching (`nest start --watch`, the SWC builder's watch, `tspc --watch`, `tsc --watch`), rewrites the
- * manifest after a JSDoc edit.
+ * and, watching (`nest start --watch`, the SWC builder's watch, `tspc --watch`, `tsc --watch`),
+ * rewrites the manifest after a JSDoc edit.
  */
 import { spawn } from 'node:child_process';
 import {
