@@ -1,14 +1,25 @@
 /**
  * `toolwright/plugin` inside the real build tools, from the packed package (issue 34): a Nest 11
  * project (as `nest new` lays it out) built by `nest build` (tsc builder) and by `nest build -b
- * swc --type-check`, and a plain `tspc` (ts-patch) project, CommonJS and ES module. Each writes
+ * swc --type-check`, a plain `tspc` (ts-patch) project, CommonJS and ES module, and one whose
+ * own `tsc` ts-patch patched in place (its persistent patch, docs/build.md's `prepare` script,
+ * the setup the docs recommend: plain `tsc` runs the plugin). Each writes
  * the manifest the CLI writes, byte for byte, and emits it as it has just written it (not as it
  * read it); fails on a TW1xx error printed in the compiler's own format at its line;
- * and, watching (`nest start --watch`, the SWC builder's watch, `tspc --watch`), rewrites the
- * manifest after a JSDoc edit.
+ * and, watching (`nest start --watch`, the SWC builder's watch, `tspc --watch`, `tsc --watch`),
+ * rewrites the manifest after a JSDoc edit.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { until } from '../until';
@@ -105,6 +116,26 @@ async function tspcProject(name: string): Promise<string> {
   // docs/build.md's tsconfig for tspc, as a user copies it.
   copyFileSync(join(FIXTURES, 'tsconfig.json'), join(dir, 'tsconfig.json'));
   return dir;
+}
+
+/**
+ * A `tspc` project with a TypeScript of its own (a copy: the patch writes into it) and
+ * docs/build.md's package.json scripts, after `npm run prepare` (as `npm install` runs it):
+ * its `tsc` patched in place. Returns the project and its `tsc`.
+ */
+async function patchedTscProject(name: string): Promise<{ dir: string; tsc: string }> {
+  const dir = await tspcProject(name);
+  const typescript = join(dir, 'node_modules', 'typescript');
+  cpSync(join(ROOT, 'node_modules', 'typescript'), typescript, { recursive: true });
+  mkdirSync(join(dir, 'node_modules', '.bin'));
+  symlinkSync('../typescript/bin/tsc', join(dir, 'node_modules', '.bin', 'tsc'));
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as object;
+  const { scripts } = JSON.parse(readFileSync(join(FIXTURES, 'package.json'), 'utf8')) as {
+    scripts: object;
+  };
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ ...pkg, scripts }, null, 2));
+  await run('npm', ['run', 'prepare'], { cwd: dir });
+  return { dir, tsc: join(typescript, 'bin', 'tsc') };
 }
 
 /** A `tspc` project that is an ES module package (`"type": "module"`, `nodenext`). */
@@ -270,5 +301,16 @@ describe('toolwright/plugin in tspc, an ES module project (nodenext)', () => {
     );
     expect(stdout.trim()).toBe('Forecasts the weather.');
     expect(emittedManifest(dir)).toMatch(/^export const manifest = /m);
+  });
+});
+
+describe("toolwright/plugin in the project's own tsc, patched in place (ts-patch's persistent patch)", () => {
+  it('writes the manifest of `toolwright codegen` from `npm run build` and fails on a TW error', async () => {
+    const { dir, tsc } = await patchedTscProject('plugin-tsc-patched');
+    // `npm run build` is plain `tsc`: the project's own, which the prepare script patched.
+    await run('npm', ['run', 'build'], { cwd: dir });
+    expect(manifestOf(dir)).toBe(await cliManifest(dir));
+    await buildsLikeTheCli(dir, [tsc, '-p', 'tsconfig.json'], PLAIN_ERROR);
+    await updatesWhenWatching(dir, [tsc, '-p', 'tsconfig.json', '--watch']);
   });
 });
