@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempProject } from './__fixtures__/tempProject';
+import { FROM_SOURCE } from '../test/fromSource';
 
 jest.setTimeout(90_000);
 
@@ -14,17 +15,13 @@ export class StockService {
 }
 `;
 
-/** Runs `toolwright <args>` as a child process (the TypeScript CLI through ts-node). */
+/** Runs `toolwright <args>` as a child process (the TypeScript CLI from source, through SWC). */
 function runProcess(args: string[], cwd: string) {
-  return spawnSync(
-    process.execPath,
-    ['-r', require.resolve('ts-node/register/transpile-only'), join(__dirname, 'cli.ts'), ...args],
-    {
-      cwd,
-      encoding: 'utf8',
-      env: { ...process.env, TS_NODE_PROJECT: join(__dirname, '..', 'tsconfig.json') },
-    },
-  );
+  return spawnSync(process.execPath, [...FROM_SOURCE, join(__dirname, 'cli.ts'), ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, TS_NODE_PROJECT: join(__dirname, '..', 'tsconfig.json') },
+  });
 }
 
 describe('toolwright CLI process', () => {
@@ -47,15 +44,11 @@ describe('toolwright CLI process', () => {
         code,
         tsMorph: Object.keys(require.cache).filter((path) => path.includes('/ts-morph/dist/')),
       })));`;
-    const run = spawnSync(
-      process.execPath,
-      ['-r', require.resolve('ts-node/register/transpile-only'), '-e', script],
-      {
-        cwd: project.root,
-        encoding: 'utf8',
-        env: { ...process.env, TS_NODE_PROJECT: join(__dirname, '..', 'tsconfig.json') },
-      },
-    );
+    const run = spawnSync(process.execPath, [...FROM_SOURCE, '-e', script], {
+      cwd: project.root,
+      encoding: 'utf8',
+      env: { ...process.env, TS_NODE_PROJECT: join(__dirname, '..', 'tsconfig.json') },
+    });
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout)).toEqual({ code: 0, tsMorph: [] });
     expect(readFileSync(join(project.root, 'out/tools.manifest.ts'), 'utf8')).toContain(

@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { FROM_SOURCE } from '../../test/fromSource';
 
 const ROOT = join(__dirname, '..', '..');
 const FIXTURES = join(ROOT, 'src', 'mcp', '__fixtures__');
@@ -15,13 +16,7 @@ async function withServer(module: string, run: (client: Client) => Promise<void>
   await client.connect(
     new StdioClientTransport({
       command: process.execPath,
-      args: [
-        '-r',
-        'ts-node/register/transpile-only',
-        join(__dirname, 'mcpMain.ts'),
-        '--module',
-        join(FIXTURES, module),
-      ],
+      args: [...FROM_SOURCE, join(__dirname, 'mcpMain.ts'), '--module', join(FIXTURES, module)],
       cwd: ROOT,
       env: { ...process.env, TS_NODE_PROJECT: join(ROOT, 'tsconfig.json') } as Record<
         string,

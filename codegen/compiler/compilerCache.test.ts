@@ -19,6 +19,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tempProject } from '../__fixtures__/tempProject';
+import { FROM_SOURCE } from '../../test/fromSource';
 
 jest.setTimeout(120_000);
 
@@ -43,17 +44,13 @@ interface Run {
   loaded: string[];
 }
 
-/** Runs `node -e script` under ts-node in `cwd`, with `env` added. */
+/** Runs `node -e script` (the sources through SWC) in `cwd`, with `env` added. */
 function node(script: string, cwd: string, env: Record<string, string | undefined>) {
-  return spawnSync(
-    process.execPath,
-    ['-r', require.resolve('ts-node/register/transpile-only'), '-e', script],
-    {
-      cwd,
-      encoding: 'utf8',
-      env: { ...process.env, TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'), ...env },
-    },
-  );
+  return spawnSync(process.execPath, [...FROM_SOURCE, '-e', script], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'), ...env },
+  });
 }
 
 /** `toolwright <args>` as the launcher runs it, in `cwd`, with `env` added. */

@@ -23,6 +23,7 @@ import { describeWithServer } from '../../test/describeWithServer';
 import type { RedisServer } from '../../test/startRedisServer';
 import { AppModule } from './AppModule';
 import { REDIS_URL } from './approvals/tokens';
+import { FROM_SOURCE } from '../../test/fromSource';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -30,11 +31,11 @@ const ROOT = join(__dirname, '..', '..');
 async function startWorker(
   env: NodeJS.ProcessEnv,
 ): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(
-    process.execPath,
-    ['-r', 'ts-node/register/transpile-only', join(__dirname, 'worker.ts')],
-    { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(process.execPath, [...FROM_SOURCE, join(__dirname, 'worker.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let printed = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no worker: ${printed}`)), 60_000);

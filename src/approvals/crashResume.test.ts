@@ -23,6 +23,7 @@ import type { RedisServer } from '../../test/startRedisServer';
 import { until } from '../../test/until';
 import { LedgerService, readLedger } from './__fixtures__/LedgerService';
 import { RedisApprovalStore } from './RedisApprovalStore';
+import { FROM_SOURCE } from '../../test/fromSource';
 
 const ROOT = join(__dirname, '..', '..');
 const LEASE_MS = 600;
@@ -75,8 +76,7 @@ describeWithServer(redisMissing, 'a resumer killed mid-tool (SIGKILL)', () => {
     const child = spawn(
       process.execPath,
       [
-        '-r',
-        'ts-node/register/transpile-only',
+        ...FROM_SOURCE,
         join(__dirname, '__fixtures__', 'resumeInChild.ts'),
         redis.url,
         server.url,

@@ -5,6 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { FROM_SOURCE } from '../../test/fromSource';
 
 const root = join(__dirname, '..', '..');
 
@@ -15,11 +16,10 @@ it('importing toolwright does not load ioredis', () => {
     const loaded = Object.keys(require.cache).filter((file) => /node_modules[\\\\/]ioredis[\\\\/]/.test(file));
     process.stdout.write(JSON.stringify(loaded));
   `;
-  const output = execFileSync(
-    process.execPath,
-    ['-r', 'ts-node/register/transpile-only', '-e', script],
-    { cwd: root, encoding: 'utf8' },
-  );
+  const output = execFileSync(process.execPath, [...FROM_SOURCE, '-e', script], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   expect(JSON.parse(output)).toEqual([]);
 });
 
@@ -38,11 +38,10 @@ it('importing toolwright and calling a long-running tool without jobs loads neit
       process.stdout.write(JSON.stringify({ outcome, loaded }));
     });
   `;
-  const output = execFileSync(
-    process.execPath,
-    ['-r', 'ts-node/register/transpile-only', '-e', script],
-    { cwd: root, encoding: 'utf8' },
-  );
+  const output = execFileSync(process.execPath, [...FROM_SOURCE, '-e', script], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   expect(JSON.parse(output)).toEqual({
     outcome: { content: 'exported 2026-10', isError: false },
     loaded: [],

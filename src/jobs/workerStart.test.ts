@@ -14,6 +14,7 @@ import type { RedisServer } from '../../test/startRedisServer';
 import { ReportService } from './__fixtures__/ReportService';
 import { startToolWorker } from './startToolWorker';
 import { ToolJobs } from './ToolJobs';
+import { FROM_SOURCE } from '../../test/fromSource';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -25,8 +26,7 @@ function runUntilItEnds(
   const child = spawn(
     process.execPath,
     [
-      '-r',
-      'ts-node/register/transpile-only',
+      ...FROM_SOURCE,
       join(__dirname, '__fixtures__', 'startUnreachable.ts'),
       redisUrl,
       String(startTimeoutMs),

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createShopRegistry } from './__fixtures__/shopRegistry';
+import { FROM_SOURCE } from '../../test/fromSource';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -18,7 +19,7 @@ async function startNestApp(
 ): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(
     process.execPath,
-    ['-r', 'ts-node/register/transpile-only', join(__dirname, '__fixtures__', 'nestApp.ts')],
+    [...FROM_SOURCE, join(__dirname, '__fixtures__', 'nestApp.ts')],
     {
       cwd: ROOT,
       env: {

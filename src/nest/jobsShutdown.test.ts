@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { describeWithServer } from '../../test/describeWithServer';
 import { freePort, redisMissing, startRedisServer } from '../../test/startRedisServer';
 import type { RedisServer } from '../../test/startRedisServer';
+import { FROM_SOURCE } from '../../test/fromSource';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -36,8 +37,7 @@ async function startApp(
   const child = spawn(
     process.execPath,
     [
-      '-r',
-      'ts-node/register/transpile-only',
+      ...FROM_SOURCE,
       join(__dirname, '__fixtures__', 'jobsApp.ts'),
       redisUrl,
       mode,
@@ -124,8 +124,7 @@ describe('ToolwrightModule whose worker cannot reach Redis', () => {
     const child = spawn(
       process.execPath,
       [
-        '-r',
-        'ts-node/register/transpile-only',
+        ...FROM_SOURCE,
         join(__dirname, '__fixtures__', 'jobsApp.ts'),
         `redis://127.0.0.1:${port}`,
         'start',

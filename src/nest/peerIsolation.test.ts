@@ -4,6 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { FROM_SOURCE } from '../../test/fromSource';
 
 const root = join(__dirname, '..', '..');
 
@@ -18,14 +19,10 @@ function nestPackagesLoadedBy(entry: string): string[] {
     }
     process.stdout.write(JSON.stringify([...loaded].sort()));
   `;
-  const output = execFileSync(
-    process.execPath,
-    ['-r', 'ts-node/register/transpile-only', '-e', script],
-    {
-      cwd: root,
-      encoding: 'utf8',
-    },
-  );
+  const output = execFileSync(process.execPath, [...FROM_SOURCE, '-e', script], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   return JSON.parse(output) as string[];
 }
 

@@ -64,15 +64,29 @@ export function runDirectory(): string {
 const isBuildOutput = (entry: string): boolean => /^dist(\/|$)/.test(entry);
 
 /**
+ * A build of these very sources made just before this run, to stage instead of building again:
+ * `.ci/run` names the `dist/` its build step has just made from the fresh clone (each of its two
+ * test passes would otherwise build the same output once more). Unset, the suites build.
+ */
+const PREBUILT = process.env.TOOLWRIGHT_PREBUILT_DIST;
+
+/**
  * Builds the package into `staging` as its published folder: package.json, the `files` that
  * are not build output (bin, README.md, LICENSE) copied, and the compiler's output in
- * `staging/dist`. The working tree's own `dist/` is neither read nor written.
+ * `staging/dist` (or a copy of TOOLWRIGHT_PREBUILT_DIST). The working tree's own `dist/` is
+ * neither read nor written unless that variable names it.
  */
 async function stage(staging: string): Promise<void> {
   mkdirSync(staging, { recursive: true });
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { files: string[] };
   for (const entry of ['package.json', ...pkg.files.filter((file) => !isBuildOutput(file))])
     cpSync(join(ROOT, entry), join(staging, entry), { recursive: true });
+  if (PREBUILT) {
+    if (!existsSync(join(PREBUILT, 'src', 'index.js')))
+      throw new Error(`TOOLWRIGHT_PREBUILT_DIST=${PREBUILT} holds no build (no src/index.js)`);
+    cpSync(PREBUILT, join(staging, 'dist'), { recursive: true });
+    return;
+  }
   const tsconfig = join(ROOT, 'tsconfig.build.json');
   await run(process.execPath, [TSC, '-p', tsconfig, '--outDir', join(staging, 'dist')], {
     cwd: ROOT,

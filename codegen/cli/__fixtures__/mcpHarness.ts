@@ -1,7 +1,7 @@
 /**
- * Shared by the `toolwright mcp` end-to-end tests: starting the command from source (ts-node,
- * transpile-only) on the shop fixture, raw HTTP requests, and the behaviour every transport must
- * show to the MCP SDK's own client.
+ * Shared by the `toolwright mcp` end-to-end tests: starting the command from source (compiled by
+ * SWC, as Jest compiles it) on the shop fixture, raw HTTP requests, and the behaviour every
+ * transport must show to the MCP SDK's own client.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -11,11 +11,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createShopRegistry } from '../../../src/mcp/__fixtures__/shopRegistry';
+import { FROM_SOURCE } from '../../../test/fromSource';
 
 export const ROOT = join(__dirname, '..', '..', '..');
 export const ENTRY = join(__dirname, '..', 'mcpMain.ts');
 export const FIXTURE = join(ROOT, 'src', 'mcp', '__fixtures__', 'shopRegistry.ts');
-export const NODE_ARGS = ['-r', 'ts-node/register/transpile-only', ENTRY];
+export const NODE_ARGS = [...FROM_SOURCE, ENTRY];
 export const ENV = {
   ...process.env,
   TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'),

@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { FROM_SOURCE } from '../../../test/fromSource';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
@@ -24,11 +25,10 @@ export async function spawnWorker(
   lockMs = 1000,
   script = join(__dirname, 'workerProcess.ts'),
 ): Promise<WorkerProcess> {
-  const child = spawn(
-    process.execPath,
-    ['-r', 'ts-node/register/transpile-only', script, redisUrl, String(lockMs)],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(process.execPath, [...FROM_SOURCE, script, redisUrl, String(lockMs)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`worker did not start: ${output}`)), 30_000);
