@@ -90,7 +90,7 @@ export async function openSqlite(options: SqliteOptions): Promise<SqliteDatabase
   const hidden = parseHidden(options.hide);
   const worker = await SqliteWorker.start();
   try {
-    const { version } = await worker.open({
+    const opened = await worker.open({
       bytes,
       readOnly: true,
       hidden,
@@ -98,8 +98,9 @@ export async function openSqlite(options: SqliteOptions): Promise<SqliteDatabase
       maxSqlLength: 100_000,
     });
     const maxReadBytes = options.maxReadBytes ?? MAX_READ_BYTES;
-    const engine = new SqliteEngine(worker, version, hidden, maxReadBytes);
-    await engine.assertHiddenExist();
+    // The worker's list adds the columns external-content FTS5 tables share with their content.
+    const engine = new SqliteEngine(worker, opened.version, opened.hidden, maxReadBytes);
+    await engine.assertHiddenExist(hidden);
     return engine;
   } catch (error) {
     await worker.close();
@@ -124,8 +125,8 @@ class SqliteEngine implements SqliteDatabase {
   }
 
   /** Refuses a `hide` entry naming a table or column the database does not have (a typo hides nothing). */
-  async assertHiddenExist(): Promise<void> {
-    for (const { table, column } of this.hidden) {
+  async assertHiddenExist(hidden: readonly HiddenColumn[]): Promise<void> {
+    for (const { table, column } of hidden) {
       const entry = `hide: "${table}.${column}"`;
       const found = await this.catalog(
         "SELECT name FROM pragma_table_list WHERE schema = 'main' AND name = ?1 COLLATE NOCASE",

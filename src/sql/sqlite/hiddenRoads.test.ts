@@ -99,36 +99,94 @@ describe('hidden columns on SQLite, every road', () => {
 });
 
 describe('a hidden column of an external-content FTS5 table (content=…)', () => {
-  const ARTICLES = [
+  const articles = (content: string) => [
     'CREATE TABLE articles (id INTEGER PRIMARY KEY, title TEXT, body TEXT)',
-    "INSERT INTO articles VALUES (1, 'todo', 'SECRET body of the article')",
-    "CREATE VIRTUAL TABLE docs USING fts5(title, body, content='articles', content_rowid='id')",
+    "INSERT INTO articles VALUES (7, 'todo', 'SECRET body of the article')",
+    `CREATE VIRTUAL TABLE docs USING fts5(title, body, content=${content}, content_rowid='id')`,
     "INSERT INTO docs(docs) VALUES ('rebuild')",
   ];
-  const run = async (hide: string[], sql: string) => {
-    const engine = await openSqlite({ bytes: await sqliteBytes(ARTICLES), hide });
-    try {
-      return String((await sqlRegistry(engine).call('run_query', { query: sql })).content);
-    } finally {
-      await engine.close();
+  /** One engine per database and `hide`, opened on first use (a worker each) and closed after. */
+  const engines = new Map<string, Promise<SqliteDatabase>>();
+  const call = async (
+    hide: string[],
+    tool: string,
+    input: Record<string, unknown>,
+    content = "'articles'",
+  ) => {
+    const key = JSON.stringify([hide, content]);
+    if (!engines.has(key)) {
+      engines.set(
+        key,
+        sqliteBytes(articles(content)).then((bytes) => openSqlite({ bytes, hide })),
+      );
     }
+    const outcome = await sqlRegistry(await engines.get(key)!).call(tool, input);
+    return { text: String(outcome.content), isError: outcome.isError };
   };
+  const run = (hide: string[], sql: string, content?: string) =>
+    call(hide, 'run_query', { query: sql }, content);
+  afterAll(async () => {
+    for (const engine of engines.values()) await (await engine).close();
+  });
+  const ROADS: [string, string][] = [
+    ['SELECT body FROM docs', 'selected only hidden column (body)'],
+    ["SELECT title FROM docs WHERE docs MATCH 'SECRET'", 'its column body is hidden'],
+    ["SELECT title FROM docs WHERE docs MATCH 'body:SECRET'", 'its column body is hidden'],
+    ["SELECT title FROM docs WHERE body MATCH 'SECRET'", 'MATCH on hidden column body'],
+    ["SELECT highlight(docs, 0, '[', ']') FROM docs", 'highlight() is not allowed'],
+    ["SELECT snippet(docs, 1, '[', ']', '', 4) FROM docs", 'snippet() is not allowed'],
+    ['SELECT title FROM docs ORDER BY bm25(docs)', 'bm25() is not allowed'],
+  ];
 
-  it.each([
-    'SELECT body FROM articles',
-    'SELECT body FROM docs',
-    "SELECT title FROM docs WHERE docs MATCH 'SECRET'",
-    "SELECT title FROM docs WHERE docs MATCH 'body:SECRET'",
-    "SELECT highlight(docs, 1, '[', ']') FROM docs WHERE docs MATCH 'todo'",
-  ])('stays hidden on every road when both columns are hidden: %s', async (sql) => {
-    const text = await run(['articles.body', 'docs.body'], sql);
-    expect(text).not.toContain('SECRET body');
-    expect(text).not.toMatch(/^title\ntodo/);
+  it.each(ROADS)(
+    'hides the FTS5 column when only the content table hides it: %s',
+    async (sql, message) => {
+      const outcome = await run(['articles.body'], sql);
+      expect(outcome.text).toContain(message);
+      expect(outcome.text).not.toContain('SECRET body');
+      expect(outcome.text).not.toMatch(/^title\ntodo/);
+    },
+  );
+
+  it.each([`"articles"`, '`articles`', '[articles]', 'articles', "'ARTICLES'"])(
+    'reads the content table however it is quoted: content=%s',
+    async (content) => {
+      const outcome = await run(
+        ['articles.body'],
+        "SELECT title FROM docs WHERE docs MATCH 'SECRET'",
+        content,
+      );
+      expect(outcome.text).toContain('its column body is hidden');
+    },
+  );
+
+  it("hides the content table's column when only the FTS5 column is hidden", async () => {
+    expect((await run(['docs.body'], 'SELECT body FROM articles')).text).toBe(
+      'The statement selected only hidden column (body), which these tools never show; select other columns.',
+    );
+    expect((await run(['docs.body'], 'SELECT title FROM articles')).text).toBe(
+      'title\ntodo\n(1 row)',
+    );
   });
 
-  it('is read through the content table when only the FTS5 column is hidden (say both)', async () => {
-    expect(await run(['docs.body'], 'SELECT body FROM articles')).toBe(
-      'body\nSECRET body of the article\n(1 row)',
+  it('hides the FTS5 rowid when the content_rowid column is hidden', async () => {
+    const search = "SELECT rowid FROM docs WHERE title MATCH 'todo'";
+    expect((await run(['articles.id'], search)).text).toBe(
+      'The statement selected only hidden column (rowid), which these tools never show; select other columns.',
     );
+  });
+
+  it('leaves the shared column out of describe_table of both tables', async () => {
+    const describe = (table: string) => call(['articles.body'], 'describe_table', { table });
+    expect((await describe('docs')).text).toBe('virtual docs\ncolumns:\n  title ANY');
+    expect((await describe('articles')).text).toBe(
+      'table articles\ncolumns:\n  id INTEGER, primary key, not null\n  title TEXT',
+    );
+  });
+
+  it('still reads and searches the visible columns', async () => {
+    expect(
+      (await run(['articles.body'], "SELECT title FROM docs WHERE title MATCH 'todo'")).text,
+    ).toBe('title\ntodo\n(1 row)');
   });
 });

@@ -6,6 +6,7 @@
  */
 import type { AuthorizerState } from './authorize';
 import type { QueryRequest } from './protocol';
+import type { CatalogRead } from './readableTables';
 import { loadReadableTables } from './readableTables';
 import { runStatement } from './runStatement';
 import type { Pointer, Sqlite3 } from './sqliteApi';
@@ -32,9 +33,14 @@ export function ensureReadable(sqlite3: Sqlite3, db: Pointer, state: AuthorizerS
   if (state.readable && !state.schemaChanged) return;
   state.policy = 'trusted';
   state.schemaChanged = false;
-  state.readable = loadReadableTables((sql, params = []) => {
+  state.readable = loadReadableTables(catalogRead(sqlite3, db, state), state.hidden);
+}
+
+/** The worker's own trusted schema reads, as `loadReadableTables` takes them; a failure throws. */
+export function catalogRead(sqlite3: Sqlite3, db: Pointer, state: AuthorizerState): CatalogRead {
+  return (sql, params = []) => {
     const outcome = runStatement(sqlite3, db, { ...CATALOG_READ, sql, params: [...params] }, state);
     if (!outcome.ok) throw new Error(`reading the schema failed: ${outcome.failure.message}`);
     return outcome.result.rows;
-  }, state.hidden);
+  };
 }
