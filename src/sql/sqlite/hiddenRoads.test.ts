@@ -22,6 +22,8 @@ const SETUP = [
   "INSERT INTO users VALUES (1, 'Ada', 'SECRET-hash-of-ada')",
   'CREATE VIRTUAL TABLE notes USING fts5(title, body)',
   "INSERT INTO notes VALUES ('todo', 'SECRET body of the note')",
+  'CREATE VIRTUAL TABLE words USING fts5vocab(notes, row)',
+  'CREATE VIRTUAL TABLE pages USING dbstat',
 ];
 
 describe('hidden columns on SQLite, every road', () => {
@@ -54,6 +56,8 @@ describe('hidden columns on SQLite, every road', () => {
     ['dbstat', 'SELECT * FROM dbstat', 'dbstat cannot be read'],
     ['the FTS5 shadow table', 'SELECT * FROM notes_content', 'notes_content cannot be read'],
     ['the index', 'SELECT * FROM notes_data', 'notes_data cannot be read'],
+    ['a vocabulary table of its own', 'SELECT term FROM words', 'words cannot be read'],
+    ['a dbstat table of its own', 'SELECT * FROM pages', 'pages cannot be read'],
     [
       'highlight()',
       "SELECT highlight(notes, 1, '[', ']') FROM notes",
