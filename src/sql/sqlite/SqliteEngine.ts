@@ -223,15 +223,37 @@ class SqliteEngine implements SqliteDatabase {
       indexes: [...indexes.values()].filter((index) => index.columns.length > 0),
     };
     if (sampleRows > 0 && columns.length > 0) {
-      const list = columns.map((c) => quoteIdent(c.name)).join(', ');
-      const sample = await catalog(
-        `SELECT ${list} FROM main.${quoteIdent(table)} LIMIT ?1`,
-        [sampleRows],
-        200,
-      );
-      description.sample = { columns: sample.columns, rows: sample.rows };
+      description.sample = await this.sample(table, columns, sampleRows, signal);
     }
     return description;
+  }
+
+  /**
+   * A few rows of `table`, read as the model's own statement is (so a table it may not read,
+   * such as a vocabulary of a full-text index with a hidden column, gives its reason instead).
+   */
+  private async sample(
+    table: string,
+    columns: readonly { name: string }[],
+    sampleRows: number,
+    signal?: AbortSignal,
+  ): Promise<NonNullable<TableDescription['sample']>> {
+    const list = columns.map((c) => quoteIdent(c.name)).join(', ');
+    const answer = await this.worker.query(
+      {
+        sql: `SELECT ${list} FROM main.${quoteIdent(table)} LIMIT ?1`,
+        params: [sampleRows],
+        policy: 'read',
+        single: true,
+        ...CATALOG,
+        maxCellChars: 200,
+        maxBytes: this.maxReadBytes,
+      },
+      signal,
+    );
+    if (answer.ok) return { columns: answer.result.columns, rows: answer.result.rows };
+    if (answer.failure.kind === 'aborted') throw new SqlStopped();
+    return { columns: [], rows: [], unreadable: answer.failure.message };
   }
 
   async query(sql: string, budget: QueryBudget, signal?: AbortSignal): Promise<QueryAnswer> {

@@ -83,6 +83,16 @@ describe('hidden columns on SQLite, every road', () => {
     expect(outcome.text).not.toContain('SECRET body');
   });
 
+  it("reads describe_table's sample rows as a query: a table it may not read gives why", async () => {
+    const sampled = sqlRegistry(engine, { sampleRows: 2 });
+    const words = String((await sampled.call('describe_table', { table: 'words' })).content);
+    expect(words).toMatch(/\nsample rows: not read \(words cannot be read: these tools read only/);
+    expect(words).not.toMatch(/secret/i);
+    expect(String((await sampled.call('describe_table', { table: 'users' })).content)).toBe(
+      'table users\ncolumns:\n  id INTEGER, primary key, not null\n  name TEXT\nsample rows:\n  id | name\n  1 | Ada',
+    );
+  });
+
   it('says so when a statement selects only a hidden column', async () => {
     expect((await query('SELECT password_hash FROM users')).text).toBe(
       'The statement selected only hidden column (password_hash), which these tools never show; select other columns.',
