@@ -4,6 +4,7 @@
  * content table and indexes their words, so a column hidden in either is hidden in both, and a
  * hidden `content_rowid` column hides the FTS5 table's rowid. Read from the schema at open.
  */
+import { isHidden } from '../../hiddenColumns';
 import type { HiddenColumns } from './protocol';
 import type { CatalogRead } from './readableTables';
 import { moduleOf } from './readableTables';
@@ -68,12 +69,7 @@ function columnsOf(read: CatalogRead, table: string): string[] {
 export function withContentTables(read: CatalogRead, hidden: HiddenColumns): HiddenColumns {
   if (hidden.length === 0) return hidden;
   const result: Pair[] = [...hidden];
-  const has = (table: string, column: string) =>
-    result.some(
-      (h) =>
-        h.table.toLowerCase() === table.toLowerCase() &&
-        h.column.toLowerCase() === column.toLowerCase(),
-    );
+  const has = (table: string, column: string) => isHidden(result, table, column);
   const add = (table: string, column: string) => {
     if (!has(table, column)) result.push({ table, column });
   };

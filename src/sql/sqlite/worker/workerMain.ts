@@ -106,7 +106,7 @@ function open(sqlite3: Sqlite3, request: OpenRequest): WorkerReply {
   capi.sqlite3_limit(db, SQLITE_LIMIT_ATTACHED, 0);
   if (request.maxValueBytes) capi.sqlite3_limit(db, SQLITE_LIMIT_LENGTH, request.maxValueBytes);
   if (request.maxSqlLength) capi.sqlite3_limit(db, SQLITE_LIMIT_SQL_LENGTH, request.maxSqlLength);
-  // Read before the authorizer is set: the schema's text names the content tables.
+  // A column an external-content FTS5 table shares with its content table is hidden in both.
   const hidden = withContentTables(catalogRead(sqlite3, db, state), request.hidden ?? []);
   state.hidden = hiddenMap(hidden);
   state.readable = undefined;
