@@ -156,8 +156,16 @@ class SqliteEngine implements SqliteDatabase {
     );
     const tables: TableSummary[] = [];
     for (const [name, kind] of listed.rows as [string, string][]) {
-      const counted = await catalog(`SELECT count(*) FROM main.${quoteIdent(name)}`);
-      tables.push({ name, kind, rows: Number(counted.rows[0]?.[0] ?? 0) });
+      const counted = await this.readAsModel(
+        `SELECT count(*) FROM main.${quoteIdent(name)}`,
+        [],
+        signal,
+      );
+      // A table the model may not read (a dbstat or fts5vocab table of the database's own) is left out.
+      if (!counted.ok && counted.failure.kind === 'unreadable') continue;
+      if (!counted.ok)
+        throw new SqlConfigError(`SQLite catalog read failed: ${counted.failure.message}`);
+      tables.push({ name, kind, rows: Number(counted.result.rows[0]?.[0] ?? 0) });
     }
     return tables;
   }
@@ -239,21 +247,36 @@ class SqliteEngine implements SqliteDatabase {
     signal?: AbortSignal,
   ): Promise<NonNullable<TableDescription['sample']>> {
     const list = columns.map((c) => quoteIdent(c.name)).join(', ');
+    const sql = `SELECT ${list} FROM main.${quoteIdent(table)} LIMIT ?1`;
+    const answer = await this.readAsModel(sql, [sampleRows], signal, 200);
+    if (answer.ok) return { columns: answer.result.columns, rows: answer.result.rows };
+    return { columns: [], rows: [], unreadable: answer.failure.message };
+  }
+
+  /**
+   * The library's own statement, judged as the model's is (the readable tables, hidden columns):
+   * for what the catalog shows of the data. A stop by `signal` throws `SqlStopped`.
+   */
+  private async readAsModel(
+    sql: string,
+    params: SqlParam[],
+    signal?: AbortSignal,
+    maxCellChars = CATALOG.maxCellChars,
+  ) {
     const answer = await this.worker.query(
       {
-        sql: `SELECT ${list} FROM main.${quoteIdent(table)} LIMIT ?1`,
-        params: [sampleRows],
+        sql,
+        params,
         policy: 'read',
         single: true,
         ...CATALOG,
-        maxCellChars: 200,
+        maxCellChars,
         maxBytes: this.maxReadBytes,
       },
       signal,
     );
-    if (answer.ok) return { columns: answer.result.columns, rows: answer.result.rows };
-    if (answer.failure.kind === 'aborted') throw new SqlStopped();
-    return { columns: [], rows: [], unreadable: answer.failure.message };
+    if (!answer.ok && answer.failure.kind === 'aborted') throw new SqlStopped();
+    return answer;
   }
 
   async query(sql: string, budget: QueryBudget, signal?: AbortSignal): Promise<QueryAnswer> {

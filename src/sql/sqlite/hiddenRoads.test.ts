@@ -93,6 +93,12 @@ describe('hidden columns on SQLite, every road', () => {
     );
   });
 
+  it('lists only the tables a read may name', async () => {
+    expect(String((await registry.call('list_tables', {})).content)).toBe(
+      'notes (virtual, 1 row)\nusers (table, 1 row)',
+    );
+  });
+
   it('says so when a statement selects only a hidden column', async () => {
     expect((await query('SELECT password_hash FROM users')).text).toBe(
       'The statement selected only hidden column (password_hash), which these tools never show; select other columns.',
