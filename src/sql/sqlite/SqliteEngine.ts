@@ -90,7 +90,7 @@ export async function openSqlite(options: SqliteOptions): Promise<SqliteDatabase
   const hidden = parseHidden(options.hide);
   const worker = await SqliteWorker.start();
   try {
-    const { version } = await worker.open({
+    const opened = await worker.open({
       bytes,
       readOnly: true,
       hidden,
@@ -98,8 +98,9 @@ export async function openSqlite(options: SqliteOptions): Promise<SqliteDatabase
       maxSqlLength: 100_000,
     });
     const maxReadBytes = options.maxReadBytes ?? MAX_READ_BYTES;
-    const engine = new SqliteEngine(worker, version, hidden, maxReadBytes);
-    await engine.assertHiddenExist();
+    // The worker's list adds the columns external-content FTS5 tables share with their content.
+    const engine = new SqliteEngine(worker, opened.version, opened.hidden, maxReadBytes);
+    await engine.assertHiddenExist(hidden);
     return engine;
   } catch (error) {
     await worker.close();
@@ -124,8 +125,8 @@ class SqliteEngine implements SqliteDatabase {
   }
 
   /** Refuses a `hide` entry naming a table or column the database does not have (a typo hides nothing). */
-  async assertHiddenExist(): Promise<void> {
-    for (const { table, column } of this.hidden) {
+  async assertHiddenExist(hidden: readonly HiddenColumn[]): Promise<void> {
+    for (const { table, column } of hidden) {
       const entry = `hide: "${table}.${column}"`;
       const found = await this.catalog(
         "SELECT name FROM pragma_table_list WHERE schema = 'main' AND name = ?1 COLLATE NOCASE",
@@ -155,8 +156,16 @@ class SqliteEngine implements SqliteDatabase {
     );
     const tables: TableSummary[] = [];
     for (const [name, kind] of listed.rows as [string, string][]) {
-      const counted = await catalog(`SELECT count(*) FROM main.${quoteIdent(name)}`);
-      tables.push({ name, kind, rows: Number(counted.rows[0]?.[0] ?? 0) });
+      const counted = await this.readAsModel(
+        `SELECT count(*) FROM main.${quoteIdent(name)}`,
+        [],
+        signal,
+      );
+      // A table the model may not read (a dbstat or fts5vocab table of the database's own) is left out.
+      if (!counted.ok && counted.failure.kind === 'unreadable') continue;
+      if (!counted.ok)
+        throw new SqlConfigError(`SQLite catalog read failed: ${counted.failure.message}`);
+      tables.push({ name, kind, rows: Number(counted.result.rows[0]?.[0] ?? 0) });
     }
     return tables;
   }
@@ -222,15 +231,52 @@ class SqliteEngine implements SqliteDatabase {
       indexes: [...indexes.values()].filter((index) => index.columns.length > 0),
     };
     if (sampleRows > 0 && columns.length > 0) {
-      const list = columns.map((c) => quoteIdent(c.name)).join(', ');
-      const sample = await catalog(
-        `SELECT ${list} FROM main.${quoteIdent(table)} LIMIT ?1`,
-        [sampleRows],
-        200,
-      );
-      description.sample = { columns: sample.columns, rows: sample.rows };
+      description.sample = await this.sample(table, columns, sampleRows, signal);
     }
     return description;
+  }
+
+  /**
+   * A few rows of `table`, read as the model's own statement is (so a table it may not read,
+   * such as a vocabulary of a full-text index with a hidden column, gives its reason instead).
+   */
+  private async sample(
+    table: string,
+    columns: readonly { name: string }[],
+    sampleRows: number,
+    signal?: AbortSignal,
+  ): Promise<NonNullable<TableDescription['sample']>> {
+    const list = columns.map((c) => quoteIdent(c.name)).join(', ');
+    const sql = `SELECT ${list} FROM main.${quoteIdent(table)} LIMIT ?1`;
+    const answer = await this.readAsModel(sql, [sampleRows], signal, 200);
+    if (answer.ok) return { columns: answer.result.columns, rows: answer.result.rows };
+    return { columns: [], rows: [], unreadable: answer.failure.message };
+  }
+
+  /**
+   * The library's own statement, judged as the model's is (the readable tables, hidden columns):
+   * for what the catalog shows of the data. A stop by `signal` throws `SqlStopped`.
+   */
+  private async readAsModel(
+    sql: string,
+    params: SqlParam[],
+    signal?: AbortSignal,
+    maxCellChars = CATALOG.maxCellChars,
+  ) {
+    const answer = await this.worker.query(
+      {
+        sql,
+        params,
+        policy: 'read',
+        single: true,
+        ...CATALOG,
+        maxCellChars,
+        maxBytes: this.maxReadBytes,
+      },
+      signal,
+    );
+    if (!answer.ok && answer.failure.kind === 'aborted') throw new SqlStopped();
+    return answer;
   }
 
   async query(sql: string, budget: QueryBudget, signal?: AbortSignal): Promise<QueryAnswer> {

@@ -42,6 +42,11 @@ export interface AuthorizerState {
   preparing: boolean;
   /** What a `read` may name; without it, reads are judged by hidden columns only. */
   readable?: ReadableTables;
+  /**
+   * True while the worker reads the schema for itself (`catalogRead`): the schema's text then
+   * reads as it is, to know each virtual table's module.
+   */
+  readingSchema?: boolean;
   /** Set when a trusted statement changed the schema, so `readable` is loaded again. */
   schemaChanged?: boolean;
   /** The first action denied, for the refusal's message. */
@@ -133,7 +138,8 @@ function readAnswer(state: AuthorizerState, table: string | null, column: string
     return SQLITE_IGNORE;
   }
   // The schema's text names hidden columns: a read of it gets NULL while any column is hidden.
-  if (state.hidden.size > 0 && SCHEMA_TABLES.has(tableName) && columnName === 'sql') {
+  const schemaText = SCHEMA_TABLES.has(tableName) && columnName === 'sql';
+  if (schemaText && state.hidden.size > 0 && !state.readingSchema) {
     return SQLITE_IGNORE;
   }
   return SQLITE_OK;

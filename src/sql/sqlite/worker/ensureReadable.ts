@@ -6,6 +6,7 @@
  */
 import type { AuthorizerState } from './authorize';
 import type { QueryRequest } from './protocol';
+import type { CatalogRead } from './readableTables';
 import { loadReadableTables } from './readableTables';
 import { runStatement } from './runStatement';
 import type { Pointer, Sqlite3 } from './sqliteApi';
@@ -32,9 +33,23 @@ export function ensureReadable(sqlite3: Sqlite3, db: Pointer, state: AuthorizerS
   if (state.readable && !state.schemaChanged) return;
   state.policy = 'trusted';
   state.schemaChanged = false;
-  state.readable = loadReadableTables((sql, params = []) => {
-    const outcome = runStatement(sqlite3, db, { ...CATALOG_READ, sql, params: [...params] }, state);
-    if (!outcome.ok) throw new Error(`reading the schema failed: ${outcome.failure.message}`);
-    return outcome.result.rows;
-  }, state.hidden);
+  state.readable = loadReadableTables(catalogRead(sqlite3, db, state), state.hidden);
+}
+
+/**
+ * The worker's own trusted schema reads, as `loadReadableTables` takes them, the schema's text
+ * (`sqlite_schema.sql`) as it is even while a column is hidden; a failure throws.
+ */
+export function catalogRead(sqlite3: Sqlite3, db: Pointer, state: AuthorizerState): CatalogRead {
+  return (sql, params = []) => {
+    state.readingSchema = true;
+    try {
+      const request = { ...CATALOG_READ, sql, params: [...params] };
+      const outcome = runStatement(sqlite3, db, request, state);
+      if (!outcome.ok) throw new Error(`reading the schema failed: ${outcome.failure.message}`);
+      return outcome.result.rows;
+    } finally {
+      state.readingSchema = false;
+    }
+  };
 }

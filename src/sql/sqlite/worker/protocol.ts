@@ -114,6 +114,11 @@ export type WorkerRequest =
 export interface OpenResult {
   /** SQLite's version, such as `3.50.4`. */
   version: string;
+  /**
+   * The columns no read returns: the request's, and those an external-content FTS5 table shares
+   * with its content table (`withContentTables`).
+   */
+  hidden: HiddenColumns;
 }
 
 /** What `serialize` answers. */

@@ -54,7 +54,7 @@ export interface ReadableTables {
 export type CatalogRead = (sql: string, params?: readonly SqlCell[]) => SqlCell[][];
 
 /** The module a `CREATE VIRTUAL TABLE … USING module(…)` statement names, lower case. */
-function moduleOf(sql: string | null): string {
+export function moduleOf(sql: string | null): string {
   const match = /\bUSING\s+["`[]?(\w+)/i.exec(sql ?? '');
   return (match?.[1] ?? '').toLowerCase();
 }

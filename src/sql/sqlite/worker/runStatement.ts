@@ -30,6 +30,12 @@ function sqlFailure(capi: Capi, db: Pointer, sql: string, state: AuthorizerState
   if (state.refusal) return { kind: 'unreadable', message: state.refusal };
   if (state.denied) return refusedStatement(sql, state.denied);
   const message = capi.sqlite3_errmsg(db);
+  // A hidden column reads as NULL, which FTS5's MATCH cannot take: say why, not SQLite's riddle.
+  if (state.ignored.size > 0 && /unable to use function MATCH/i.test(message)) {
+    const hidden = [...state.ignored].join(', ');
+    const refusal = `MATCH on hidden column ${hidden} is not allowed: these tools never read it; MATCH one of the table's other columns`;
+    return { kind: 'unreadable', message: refusal };
+  }
   const offset = capi.sqlite3_error_offset(db);
   return offset >= 0
     ? { kind: 'sql', message, offset: charOffset(sql, offset) }

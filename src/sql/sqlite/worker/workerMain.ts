@@ -21,7 +21,8 @@ import type {
   WorkerReply,
   WorkerRequest,
 } from './protocol';
-import { ensureReadable } from './ensureReadable';
+import { withContentTables } from './contentTables';
+import { catalogRead, ensureReadable } from './ensureReadable';
 import { runBatch } from './runBatch';
 import { runStatement } from './runStatement';
 import { StatementCache } from './StatementCache';
@@ -105,7 +106,9 @@ function open(sqlite3: Sqlite3, request: OpenRequest): WorkerReply {
   capi.sqlite3_limit(db, SQLITE_LIMIT_ATTACHED, 0);
   if (request.maxValueBytes) capi.sqlite3_limit(db, SQLITE_LIMIT_LENGTH, request.maxValueBytes);
   if (request.maxSqlLength) capi.sqlite3_limit(db, SQLITE_LIMIT_SQL_LENGTH, request.maxSqlLength);
-  state.hidden = hiddenMap(request.hidden ?? []);
+  // A column an external-content FTS5 table shares with its content table is hidden in both.
+  const hidden = withContentTables(catalogRead(sqlite3, db, state), request.hidden ?? []);
+  state.hidden = hiddenMap(hidden);
   state.readable = undefined;
   capi.sqlite3_set_authorizer(db, (_user, action, a, b) => authorize(state, action, a, b), 0);
   capi.sqlite3_progress_handler(db, PROGRESS_STEPS, onProgress, 0);
@@ -130,7 +133,7 @@ function open(sqlite3: Sqlite3, request: OpenRequest): WorkerReply {
     });
     if (!set.ok) return set;
   }
-  return { id: request.id, ok: true, result: { version: capi.sqlite3_libversion() } };
+  return { id: request.id, ok: true, result: { version: capi.sqlite3_libversion(), hidden } };
 }
 
 function hiddenMap(hidden: NonNullable<OpenRequest['hidden']>): Map<string, Set<string>> {
