@@ -99,7 +99,7 @@ export interface ToolAgentOptions<State = unknown, Mode extends ApprovalMode = A
   client: AgentClient;
   /** The tools the model may call: a `ToolRegistry`. */
   registry: AgentRegistry;
-  /** The model to call, e.g. `claude-sonnet-4-5`. */
+  /** The model to call, e.g. `claude-sonnet-5-5`. */
   model: string;
   /** `max_tokens` of each request (default 4096). */
   maxTokens?: number;
