@@ -279,8 +279,10 @@ describe.each([
       }),
       { numRuns: propertyRuns(1500) },
     );
-    // The property must not hold vacuously: a fair share of the inputs were valid.
-    expect(dispatched).toBeGreaterThan(propertyRuns(1500) / 15);
+    // The property must not hold vacuously: a fair share of the inputs were valid. About one in
+    // ten is (128-168 of 1,500 measured), so 150 quick cases give about 15, as few as 10 by
+    // chance: a quarter of that share leaves chance out in the quick run and the full one.
+    expect(dispatched).toBeGreaterThan(propertyRuns(1500) / 40);
   });
 
   it('rejects the extreme inputs without throwing', async () => {
