@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { assertPeers } from '../../peers/assertPeers';
 import { SqliteWorker } from './worker/SqliteWorker';
-import type { Failure, QueryResult, SqlParam } from './worker/protocol';
+import type { Failure, QueryRequest, QueryResult, SqlParam } from './worker/protocol';
 import { parseHidden } from '../hiddenColumns';
 import { SqlStopped } from '../SqlStopped';
 import type { HiddenColumn } from '../hiddenColumns';
@@ -263,18 +263,21 @@ class SqliteEngine implements SqliteDatabase {
     signal?: AbortSignal,
     maxCellChars = CATALOG.maxCellChars,
   ) {
-    const answer = await this.worker.query(
-      {
-        sql,
-        params,
-        policy: 'read',
-        single: true,
-        ...CATALOG,
-        maxCellChars,
-        maxBytes: this.maxReadBytes,
-      },
+    return this.ask(
+      { sql, params, policy: 'read', maxCellChars, maxBytes: this.maxReadBytes },
       signal,
     );
+  }
+
+  /**
+   * One of the library's own statements, at the catalog's limits; a stop by `signal` throws
+   * `SqlStopped`, any other failure is answered.
+   */
+  private async ask(
+    statement: Pick<QueryRequest, 'sql' | 'params' | 'policy' | 'maxCellChars' | 'maxBytes'>,
+    signal: AbortSignal | undefined,
+  ) {
+    const answer = await this.worker.query({ single: true, ...CATALOG, ...statement }, signal);
     if (!answer.ok && answer.failure.kind === 'aborted') throw new SqlStopped();
     return answer;
   }
@@ -318,14 +321,9 @@ class SqliteEngine implements SqliteDatabase {
     maxCellChars = CATALOG.maxCellChars,
     signal?: AbortSignal,
   ): Promise<QueryResult> {
-    const answer = await this.worker.query(
-      { sql, params, policy: 'trusted', single: true, ...CATALOG, maxCellChars },
-      signal,
-    );
-    if (!answer.ok) {
-      if (answer.failure.kind === 'aborted') throw new SqlStopped();
+    const answer = await this.ask({ sql, params, policy: 'trusted', maxCellChars }, signal);
+    if (!answer.ok)
       throw new SqlConfigError(`SQLite catalog read failed: ${answer.failure.message}`);
-    }
     return answer.result;
   }
 }
