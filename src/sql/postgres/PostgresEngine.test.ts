@@ -205,6 +205,35 @@ describeWithServer(postgresMissing, 'SQL tools on PostgreSQL', () => {
     }
   });
 
+  it('reads each row as the driver decodes it: any text, NULLs, notices between rows, rows longer than one read', async () => {
+    const { engine: own } = await freshDatabase(
+      'decoded',
+      `CREATE FUNCTION noisy(i int) RETURNS int LANGUAGE plpgsql AS $$ BEGIN RAISE NOTICE 'row %', i; RETURN i; END $$;`,
+    );
+    try {
+      // Rows of 80 to 160 KB (several socket reads each), ASCII or not, a notice before each.
+      const sql = `SELECT noisy(i) AS i,
+          CASE i % 3 WHEN 0 THEN 'café ' || i WHEN 1 THEN '😀|' || chr(10) || '日本' END AS t,
+          repeat(CASE WHEN i % 2 = 0 THEN 'é' ELSE 'e' END, 40000 * (i % 3)) || '😀' AS long
+        FROM generate_series(1, 6) AS i`;
+      const driver = await asAdmin('decoded', sql);
+      const expected = driver.map((row) => Object.values(row));
+      const budget = { maxRows: 10, countLimit: 10, maxCellChars: 200_000, timeoutMs: 5_000 };
+      // Twice on the pool's one connection: the second call reads where the first gave back.
+      for (let call = 0; call < 2; call++) {
+        const answer = await own.query(sql, budget);
+        if (!answer.ok) throw new Error(answer.failure.message);
+        expect(answer.rows.rows).toEqual(expected);
+        expect(answer.rows.lines).toEqual(answer.rows.rows.map(rowLine));
+        expect(answer.rows.lines![0]).toBe(`1 | 😀\\|\\n日本 | ${'e'.repeat(40_000)}😀`);
+        expect(answer.rows.lines![2]).toBe(`3 | café 3 | 😀`);
+        expect(answer.rows.lines![4]).toBe(`5 | NULL | ${'e'.repeat(80_000)}😀`);
+      }
+    } finally {
+      await own.close();
+    }
+  });
+
   it('returns SQL errors with the server message and position', async () => {
     expect(await query('SELECT nme FROM orders')).toEqual({
       isError: true,

@@ -6,9 +6,9 @@
  * statement), fetching one row more than it counts; Close of its portal; a Flush, so its rows
  * leave before the clean-up runs; ROLLBACK and DISCARD ALL (`SessionReset`). pgjdbc sends its BEGIN with the first query the same way. When
  * the model's statement fails, the server skips the rest up to the Sync, and the caller rolls
- * back itself. Rows past the shown ones are counted, never parsed; a row longer than a row may
- * be, or rows past the bytes a call may read, cut the connection before `pg` buffers them
- * (`ByteMeter`).
+ * back itself. The rows never reach `pg`: `ByteMeter` hands each DataRow's bytes over, the rows
+ * shown are decoded once (`PgRows`), those past them only counted, and a row longer than a row
+ * may be, or rows past the bytes a call may read, cut the connection before they are buffered.
  */
 import type { Connection, FieldDef } from 'pg';
 import type { QueryRows } from '../SqlEngine';
@@ -81,6 +81,7 @@ export class ReadTransaction {
       maxReadBytes: plan.maxReadBytes,
       onRowTooBig: (bytes) => this.cutOff(new RowTooBig(bytes, plan.maxRowBytes)),
       onReadFull: () => this.cutOff(),
+      onDataRow: (bytes, start, end) => this.onDataRow(bytes, start, end),
     });
   }
 
@@ -117,10 +118,11 @@ export class ReadTransaction {
     this.shown.describe(message.fields);
   }
 
-  handleDataRow(message: { fields: (string | null)[] }): void {
+  /** A DataRow's body, from `ByteMeter` (`pg` never sees the rows): counted, and read if shown. */
+  private onDataRow(bytes: Buffer, start: number, end: number): void {
     if (this.phase !== 'read') return;
     this.received++;
-    if (this.received <= this.plan.maxRows) this.shown.add(message.fields);
+    if (this.received <= this.plan.maxRows) this.shown.add(bytes, start, end);
   }
 
   handleCommandComplete(): void {
@@ -171,18 +173,19 @@ export class ReadTransaction {
   /**
    * A limit of `ByteMeter` passed: answer with the rows so far (counting stopped), or fail with
    * `tooBig`; then cut the connection, so `pg` reads no more of the result (the server ends the
-   * statement when it next sends; the engine discards the connection). The meter reads a chunk
-   * before `pg` parses it: this waits until `pg` has parsed the messages before the row.
+   * statement when it next sends; the engine discards the connection). The meter has passed on
+   * the messages before the row, and reads nothing after it: the connection is cut in any phase.
    */
   private cutOff(tooBig?: RowTooBig): void {
     process.nextTick(() => {
-      if (this.phase !== 'read' && this.phase !== 'before') return;
-      if (tooBig) {
-        this.phase = 'done';
-        this.rejectRows(tooBig);
-      } else {
-        this.full = true;
-        this.afterRead();
+      if (this.phase === 'read' || this.phase === 'before') {
+        if (tooBig) {
+          this.phase = 'done';
+          this.rejectRows(tooBig);
+        } else {
+          this.full = true;
+          this.afterRead();
+        }
       }
       this.connection?.stream.destroy();
     });
