@@ -234,6 +234,14 @@ describeWithServer(postgresMissing, 'SQL tools on PostgreSQL', () => {
     }
   });
 
+  it('cuts a long value at a code point, never inside an emoji', async () => {
+    const outcome = await query(`SELECT repeat('x', 199) || '😀' || repeat('y', 50) AS v`);
+    // The cell's first 200 units end in the emoji's first half: the cut steps back before it.
+    expect(outcome.text).toBe(
+      `v\n${'x'.repeat(199)}…\n(1 row)\n(1 long value was cut; select substr(column, 1, n) or length(column) instead)`,
+    );
+  });
+
   it('returns SQL errors with the server message and position', async () => {
     expect(await query('SELECT nme FROM orders')).toEqual({
       isError: true,

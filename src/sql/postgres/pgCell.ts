@@ -1,5 +1,6 @@
 /** A PostgreSQL value as a cell the model reads: text cut to the budget, numbers, NULL, notes for bytes. */
 import type { SqlCell } from '../SqlEngine';
+import { cutAtCodePoint } from '../../text/cutAtCodePoint';
 
 /** `value` (as `pg` parsed it) within `maxChars`; `cut.n` counts the cells cut. */
 export function pgCell(value: unknown, maxChars: number, cut: { n: number }): SqlCell {
@@ -15,5 +16,6 @@ export function pgCell(value: unknown, maxChars: number, cut: { n: number }): Sq
   else text = JSON.stringify(value);
   if (text.length <= maxChars) return text;
   cut.n++;
-  return `${text.slice(0, maxChars)}…`;
+  // At a code point, as SQLite's cells are: half an emoji would make the request invalid.
+  return `${cutAtCodePoint(text, maxChars)}…`;
 }
