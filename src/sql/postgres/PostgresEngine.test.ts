@@ -229,6 +229,17 @@ describeWithServer(postgresMissing, 'SQL tools on PostgreSQL', () => {
         expect(answer.rows.lines![2]).toBe(`3 | café 3 | 😀`);
         expect(answer.rows.lines![4]).toBe(`5 | NULL | ${'e'.repeat(80_000)}😀`);
       }
+      // A statement failing after its first rows were sent, then the connection serves again.
+      const failed = await own.query(
+        'SELECT 1 / (8 - i) AS n, repeat(chr(233), 100) AS t FROM generate_series(1, 5000) AS i',
+        budget,
+      );
+      expect(failed).toEqual({
+        ok: false,
+        failure: { kind: 'sql', message: 'division by zero' },
+      });
+      const again = await own.query('SELECT 7 AS seven', budget);
+      expect(again.ok && again.rows.lines).toEqual(['7']);
     } finally {
       await own.close();
     }
