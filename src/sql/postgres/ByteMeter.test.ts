@@ -98,4 +98,31 @@ describe('ByteMeter', () => {
       expect(metered).toEqual({ said: ['row 0 100'], passed: Buffer.concat([ready, after]) });
     },
   );
+
+  it.each([2, 3, 50, 103])(
+    'gives the stream back between two reads of a row only after the row (the first read %i bytes)',
+    (first) => {
+      // `pg` giving up on the call by a timer of its own, while a row is half read.
+      const said: string[] = [];
+      const passed: Buffer[] = [];
+      const stream = new EventEmitter();
+      stream.on('data', (chunk: Buffer) => passed.push(Buffer.from(chunk)));
+      const byteMeter = new ByteMeter({
+        maxRowBytes: 1e9,
+        maxReadBytes: 1e9,
+        onRowTooBig: () => said.push('too big'),
+        onReadFull: () => said.push('full'),
+        onDataRow: (bytes, start, end) => said.push(`row ${bytes[start]} ${end - start}`),
+      });
+      byteMeter.attach(stream);
+      const notice = message('N', 30);
+      const wire = Buffer.concat([rows[0]!, rows[1]!, notice, rows[2]!]);
+      stream.emit('data', wire.subarray(0, 105 + first));
+      byteMeter.detach();
+      stream.emit('data', wire.subarray(105 + first));
+      // The second row is read to its end and dropped; what follows reaches `pg` as it came.
+      expect(said).toEqual(['row 0 100']);
+      expect(Buffer.concat(passed)).toEqual(Buffer.concat([notice, rows[2]!]));
+    },
+  );
 });

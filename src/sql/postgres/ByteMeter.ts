@@ -57,6 +57,8 @@ export class ByteMeter {
   private row?: { body: Buffer; have: number };
   private read = 0;
   private stopped = false;
+  /** `detach` came in the middle of a DataRow: it is done once the row is read. */
+  private leaving = false;
   private stream?: MeteredStream;
   /** `pg`'s own listeners, given every message but the DataRows. */
   private passOn: DataListener[] = [];
@@ -71,21 +73,35 @@ export class ByteMeter {
     for (const listener of this.passOn) stream.removeListener('data', listener);
   }
 
-  /** Gives the stream back to `pg`'s listeners (unless a limit stopped it: the caller cuts it). */
+  /**
+   * Gives the stream back to `pg`'s listeners (unless a limit stopped it: the caller cuts it).
+   * Between two reads in the middle of a DataRow (`pg` gave up on the call: its own read timeout),
+   * the rest of the row is read first, so that `pg` is given whole messages only.
+   */
   detach(): void {
     const { stream } = this;
     if (!stream) return;
+    if (this.row || (this.headerBytes > 0 && this.header[0] === DATA_ROW)) {
+      this.leaving = true;
+      return;
+    }
     this.stream = undefined;
     stream.removeListener('data', this.listener);
     if (!this.stopped) for (const listener of this.passOn) stream.on('data', listener);
   }
 
   private onData(chunk: Buffer): void {
+    const stream = this.stream!;
     // [from, at): bytes framed and still to be passed on.
     let from = 0;
     let at = 0;
     while (at < chunk.length) {
       if (this.stopped) return;
+      if (!this.stream) {
+        // Given back after the row `detach` waited for: the rest of the read is `pg`'s.
+        give(stream, stream.listeners('data'), chunk.subarray(at));
+        return;
+      }
       if (this.row) {
         at = this.gatherRow(chunk, at);
         from = at;
@@ -159,7 +175,8 @@ export class ByteMeter {
     row.have += n;
     if (row.have === row.body.length) {
       this.row = undefined;
-      this.limits.onDataRow(row.body, 0, row.body.length);
+      if (this.leaving) this.detach();
+      else this.limits.onDataRow(row.body, 0, row.body.length);
     }
     return at + n;
   }

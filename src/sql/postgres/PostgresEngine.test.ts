@@ -253,6 +253,32 @@ describeWithServer(postgresMissing, 'SQL tools on PostgreSQL', () => {
     );
   });
 
+  it('answers when the pool’s own query_timeout gives up while rows still arrive, and serves the next call', async () => {
+    const timed = await openPostgres({
+      connectionString: server.urlFor('reader'),
+      poolSize: 1,
+      pool: { query_timeout: 100 },
+    });
+    try {
+      // Rows of 100 KB (each more than one read), one every 20 ms, past the 100 ms.
+      const sql = `SELECT g, repeat('x', 100000) AS big, pg_sleep(0.02) FROM generate_series(1, 30) AS g`;
+      const budget = { maxRows: 50, countLimit: 50, maxCellChars: 10, timeoutMs: 5_000 };
+      const answer = await timed.query(sql, budget);
+      expect(answer).toEqual({
+        ok: false,
+        failure: {
+          kind: 'sql',
+          message:
+            'the database could not run the query (connection lost or refused); try again later',
+        },
+      });
+      const next = await timed.query('SELECT 8 AS eight', budget);
+      expect(next.ok && next.rows.lines).toEqual(['8']);
+    } finally {
+      await timed.close();
+    }
+  });
+
   it('returns SQL errors with the server message and position', async () => {
     expect(await query('SELECT nme FROM orders')).toEqual({
       isError: true,

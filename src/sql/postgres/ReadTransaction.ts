@@ -118,6 +118,12 @@ export class ReadTransaction {
     this.shown.describe(message.fields);
   }
 
+  /**
+   * Rows `pg` reads itself: only those after the meter gave the stream back early (`pg` gave up on
+   * the call, by its own `query_timeout`, while the server still sent rows); not the call's.
+   */
+  handleDataRow(): void {}
+
   /** A DataRow's body, from `ByteMeter` (`pg` never sees the rows): counted, and read if shown. */
   private onDataRow(bytes: Buffer, start: number, end: number): void {
     if (this.phase !== 'read') return;
