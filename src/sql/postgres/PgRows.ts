@@ -69,13 +69,13 @@ export class PgRows {
     const { parsers, wireText, maxCellChars, cut } = this;
     const count = bytes.readInt16BE(start);
     const row: SqlCell[] = new Array(count);
-    const text0 = start + 2;
+    const base = start + 2;
     // The row decoded once (UTF-8, as `pg` decodes a field): when every byte reads as one
     // character, as ASCII does, each field is a slice of it, the same text a decode of its own
     // bytes gives; otherwise each field is decoded alone.
-    const whole = bytes.toString('utf8', text0, end);
-    const sliced = whole.length === end - text0;
-    let at = text0;
+    const whole = bytes.toString('utf8', base, end);
+    const sliced = whole.length === end - base;
+    let at = base;
     let line = '';
     for (let i = 0; i < count; i++) {
       const length = bytes.readInt32BE(at);
@@ -83,7 +83,7 @@ export class PgRows {
       let raw: string | null = null;
       if (length >= 0) {
         raw = sliced
-          ? whole.slice(at - text0, at - text0 + length)
+          ? whole.slice(at - base, at - base + length)
           : bytes.toString('utf8', at, at + length);
         at += length;
       }
