@@ -229,6 +229,17 @@ describeWithServer(postgresMissing, 'SQL tools on PostgreSQL', () => {
         expect(answer.rows.lines![2]).toBe(`3 | café 3 | 😀`);
         expect(answer.rows.lines![4]).toBe(`5 | NULL | ${'e'.repeat(80_000)}😀`);
       }
+      // Many rows a read: ASCII ones (sliced from one decode of the read), then others.
+      const many = `SELECT i, CASE WHEN i > 2500 THEN 'é' || i ELSE 'e' || i END AS t, NULL AS n
+        FROM generate_series(1, 4000) AS i`;
+      const manyRows = (await asAdmin('decoded', many)).map((row) => Object.values(row));
+      const wide = { maxRows: 4_000, countLimit: 4_000, maxCellChars: 200, timeoutMs: 5_000 };
+      const read = await own.query(many, wide);
+      expect(read.ok && read.rows.rows).toEqual(manyRows);
+      expect(read.ok && read.rows.lines!.slice(2499, 2501)).toEqual([
+        '2500 | e2500 | NULL',
+        '2501 | é2501 | NULL',
+      ]);
       // A statement failing after its first rows were sent, then the connection serves again.
       const failed = await own.query(
         'SELECT 1 / (8 - i) AS n, repeat(chr(233), 100) AS t FROM generate_series(1, 5000) AS i',
