@@ -49,7 +49,7 @@ export class PgRows {
    * The read the rows came in, decoded once (UTF-8, as `pg` decodes a field) from the first row
    * to its end, while every byte of it reads as one character (as ASCII does): each field is then
    * a slice of it, the same text a decode of its own bytes gives. Once a read holds a byte that
-   * does not (`wide`), each row is decoded alone, and each field when the row's bytes do not.
+   * does not (`wide`), each field is decoded alone, as `pg` does.
    */
   private window?: { bytes: Buffer; from: number; text: string };
   private wide = false;
@@ -85,24 +85,14 @@ export class PgRows {
   }
 
   /**
-   * One row, from a DataRow's body `bytes[start, end)` (the field count, then each field's
-   * length, -1 for NULL, and bytes): its cells, and its line.
+   * One row, from a DataRow's body at `bytes[start]` (the field count, then each field's length,
+   * -1 for NULL, and bytes): its cells, and its line.
    */
-  add(bytes: Buffer, start: number, end: number): void {
+  add(bytes: Buffer, start: number): void {
     const { parsers, wireText, maxCellChars, cut } = this;
     const count = bytes.readInt16BE(start);
     const row: SqlCell[] = new Array(count);
     const window = this.windowOf(bytes, start);
-    let whole: string;
-    let base: number;
-    if (window) {
-      whole = window.text;
-      base = window.from;
-    } else {
-      base = start + 2;
-      whole = bytes.toString('utf8', base, end);
-    }
-    const sliced = window !== undefined || whole.length === end - base;
     let at = start + 2;
     let line = '';
     for (let i = 0; i < count; i++) {
@@ -110,8 +100,8 @@ export class PgRows {
       at += 4;
       let raw: string | null = null;
       if (length >= 0) {
-        raw = sliced
-          ? whole.slice(at - base, at - base + length)
+        raw = window
+          ? window.text.slice(at - window.from, at - window.from + length)
           : bytes.toString('utf8', at, at + length);
         at += length;
       }

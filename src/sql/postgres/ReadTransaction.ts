@@ -81,7 +81,7 @@ export class ReadTransaction {
       maxReadBytes: plan.maxReadBytes,
       onRowTooBig: (bytes) => this.cutOff(new RowTooBig(bytes, plan.maxRowBytes)),
       onReadFull: () => this.cutOff(),
-      onDataRow: (bytes, start, end) => this.onDataRow(bytes, start, end),
+      onDataRow: (bytes, start) => this.onDataRow(bytes, start),
     });
   }
 
@@ -125,10 +125,10 @@ export class ReadTransaction {
   handleDataRow(): void {}
 
   /** A DataRow's body, from `ByteMeter` (`pg` never sees the rows): counted, and read if shown. */
-  private onDataRow(bytes: Buffer, start: number, end: number): void {
+  private onDataRow(bytes: Buffer, start: number): void {
     if (this.phase !== 'read') return;
     this.received++;
-    if (this.received <= this.plan.maxRows) this.shown.add(bytes, start, end);
+    if (this.received <= this.plan.maxRows) this.shown.add(bytes, start);
   }
 
   handleCommandComplete(): void {
