@@ -290,6 +290,20 @@ describeWithServer(postgresMissing, 'SQL tools on PostgreSQL', () => {
     }
   });
 
+  it('serves queries when the pool options ask for pg’s pipeline mode', async () => {
+    const piped = await openPostgres({
+      connectionString: server.urlFor('reader'),
+      pool: { pipeline: true },
+    });
+    try {
+      const budget = { maxRows: 5, countLimit: 5, maxCellChars: 200, timeoutMs: 5_000 };
+      const answer = await piped.query('SELECT 9 AS nine', budget);
+      expect(answer.ok && answer.rows.lines).toEqual(['9']);
+    } finally {
+      await piped.close();
+    }
+  });
+
   it('returns SQL errors with the server message and position', async () => {
     expect(await query('SELECT nme FROM orders')).toEqual({
       isError: true,

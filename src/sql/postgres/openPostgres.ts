@@ -68,6 +68,9 @@ export async function openPostgres(options: PostgresOptions): Promise<SqlEngine>
     max: options.poolSize ?? options.pool?.max ?? 10,
     application_name: options.pool?.application_name ?? 'toolwright-sql',
     idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
+    // A call has its connection to itself (its transaction in one write, its rows read in
+    // `pg`'s place): `pg`'s pipeline mode refuses such queries.
+    pipeline: false,
   };
   const pool = new pg.Pool(config);
   // An idle connection that fails (the server restarts) must not crash the process.
