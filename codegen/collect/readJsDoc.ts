@@ -3,6 +3,7 @@
  * order. Both the tool (method) and its properties read their documentation through here.
  */
 import { ts } from '../typescript';
+import { attachJsDoc, attachSymbolJsDoc } from './attachJsDoc';
 
 /** One JSDoc tag: `@throws {NotFound} when ...` is `{ name: 'throws', type: 'NotFound', text: 'when ...' }`. */
 export interface JsDocTag {
@@ -63,6 +64,7 @@ function foldProse(doc: JsDoc): JsDoc {
 
 /** The JSDoc closest to `node` (the last block before it), or an empty one. */
 export function readJsDoc(node: ts.Node): JsDoc {
+  attachJsDoc(node.getSourceFile());
   const blocks = ts.getJSDocCommentsAndTags(node).filter(ts.isJSDoc);
   const block = blocks[blocks.length - 1];
   if (!block) return EMPTY;
@@ -93,6 +95,7 @@ const symbolDocs = new WeakMap<ts.Symbol, JsDoc>();
 export function readSymbolDoc(symbol: ts.Symbol, checker: ts.TypeChecker): JsDoc {
   const cached = symbolDocs.get(symbol);
   if (cached) return cached;
+  attachSymbolJsDoc(symbol, checker);
   const summary = normalizeDocText(
     ts.displayPartsToString(symbol.getDocumentationComment(checker)),
   );

@@ -2,7 +2,9 @@
  * Codegen over the programs a build hands over, one after another (a watch makes a new program
  * per rebuild): the same extraction and assembly as the CLI's cold run, with the host's compiler,
  * re-extracting only the tool files whose source, or the source of a project file they import,
- * is not the very `SourceFile` the previous program had (a watch reuses unchanged ones).
+ * is not the very `SourceFile` the previous program had (a watch reuses unchanged ones). Which
+ * files a tool file imports is asked of the program that extracted it only when a next program
+ * comes: a one-shot build, which has none, never pays for the scan.
  */
 import type { CodegenResult } from '../assembleManifest';
 import { assembleManifest } from '../assembleManifest';
@@ -19,12 +21,35 @@ import { withCompiler } from '../typescript';
 import type { Compiler, ts } from '../typescript';
 import { pipeSettings } from '../../src/validation/pipeOptions';
 
+/** The project files a tool file imports, with the `SourceFile` each was then. */
+type Imports = Map<string, ts.SourceFile | undefined>;
+
+/**
+ * The imports of `sourceFile` in `program`, read on the first call: the program is held until
+ * then (a watch's previous program, until the next one is extracted) and let go after.
+ */
+function importsOnDemand(sourceFile: ts.SourceFile, program: ts.Program): () => Imports {
+  let read: (() => Imports) | undefined = () => {
+    const imports: Imports = new Map();
+    for (const name of dependenciesOf(sourceFile, program.getTypeChecker()))
+      imports.set(name, program.getSourceFile(name));
+    return imports;
+  };
+  let imports: Imports | undefined;
+  return () => {
+    if (read) [imports, read] = [read(), undefined];
+    return imports!;
+  };
+}
+
+const NO_IMPORTS = (): Imports => new Map();
+
 /** One tool file as last extracted, with the sources it was read from. */
 interface CachedFile {
   sourceFile: ts.SourceFile;
   extraction: FileExtraction;
-  /** The project files it imports, with the `SourceFile` each was then. */
-  imports: Map<string, ts.SourceFile | undefined>;
+  /** The project files it imports, with the `SourceFile` each was then (see `importsOnDemand`). */
+  imports: () => Imports;
 }
 
 /** What one program produced, and which files it had to extract again. */
@@ -69,11 +94,7 @@ export class ProgramExtractor {
         continue;
       }
       const extraction = extractToolFile(sourceFile, context);
-      const imports = new Map<string, ts.SourceFile | undefined>();
-      if (extraction.found.length) {
-        for (const name of dependenciesOf(sourceFile, context.checker))
-          imports.set(name, program.getSourceFile(name));
-      }
+      const imports = extraction.found.length ? importsOnDemand(sourceFile, program) : NO_IMPORTS;
       next.set(fileName, { sourceFile, extraction, imports });
       extracted.push(fileName);
     }
@@ -87,7 +108,7 @@ export class ProgramExtractor {
 
   private unchanged(cached: CachedFile, sourceFile: ts.SourceFile, program: ts.Program): boolean {
     if (cached.sourceFile !== sourceFile) return false;
-    for (const [name, imported] of cached.imports)
+    for (const [name, imported] of cached.imports())
       if (program.getSourceFile(name) !== imported) return false;
     return true;
   }

@@ -26,13 +26,23 @@ const host = typescript as unknown as Compiler;
 /** Source files by name and text, handed out again while unchanged (as a watch host does). */
 type SourceCache = Map<string, typescript.SourceFile>;
 
-/** The program of `tsconfig` as the user's TypeScript builds it (reusing `cache`'s sources). */
-function hostProgram(tsconfig: string, cache: SourceCache = new Map()): ts.Program {
+/**
+ * The program of `tsconfig` as the user's TypeScript builds it (reusing `cache`'s sources), its
+ * files' JSDoc parsed as `jsDoc` says: in full, as the compiler's API and the Nest CLI parse it,
+ * or, as the `tsc` command parses it, only where a type error could need it.
+ */
+function hostProgram(
+  tsconfig: string,
+  cache: SourceCache = new Map(),
+  jsDoc: 'all' | 'as tsc' = 'all',
+): ts.Program {
   const parsed = typescript.getParsedCommandLineOfConfigFile(tsconfig, undefined, {
     ...typescript.sys,
     onUnRecoverableConfigFileDiagnostic: () => undefined,
   })!;
   const compilerHost = typescript.createCompilerHost(parsed.options);
+  if (jsDoc === 'as tsc')
+    compilerHost.jsDocParsingMode = typescript.JSDocParsingMode.ParseForTypeErrors;
   const read = compilerHost.getSourceFile.bind(compilerHost);
   compilerHost.getSourceFile = (fileName, ...rest) => {
     const cached = cache.get(fileName);
@@ -93,6 +103,19 @@ describe('the compiler plugin', () => {
     expect(plugin.diagnostics).toEqual(cli.diagnostics.filter((d) => d.code !== 'TW113'));
   });
 
+  it("gives the samples the CLI's manifest from a program `tsc` parsed, which skipped their JSDoc", () => {
+    const tsconfig = join(__dirname, '..', '..', 'samples', 'tsconfig.json');
+    const program = hostProgram(tsconfig, new Map(), 'as tsc');
+    const shop = program.getSourceFiles().find((file) => file.fileName.includes('/samples/'))!;
+    expect(shop.statements.some((node) => (node as { jsDoc?: unknown[] }).jsDoc)).toBe(false);
+    const plugin = new ProgramExtractor(host).run(program);
+    const cli = runProgram(loadProgram(tsconfig));
+    expect(renderManifest(plugin.manifest, 'tools.manifest.ts')).toBe(
+      renderManifest(cli.manifest, 'tools.manifest.ts'),
+    );
+    expect(plugin.diagnostics).toEqual(cli.diagnostics.filter((d) => d.code !== 'TW113'));
+  });
+
   describe('in a project on disk', () => {
     const project = tempProject({
       'src/shop.ts': SERVICE,
@@ -130,6 +153,54 @@ describe('the compiler plugin', () => {
       expect(charge.inputSchema.properties?.amount).toMatchObject({
         properties: { cents: { description: 'Cents.' } },
       });
+    });
+  });
+
+  describe('from a program `tsc` parsed, on a member that inherits its documentation', () => {
+    const project = tempProject({
+      'src/contact.ts': `export interface Named {
+  /** The full name. */
+  name: string;
+}
+export class Counted {
+  /**
+   * How many.
+   * @minimum 1
+   */
+  count!: number;
+}
+`,
+      'src/person.ts': `import type { Named } from './contact';
+import { Counted } from './contact';
+export class Person extends Counted implements Named {
+  name!: string;
+  count!: number;
+}
+`,
+      'src/people.ts': `import { Tool, Param } from 'toolwright';
+import type { Person } from './person';
+export class People {
+  /** Adds a person. */
+  @Tool()
+  add(@Param() person: Person) { return person.name; }
+}
+`,
+    });
+    afterAll(() => project.cleanup());
+    const tsconfig = join(project.root, 'tsconfig.json');
+
+    it("describes it from its class's bases in other files, as the CLI does", () => {
+      const plugin = new ProgramExtractor(host).run(hostProgram(tsconfig, new Map(), 'as tsc'));
+      const cli = runProgram(loadProgram(tsconfig));
+      expect(plugin.manifest.tools[0]!.inputSchema.properties?.person).toMatchObject({
+        properties: {
+          name: { description: 'The full name.' },
+          count: { description: 'How many.', minimum: 1 },
+        },
+      });
+      expect(renderManifest(plugin.manifest, 'tools.manifest.ts')).toBe(
+        renderManifest(cli.manifest, 'tools.manifest.ts'),
+      );
     });
   });
 
