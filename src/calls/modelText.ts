@@ -4,6 +4,7 @@
  */
 import { ToolError } from '../errors/ToolError';
 import { sanitizeForModel } from '../errors/sanitizeForModel';
+import { byNearness } from '../naming/closestName';
 import { sliceAtCodePoints } from '../text/cutAtCodePoint';
 
 const MAX_PROBLEM_LINES = 20;
@@ -15,12 +16,17 @@ export const quoteName = (name: unknown): string => {
   return JSON.stringify(text.length > 80 ? `${sliceAtCodePoints(text, 0, 80)}…` : text);
 };
 
-/** Unknown tool: says which exist. */
+/**
+ * Unknown tool: says which exist; of more than fit, the names nearest the one sent (a misspelt
+ * name's tool first), not the first registered.
+ */
 export function unknownToolText(name: unknown, available: readonly string[], max: number): string {
-  const listed = available.slice(0, MAX_LISTED_TOOLS).join(', ');
-  const more =
-    available.length > MAX_LISTED_TOOLS ? ` and ${available.length - MAX_LISTED_TOOLS} more` : '';
-  const hint = available.length ? `Available tools: ${listed}${more}.` : 'No tools are available.';
+  const many = available.length > MAX_LISTED_TOOLS;
+  const shown = many ? byNearness(String(name), available) : available;
+  const listed = shown.slice(0, MAX_LISTED_TOOLS).join(', ');
+  const more = many ? ` and ${available.length - MAX_LISTED_TOOLS} more` : '';
+  const which = many ? `Available tools (the ${MAX_LISTED_TOOLS} nearest):` : 'Available tools:';
+  const hint = available.length ? `${which} ${listed}${more}.` : 'No tools are available.';
   return sanitizeForModel(`Unknown tool ${quoteName(name)}. ${hint}`, max);
 }
 

@@ -1,6 +1,7 @@
 /**
  * "Did you mean …?": the known name closest to a misspelt one, by edit distance (case ignored),
- * for messages about unknown options. Its own file: codegen and the registry both word it.
+ * for messages about unknown options and tools. Its own file: codegen and the registry both word
+ * it.
  */
 
 /** Levenshtein distance between two strings. */
@@ -31,4 +32,18 @@ export function closestName(name: string, known: readonly string[]): string | un
     if (d <= limit && (!best || d < best.distance)) best = { name: candidate, distance: d };
   }
   return best?.name;
+}
+
+/**
+ * `known`, nearest to `name` first (by edit distance, case ignored; equally near names keep their
+ * order): what to list when there are too many names to list them all.
+ * @example
+ * byNearness('get_wether', ['quote', 'get_weather', 'get_news']); // ['get_weather', 'get_news', 'quote']
+ */
+export function byNearness(name: string, known: readonly string[]): string[] {
+  const lower = name.toLowerCase();
+  return known
+    .map((candidate, index) => ({ candidate, index, d: distance(lower, candidate.toLowerCase()) }))
+    .sort((a, b) => a.d - b.d || a.index - b.index)
+    .map(({ candidate }) => candidate);
 }
