@@ -117,9 +117,9 @@ export function pipelineHost(scope: McpCallScope): ModelCallHost {
       source.get(name) && {
         options: { ...scope.accessOf(name), requiresApproval: scope.needsApproval(name) },
       },
-    check: async (name, input) =>
+    check: async (name, input, options) =>
       source.check
-        ? source.check(name, input)
+        ? source.check(name, input, options)
         : { ok: true, input: input as Record<string, unknown> },
     call: (name, input, options) => source.call(name, input, options),
   };

@@ -16,6 +16,8 @@ import type { CallScope, Extra } from './callScope';
 import { approvalOf, pipelineHost } from './mcpToolCall';
 import { mcpErrorResult } from './toMcpResult';
 import { runCallPipeline } from '../pipeline/runModelCall';
+import type { ModelCallHost } from '../pipeline/runModelCall';
+import type { ToolCaller } from '../calls/ToolCaller';
 import type { McpCallPort } from './mcpToolCall';
 import type { JobTaskStore } from './JobTaskStore';
 
@@ -39,7 +41,13 @@ export async function startTask(
   const host = pipelineHost(scope);
   const answer = await runCallPipeline<CallToolResult, CreateTaskResult>(
     // The long-running check sits at validation: after the caller's access, before the input's.
-    { ...host, check: (tool, input) => (supportsTasks(scope, tool), host.check(tool, input)) },
+    {
+      ...host,
+      check: async (tool, input, options) => {
+        await supportsTasks(scope, host, tool, options);
+        return host.check(tool, input, options);
+      },
+    },
     { id: toolUseId, name, input: raw },
     { state: stateOf(scope, extra), ...(caller ? { caller } : {}) },
     {
@@ -67,15 +75,26 @@ export async function startTask(
   return refusalResult(answer.outcome);
 }
 
-/** Throws -32601 unless `name` is a long-running tool, which alone accepts a task. */
-function supportsTasks(scope: CallScope, name: string): void {
+/**
+ * Throws -32601 unless `name` is a long-running tool, which alone accepts a task; for an unknown
+ * name, with the registry's text (the tools the caller may use, as any `tools/call` names them).
+ */
+async function supportsTasks(
+  scope: CallScope,
+  host: ModelCallHost,
+  name: string,
+  options: { caller?: ToolCaller } | undefined,
+): Promise<void> {
   if (scope.isLongRunning(name)) return;
-  const known = scope.registry.get(name) !== undefined;
+  if (scope.registry.get(name) !== undefined)
+    throw new JsonRpcError(
+      ErrorCode.MethodNotFound,
+      `Tool ${JSON.stringify(name)} does not support task-augmented calls (it is not long-running)`,
+    );
+  const unknown = await host.check(name, undefined, options);
   throw new JsonRpcError(
     ErrorCode.MethodNotFound,
-    known
-      ? `Tool ${JSON.stringify(name)} does not support task-augmented calls (it is not long-running)`
-      : `Unknown tool ${JSON.stringify(name)}`,
+    unknown.ok ? `Unknown tool ${JSON.stringify(name)}` : unknown.error,
   );
 }
 

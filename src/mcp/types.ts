@@ -3,6 +3,7 @@
  * `ToolRegistry`), the options of `createMcpServer`, and the approval hook's contract. Kept
  * apart so the server, the HTTP front and the CLI share one vocabulary.
  */
+import type { ToolCaller } from '../calls/ToolCaller';
 import type { ToolDescriptor } from '../manifest/types';
 import type { Logger, RegisteredToolInfo } from '../registry/types';
 import type { CallOptions } from '../calls/ToolCallContext';
@@ -28,6 +29,7 @@ export interface McpToolSource {
   check?(
     name: string,
     input: unknown,
+    options?: { caller?: ToolCaller },
   ): Promise<{ ok: true; input: Record<string, unknown> } | { ok: false; error: string }>;
 }
 

@@ -43,6 +43,7 @@ import {
   expectRefusedUnasked,
   expectShaped,
   expectUnknownRefused,
+  expectUnknownRefusedNamingOnlyHis,
 } from './__fixtures__/matrixDriving';
 import type { Answer } from './__fixtures__/matrixDriving';
 import type { ColumnName, InProcessRowName, RowName } from './__fixtures__/matrixCells';
@@ -283,6 +284,7 @@ const CELLS: Record<ColumnName, (row: InProcessRowName) => Promise<void>> = {
   },
   'unknown tool refused': async (row) => {
     expectUnknownRefused(await drive(row, ALICE, 'launch_rockets', { when: 'now' }));
+    expectUnknownRefusedNamingOnlyHis(await drive(row, BOB, 'launch_rockets', { when: 'now' }));
   },
   'scope refused': async (row) => {
     const answer = await drive(row, BOB, 'read_audit', { day: 'mon' });

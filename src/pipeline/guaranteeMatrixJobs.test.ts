@@ -53,6 +53,7 @@ import {
   expectRefusedUnasked,
   expectShaped,
   expectUnknownRefused,
+  expectUnknownRefusedNamingOnlyHis,
 } from './__fixtures__/matrixDriving';
 import type { Answer } from './__fixtures__/matrixDriving';
 
@@ -249,6 +250,7 @@ describeWithServer(redisMissing, 'the guarantee matrix, worker rows', () => {
     },
     'unknown tool refused': async (row) => {
       expectUnknownRefused(await drive(row, ALICE, 'launch_rockets', { when: 'now' }));
+      expectUnknownRefusedNamingOnlyHis(await drive(row, BOB, 'launch_rockets', { when: 'now' }));
     },
     'scope refused': async (row) => {
       const answer = await drive(row, BOB, 'read_audit', { day: 'mon' });

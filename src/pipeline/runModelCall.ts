@@ -12,6 +12,7 @@
 import { approveModelCall } from '../calls/approveModelCall';
 import type { CallApprover } from '../calls/approveModelCall';
 import { accessDenied } from '../calls/ToolCaller';
+import type { ToolCaller } from '../calls/ToolCaller';
 import type { CallOptions } from '../calls/ToolCallContext';
 import type { ToolOutcome } from '../calls/ToolOutcome';
 import type { ToolCall } from '../calls/types';
@@ -22,10 +23,14 @@ import { sanitizeForModel } from '../errors/sanitizeForModel';
 export interface ModelCallHost {
   /** A registered tool's options, or undefined for an unknown name. */
   get(name: string): { options?: ManifestToolOptions } | undefined;
-  /** Validates without running (the input an approval hook sees). */
+  /**
+   * Validates without running (the input an approval hook sees). For an unknown name, the tools
+   * the error names are those `options.caller` may use.
+   */
   check(
     name: string,
     input: unknown,
+    options?: { caller?: ToolCaller },
   ): Promise<{ ok: true; input: Record<string, unknown> } | { ok: false; error: string }>;
   /** Validates (unless given `check()`'s snapshot) and runs a call; never throws. */
   call(name: string, input: unknown, options?: CallOptions): Promise<ToolOutcome>;
@@ -96,8 +101,8 @@ export async function runCallPipeline<Held = never, Ran = ToolOutcome>(
 ): Promise<PipelineAnswer<Held, Ran>> {
   const tool = host.get(call.name);
   if (!tool) {
-    // An unknown tool: the registry's text (with the closest names), running nothing.
-    const unknown = await host.check(call.name, call.input);
+    // An unknown tool: the registry's text (the nearest names the caller may use), running nothing.
+    const unknown = await host.check(call.name, call.input, { caller: options.caller });
     const error = unknown.ok ? `Unknown tool ${JSON.stringify(call.name)}` : unknown.error;
     stages.validated?.(call, { ok: false, error });
     return { stage: 'unknown', outcome: refused(error) };

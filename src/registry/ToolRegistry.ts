@@ -32,6 +32,8 @@ import { warnDropped } from '../shaping/warnDropped';
 import { callTelemetry } from '../telemetry/CallTelemetry';
 import type { ReportValidation, TraceCall } from '../telemetry/CallTelemetry';
 import { invalidInputText, unknownToolText } from '../calls/modelText';
+import { accessDenied } from '../calls/ToolCaller';
+import type { ToolCaller } from '../calls/ToolCaller';
 import { toRunnableTools } from './toRunnableTools';
 import type { ParsedToolInput, RunnableToolsOptions } from './toRunnableTools';
 import type { BetaRunnableTool } from '@anthropic-ai/sdk/lib/tools/BetaRunnableTool';
@@ -170,14 +172,15 @@ export class ToolRegistry {
   /**
    * Validates an input without running anything (manual mode). Never throws. A valid result's
    * `input` is a snapshot the registry remembers: `call()` with it runs without validating again.
+   * For an unknown name, the tools the error names are those `options.caller` may use.
    */
-  async check(name: string, input: unknown): Promise<CheckResult> {
+  async check(
+    name: string,
+    input: unknown,
+    options: { caller?: ToolCaller } = {},
+  ): Promise<CheckResult> {
     const tool = this.tools.get(name);
-    if (!tool)
-      return {
-        ok: false,
-        error: unknownToolText(name, [...this.tools.keys()], this.limits.maxErrorLength),
-      };
+    if (!tool) return { ok: false, error: this.unknownText(name, options.caller) };
     if (this.recall(tool, input)) return { ok: true, input: input as Record<string, unknown> };
     const pending = prepareInput(tool.plan, input, this.limits);
     const prepared = 'ok' in pending ? pending : await pending;
@@ -221,6 +224,17 @@ export class ToolRegistry {
     return this.options.jobs;
   }
 
+  /**
+   * What the model reads for a tool that does not exist: the tools it may call named, never one
+   * the caller's scopes or roles keep from it (its tool list leaves those out too).
+   */
+  private unknownText(name: string, caller: ToolCaller | undefined): string {
+    const usable = [...this.tools.values()]
+      .filter((tool) => !accessDenied(tool.definition.options, caller))
+      .map((tool) => tool.definition.name);
+    return unknownToolText(name, usable, this.limits.maxErrorLength);
+  }
+
   private async dispatch(
     name: string,
     input: unknown,
@@ -232,10 +246,7 @@ export class ToolRegistry {
       const tool = this.tools.get(name);
       if (!tool) {
         validated?.(false);
-        return {
-          content: unknownToolText(name, [...this.tools.keys()], this.limits.maxErrorLength),
-          isError: true,
-        };
+        return { content: this.unknownText(name, options.caller), isError: true };
       }
       const recalled = this.recall(tool, input);
       // One dispatch per check: a second call with the same object is validated afresh.

@@ -2,6 +2,7 @@
  * What the agent needs of a registry (a `ToolRegistry` has all of it): in `dialects/`, the
  * lowest part of the agent that uses it, so the dialects need nothing from the loop above.
  */
+import type { ToolCaller } from '../../calls/ToolCaller';
 import type { Tool as AnthropicTool } from '@anthropic-ai/sdk/resources/messages';
 import type { ManifestToolOptions, ToolDescriptor } from '../../manifest/types';
 import type { CallOptions } from '../../calls/ToolCallContext';
@@ -29,6 +30,7 @@ export interface AgentRegistry {
   check(
     name: string,
     input: unknown,
+    options?: { caller?: ToolCaller },
   ): Promise<{ ok: true; input: Record<string, unknown> } | { ok: false; error: string }>;
   /** Runs a tool call: validated, dispatched, and answered as an outcome (never throws for the model's mistakes). */
   call(name: string, input: unknown, options?: CallOptions): Promise<ToolOutcome>;

@@ -22,7 +22,7 @@ export function visibleTo(registry: AgentRegistry, caller: ToolCaller | undefine
     },
     descriptors: () => listedFor(registry.descriptors(), registry, caller),
     toAnthropic: (options) => listedFor(registry.toAnthropic(options), registry, caller),
-    check: (name, input) => registry.check(name, input),
+    check: (name, input, options) => registry.check(name, input, options),
     call: (name, input, options) => registry.call(name, input, options),
   };
 }

@@ -61,6 +61,16 @@ export function expectUnknownRefused(answer: Driven): void {
   expect(answer.text).toContain('launch_rockets');
 }
 
+/**
+ * The same refusal for bob: the tools it names are those he may use, so not `read_audit`, which
+ * his tool list leaves out too.
+ */
+export function expectUnknownRefusedNamingOnlyHis(answer: Driven): void {
+  expectUnknownRefused(answer);
+  expect(answer.text).toMatch(/Available tools/);
+  expect(answer.text).not.toContain('read_audit');
+}
+
 /** `read_audit` ran as alice, who was shown it where the entry point lists the tools. */
 export function expectRanAsAlice(answer: Driven): void {
   expect(answer).toMatchObject({ ok: true, ran: [{ tool: 'read_audit', caller: 'alice' }] });

@@ -13,6 +13,8 @@ import type { ObjectSchema } from '../../schema/JsonSchema';
 import type { ManifestToolOptions } from '../../manifest/types';
 import type { CallApprover } from '../../calls/approveModelCall';
 import { runModelCall } from '../../pipeline/runModelCall';
+import { accessDenied } from '../../calls/ToolCaller';
+import type { ToolCaller } from '../../calls/ToolCaller';
 import type { ModelCallHost } from '../../pipeline/runModelCall';
 import { contentText } from '../xml/renderFunctionResults';
 import type { OpenAIToolCall, OpenAIToolMessage } from './types';
@@ -48,6 +50,18 @@ export async function callOpenAI(
   return Promise.all(list.map((toolCall, index) => answer(host, toolCall, index, options)));
 }
 
+/**
+ * The tools a call is parsed against: those the caller may use (an unknown name's error names no
+ * other, as the tool list the caller was shown has none), and the one it names, if it exists, so
+ * that a call of a tool the caller may not use reaches the pipeline, which refuses it saying why.
+ */
+function toolsFor(host: OpenAIToolHost, toolCall: OpenAIToolCall, caller: ToolCaller | undefined) {
+  const called = toolCall?.function?.name;
+  return host
+    .list()
+    .filter((tool) => tool.name === called || !accessDenied(host.get(tool.name)?.options, caller));
+}
+
 async function answer(
   host: OpenAIToolHost,
   toolCall: OpenAIToolCall,
@@ -61,7 +75,7 @@ async function answer(
     content,
   });
   try {
-    const tools = host.list();
+    const tools = toolsFor(host, toolCall, options.caller);
     const { strict, approve, ...callOptions } = options;
     const parsed = parseOpenAIToolCall(toolCall, { tools, strict });
     if ('error' in parsed) return reply(asError(parsed.error));
