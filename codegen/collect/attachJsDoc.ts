@@ -68,8 +68,29 @@ function attachTo(node: Documented, text: string, compiler: JsDocInternals): voi
   }
 }
 
+/** Where each `/**` of `text` starts (a `/**\/` is no JSDoc), in order. */
+function jsDocStarts(text: string): number[] {
+  const starts: number[] = [];
+  for (let at = text.indexOf('/**'); at >= 0; at = text.indexOf('/**', at + 3))
+    if (text.charCodeAt(at + 3) !== 0x2f) starts.push(at);
+  return starts;
+}
+
+/** Whether one of `starts` (ascending) lies in `[from, to)`. */
+function anyWithin(starts: readonly number[], from: number, to: number): boolean {
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (starts[middle]! < from) low = middle + 1;
+    else high = middle;
+  }
+  return low < starts.length && starts[low]! < to;
+}
+
 /**
- * Gives `file` the JSDoc its parse skipped, once (nodes the parser gave JSDoc keep theirs).
+ * Gives `file` the JSDoc its parse skipped, once (nodes the parser gave JSDoc keep theirs). Only
+ * the nodes whose text holds a `/**` are visited: a method body without one is skipped whole.
  * @example
  * attachJsDoc(method.getSourceFile());
  * const blocks = ts.getJSDocCommentsAndTags(method);
@@ -78,9 +99,12 @@ export function attachJsDoc(file: ts.SourceFile): void {
   if (attached.has(file)) return;
   attached.add(file);
   const compiler = internals();
-  if (!compiler || !parsedWithoutJsDoc(file) || !file.text.includes('/**')) return;
+  if (!compiler || !parsedWithoutJsDoc(file)) return;
   const { text } = file;
+  const starts = jsDocStarts(text);
+  if (!starts.length) return;
   const visit = (node: ts.Node): void => {
+    if (!anyWithin(starts, node.pos, node.end)) return;
     if (compiler.canHaveJSDoc(node) && !(node as Documented).jsDoc) attachTo(node, text, compiler);
     ts.forEachChild(node, visit);
   };
