@@ -5,7 +5,8 @@
  *   manifest in it yet), target ≤ 0.6× (issue 49: met without the body-skipping scanner, which
  *   saved about 0.1 s of 2 s; issue 10's was 0.8×);
  * - `nest build` with `toolwright` in `nest-cli.json`'s plugins against `nest build` without
- *   (target ≤ 1.10×, issue 47; codegen then build was ≈ 1.6×), whole processes, medians of 7 (and the median of the rounds' own ratios beside);
+ *   (target ≤ 1.10×, issue 47; codegen then build was ≈ 1.6×), whole processes, medians of 7
+ *   (and, beside, the median of the rounds' own ratios);
  * - the plugin on docs/build.md's recommended path for a plain `tsc` project: the project's own
  *   `tsc` patched in place by ts-patch (its persistent patch, the `prepare` script
  *   `ts-patch patch tsc.js -s`, here on a private copy of TypeScript in the generated project),
