@@ -47,13 +47,19 @@ function internals(): JsDocInternals | undefined {
 const attached = new WeakSet<ts.SourceFile>();
 
 /**
- * Whether `file` was parsed without the JSDoc of its TypeScript (any mode but `ParseAll`) and is
- * not one of the compiler's lib files (`no-default-lib`), whose JSDoc the CLI does not parse
- * either: codegen never describes a lib declaration (see `programHost`).
+ * Whether `file` is TypeScript parsed without its JSDoc (any mode but `ParseAll`) and not one of
+ * the compiler's lib files (`no-default-lib`), whose JSDoc the CLI does not parse either: codegen
+ * never describes a lib declaration (see `programHost`). A JavaScript file's JSDoc is parsed in
+ * every mode but `ParseNone` (it carries types there), and is never added to here.
  */
 const parsedWithoutJsDoc = (file: ts.SourceFile): boolean => {
   const mode = (file as { jsDocParsingMode?: ts.JSDocParsingMode }).jsDocParsingMode;
-  return mode !== undefined && mode !== ts.JSDocParsingMode.ParseAll && !file.hasNoDefaultLib;
+  return (
+    mode !== undefined &&
+    mode !== ts.JSDocParsingMode.ParseAll &&
+    !file.hasNoDefaultLib &&
+    !/\.[cm]?jsx?$/i.test(file.fileName)
+  );
 };
 
 /** Adds to `node` the JSDoc comments before it, as the parser would have. */
