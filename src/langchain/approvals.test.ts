@@ -14,6 +14,7 @@ import { ShopService } from '../agent/__fixtures__/ShopService';
 import type { CallApprover } from '../calls/approveModelCall';
 import type { ToolCaller } from '../calls/ToolCaller';
 import { toLangChainTools } from './toLangChainTools';
+import { checkToolCalls } from './checkToolCalls';
 
 class AuditService {
   readonly reads: string[] = [];
@@ -99,6 +100,26 @@ describe('LangChain approvals and scopes', () => {
     const reader = await run({ id: 'u2', scopes: ['audit:read'], roles: [] });
     expect(reader.reads).toEqual(['mon']);
     expect(reader.answer).toMatchObject({ status: 'success', content: 'audit of mon' });
+  });
+
+  it('names, for a call of an unknown tool, only the tools the caller may use', async () => {
+    const registry = new ToolRegistry().register(new AuditService(), new ShopService());
+    const reply = new AIMessage({
+      content: '',
+      tool_calls: [{ name: 'read_audits', args: { day: 'mon' }, id: 'x1', type: 'tool_call' }],
+    });
+    const errorFor = async (caller?: ToolCaller) =>
+      (await checkToolCalls(registry, reply, caller ? { caller } : {})).invalid_tool_calls[0]!
+        .error;
+    const reader: ToolCaller = { id: 'u2', scopes: ['audit:read'], roles: [] };
+    expect(await errorFor(reader)).toMatch(
+      /^Unknown tool "read_audits"\. Available tools: .*read_audit/,
+    );
+    for (const caller of [undefined, { id: 'u1', scopes: [], roles: [] }]) {
+      const error = await errorFor(caller);
+      expect(error).toMatch(/^Unknown tool "read_audits"\. Available tools: /);
+      expect(error).not.toMatch(/read_audit\b(?!s)/);
+    }
   });
 
   it("docs/platforms.md's example: an approved refund for an authenticated caller", async () => {

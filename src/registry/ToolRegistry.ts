@@ -32,7 +32,7 @@ import { warnDropped } from '../shaping/warnDropped';
 import { callTelemetry } from '../telemetry/CallTelemetry';
 import type { ReportValidation, TraceCall } from '../telemetry/CallTelemetry';
 import { invalidInputText, unknownToolText } from '../calls/modelText';
-import { accessDenied } from '../calls/ToolCaller';
+import { listedFor } from '../pipeline/listedFor';
 import type { ToolCaller } from '../calls/ToolCaller';
 import { toRunnableTools } from './toRunnableTools';
 import type { ParsedToolInput, RunnableToolsOptions } from './toRunnableTools';
@@ -229,10 +229,16 @@ export class ToolRegistry {
    * the caller's scopes or roles keep from it (its tool list leaves those out too).
    */
   private unknownText(name: string, caller: ToolCaller | undefined): string {
-    const usable = [...this.tools.values()]
-      .filter((tool) => !accessDenied(tool.definition.options, caller))
-      .map((tool) => tool.definition.name);
-    return unknownToolText(name, usable, this.limits.maxErrorLength);
+    const usable = listedFor(
+      [...this.tools.keys()].map((key) => ({ name: key })),
+      this,
+      caller,
+    );
+    return unknownToolText(
+      name,
+      usable.map((tool) => tool.name),
+      this.limits.maxErrorLength,
+    );
   }
 
   private async dispatch(

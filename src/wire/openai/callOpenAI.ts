@@ -13,7 +13,7 @@ import type { ObjectSchema } from '../../schema/JsonSchema';
 import type { ManifestToolOptions } from '../../manifest/types';
 import type { CallApprover } from '../../calls/approveModelCall';
 import { runModelCall } from '../../pipeline/runModelCall';
-import { accessDenied } from '../../calls/ToolCaller';
+import { listedFor } from '../../pipeline/listedFor';
 import type { ToolCaller } from '../../calls/ToolCaller';
 import type { ModelCallHost } from '../../pipeline/runModelCall';
 import { contentText } from '../xml/renderFunctionResults';
@@ -56,10 +56,10 @@ export async function callOpenAI(
  * that a call of a tool the caller may not use reaches the pipeline, which refuses it saying why.
  */
 function toolsFor(host: OpenAIToolHost, toolCall: OpenAIToolCall, caller: ToolCaller | undefined) {
-  const called = toolCall?.function?.name;
-  return host
-    .list()
-    .filter((tool) => tool.name === called || !accessDenied(host.get(tool.name)?.options, caller));
+  const all = host.list();
+  const listed = listedFor(all, host, caller);
+  const called = all.find((tool) => tool.name === toolCall?.function?.name);
+  return called && !listed.includes(called) ? [...listed, called] : listed;
 }
 
 async function answer(
