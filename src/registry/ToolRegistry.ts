@@ -177,10 +177,10 @@ export class ToolRegistry {
   async check(
     name: string,
     input: unknown,
-    options: { caller?: ToolCaller } = {},
+    options?: { caller?: ToolCaller },
   ): Promise<CheckResult> {
     const tool = this.tools.get(name);
-    if (!tool) return { ok: false, error: this.unknownText(name, options.caller) };
+    if (!tool) return { ok: false, error: this.unknownText(name, options?.caller) };
     if (this.recall(tool, input)) return { ok: true, input: input as Record<string, unknown> };
     const pending = prepareInput(tool.plan, input, this.limits);
     const prepared = 'ok' in pending ? pending : await pending;

@@ -195,6 +195,15 @@ describe('registry.call', () => {
       );
     });
 
+    it('unknown tool: checked with options a JavaScript caller left null, still answered', async () => {
+      const check = registry.check.bind(registry) as (...args: unknown[]) => Promise<unknown>;
+      expect(await check('get_weather', {}, null)).toEqual({
+        ok: false,
+        error:
+          'Unknown tool "get_weather". Available tools: quote, place_order, fail, slow, chart, nothing.',
+      });
+    });
+
     it('unknown tool: a long name is cut before an emoji, never inside it', async () => {
       // 79 letters, then an emoji across units 80-81: a cut at 80 UTF-16 units would split it.
       const content = await rejected(`${'a'.repeat(79)}😀 and more`, {});
